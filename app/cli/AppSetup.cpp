@@ -1,0 +1,49 @@
+#include "AppSetup.h"
+
+#include "domain/Logging.h"
+
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+bool AppSetup::isHeadless(int argc, const char *const *argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0 || std::strcmp(arg, "--help") == 0
+            || std::strcmp(arg, "-h") == 0 || std::strcmp(arg, "--help-all") == 0)
+            return true;
+    }
+    return false;
+}
+
+void AppSetup::configure(QCoreApplication &app, const QString &language)
+{
+    QCoreApplication::setOrganizationName(u"Tandem"_s);
+    QCoreApplication::setOrganizationDomain(u"tandem.invalid"_s);
+    QCoreApplication::setApplicationName(u"tandem"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(TANDEM_VERSION));
+
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    auto *qtTranslator = new QTranslator(&app);
+    if (qtTranslator->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qtTranslator);
+    auto *translator = new QTranslator(&app);
+    if (translator->load(locale, u"tandem"_s, u"_"_s, u":/i18n"_s))
+        QCoreApplication::installTranslator(translator);
+    else
+        qCDebug(lcApp) << "no translation for" << locale.name();
+}
+
+QString AppSetup::description()
+{
+    return tr("Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.");
+}
+
+} // namespace Tandem

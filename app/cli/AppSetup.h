@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief What every Tandem process sets up first, with or without a window: names, version, translations.
+class AppSetup
+{
+    Q_DECLARE_TR_FUNCTIONS(AppSetup)
+
+public:
+    /// @brief True if the arguments ask for something that needs no window (--version, --help, a headless
+    /// command), so main() creates a QCoreApplication: a QApplication aborts with no display.
+    static bool isHeadless(int argc, const char *const *argv);
+    /// @brief Application and organisation names and version; installs the translations of @p language
+    /// (empty: the system's).
+    static void configure(QCoreApplication &app, const QString &language = {});
+    /// @brief The description printed by --help.
+    static QString description();
+};
+
+} // namespace Tandem

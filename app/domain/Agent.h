@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace Tandem {
+
+/// @brief An agent: a persona with its own instructions, model, provider, tools and allowed handoff targets.
+struct Agent {
+    QString id; ///< stable slug, e.g. "agent1", "reviewer"
+    QString name; ///< shown in the chat, e.g. "Agent 1"
+    QString role; ///< one line on what it does
+    QString instructions; ///< its system prompt
+    QString model; ///< empty: the conversation's model
+    QString providerId; ///< empty: the conversation's provider
+    QStringList allowedTools;
+    QStringList handoffTargets; ///< ids of agents it may hand over to
+    bool terminal = false; ///< a terminal agent never hands back
+    bool enabled = true;
+
+    /// @brief True if this agent may hand the conversation to @p targetId (enabled, not terminal, listed, not itself).
+    bool mayHandOffTo(const QString &targetId) const
+    {
+        return enabled && !terminal && targetId != id && handoffTargets.contains(targetId);
+    }
+    friend bool operator==(const Agent &, const Agent &) = default;
+};
+
+} // namespace Tandem

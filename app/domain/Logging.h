@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QLoggingCategory>
+
+// One logging category per module; enable with QT_LOGGING_RULES="tandem.*.debug=true".
+Q_DECLARE_LOGGING_CATEGORY(lcApp)
+Q_DECLARE_LOGGING_CATEGORY(lcDb)
+Q_DECLARE_LOGGING_CATEGORY(lcSecrets)
+Q_DECLARE_LOGGING_CATEGORY(lcLlm)
+Q_DECLARE_LOGGING_CATEGORY(lcAgents)
+Q_DECLARE_LOGGING_CATEGORY(lcChat)
+Q_DECLARE_LOGGING_CATEGORY(lcUi)
+Q_DECLARE_LOGGING_CATEGORY(lcCli)
+Q_DECLARE_LOGGING_CATEGORY(lcExchange)

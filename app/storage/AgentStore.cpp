@@ -1,0 +1,81 @@
+#include "AgentStore.h"
+
+#include "SqlValues.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr auto kColumns
+    = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled";
+
+Agent fromRecord(const QSqlQuery &q)
+{
+    Agent a;
+    a.id = q.value(0).toString();
+    a.name = q.value(1).toString();
+    a.role = q.value(2).toString();
+    a.instructions = q.value(3).toString();
+    a.model = q.value(4).toString();
+    a.providerId = q.value(5).toString();
+    a.allowedTools = SqlValues::toList(q.value(6));
+    a.handoffTargets = SqlValues::toList(q.value(7));
+    a.terminal = q.value(8).toBool();
+    a.enabled = q.value(9).toBool();
+    return a;
+}
+} // namespace
+
+bool AgentStore::save(const Agent &agent)
+{
+    // Portable upsert: SQLite >= 3.24 and PostgreSQL share this form.
+    QSqlQuery q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
+                          u"handoff_targets, terminal, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                          u"ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, "
+                          u"instructions = excluded.instructions, model = excluded.model, "
+                          u"provider_id = excluded.provider_id, allowed_tools = excluded.allowed_tools, "
+                          u"handoff_targets = excluded.handoff_targets, terminal = excluded.terminal, "
+                          u"enabled = excluded.enabled"_s);
+    q.addBindValue(agent.id);
+    q.addBindValue(agent.name);
+    q.addBindValue(agent.role);
+    q.addBindValue(agent.instructions);
+    q.addBindValue(agent.model);
+    q.addBindValue(SqlValues::nullIfEmpty(agent.providerId));
+    q.addBindValue(SqlValues::fromList(agent.allowedTools));
+    q.addBindValue(SqlValues::fromList(agent.handoffTargets));
+    q.addBindValue(agent.terminal);
+    q.addBindValue(agent.enabled);
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+std::optional<Agent> AgentStore::get(const QString &id)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM agents WHERE id = ?"_s.arg(kColumns));
+    q.addBindValue(id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
+QList<Agent> AgentStore::list()
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM agents ORDER BY created_at, id"_s.arg(kColumns));
+    QList<Agent> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    return rows;
+}
+
+bool AgentStore::remove(const QString &id)
+{
+    QSqlQuery q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
+    q.addBindValue(id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+} // namespace Tandem

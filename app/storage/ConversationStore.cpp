@@ -1,0 +1,135 @@
+#include "ConversationStore.h"
+
+#include "SqlValues.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr auto kColumns = u"id, title, mode, pinned, provider_id, model, created_at, updated_at";
+
+Conversation fromRecord(const QSqlQuery &query)
+{
+    Conversation c;
+    c.id = query.value(0).toLongLong();
+    c.title = query.value(1).toString();
+    c.mode = Conversation::modeFromName(query.value(2).toString()).value_or(Conversation::Mode::Single);
+    c.pinned = query.value(3).toBool();
+    c.providerId = query.value(4).toString();
+    c.model = query.value(5).toString();
+    c.createdAt = SqlValues::toTime(query.value(6));
+    c.updatedAt = SqlValues::toTime(query.value(7));
+    return c;
+}
+} // namespace
+
+bool ConversationStore::create(Conversation &conversation)
+{
+    if (!conversation.createdAt.isValid())
+        conversation.createdAt = QDateTime::currentDateTimeUtc();
+    if (!conversation.updatedAt.isValid())
+        conversation.updatedAt = conversation.createdAt;
+    QSqlQuery query = prepare(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
+                              u"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    query.addBindValue(conversation.title);
+    query.addBindValue(Conversation::modeName(conversation.mode));
+    query.addBindValue(conversation.pinned);
+    query.addBindValue(SqlValues::nullIfEmpty(conversation.providerId));
+    query.addBindValue(conversation.model);
+    query.addBindValue(SqlValues::fromTime(conversation.createdAt));
+    query.addBindValue(SqlValues::fromTime(conversation.updatedAt));
+    if (!exec(query))
+        return false;
+    conversation.id = query.lastInsertId().toLongLong();
+    return true;
+}
+
+std::optional<Conversation> ConversationStore::get(qint64 id)
+{
+    QSqlQuery query = prepare(u"SELECT %1 FROM conversations WHERE id = ?"_s.arg(kColumns));
+    query.addBindValue(id);
+    if (!exec(query) || !query.next())
+        return std::nullopt;
+    return fromRecord(query);
+}
+
+QList<Conversation> ConversationStore::list()
+{
+    QSqlQuery query = prepare(u"SELECT %1 FROM conversations ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(kColumns));
+    return readAll(query);
+}
+
+QList<Conversation> ConversationStore::search(const QString &text)
+{
+    QString pattern = text;
+    pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
+    pattern = u'%' + pattern + u'%';
+    QSqlQuery query = prepare(u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
+                              u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
+                              u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
+                                  u"c.id, c.title, c.mode, c.pinned, c.provider_id, c.model, c.created_at, c.updated_at"));
+    query.addBindValue(pattern);
+    query.addBindValue(pattern);
+    return readAll(query);
+}
+
+bool ConversationStore::rename(qint64 id, const QString &title)
+{
+    QSqlQuery query = prepare(u"UPDATE conversations SET title = ? WHERE id = ?"_s);
+    query.addBindValue(title);
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+bool ConversationStore::setPinned(qint64 id, bool pinned)
+{
+    QSqlQuery query = prepare(u"UPDATE conversations SET pinned = ? WHERE id = ?"_s);
+    query.addBindValue(pinned);
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+bool ConversationStore::setMode(qint64 id, Conversation::Mode mode)
+{
+    QSqlQuery query = prepare(u"UPDATE conversations SET mode = ? WHERE id = ?"_s);
+    query.addBindValue(Conversation::modeName(mode));
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+bool ConversationStore::setProvider(qint64 id, const QString &providerId, const QString &model)
+{
+    QSqlQuery query = prepare(u"UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?"_s);
+    query.addBindValue(SqlValues::nullIfEmpty(providerId));
+    query.addBindValue(model);
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+bool ConversationStore::touch(qint64 id, const QDateTime &when)
+{
+    QSqlQuery query = prepare(u"UPDATE conversations SET updated_at = ? WHERE id = ?"_s);
+    query.addBindValue(SqlValues::fromTime(when));
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+bool ConversationStore::remove(qint64 id)
+{
+    QSqlQuery query = prepare(u"DELETE FROM conversations WHERE id = ?"_s);
+    query.addBindValue(id);
+    return exec(query) && query.numRowsAffected() == 1;
+}
+
+QList<Conversation> ConversationStore::readAll(QSqlQuery &query)
+{
+    QList<Conversation> result;
+    if (!exec(query))
+        return result;
+    while (query.next())
+        result.append(fromRecord(query));
+    return result;
+}
+
+} // namespace Tandem

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/Conversation.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief Conversations: create, read, rename, pin, change mode, delete (messages and handoffs go with them).
+class ConversationStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts @p conversation, setting its id and missing timestamps; false on failure.
+    bool create(Conversation &conversation);
+    std::optional<Conversation> get(qint64 id);
+    /// @brief Pinned first, then by last activity, newest first.
+    QList<Conversation> list();
+    /// @brief Conversations whose title or any message contains @p text (case-insensitive for ASCII).
+    QList<Conversation> search(const QString &text);
+    bool rename(qint64 id, const QString &title);
+    bool setPinned(qint64 id, bool pinned);
+    bool setMode(qint64 id, Conversation::Mode mode);
+    bool setProvider(qint64 id, const QString &providerId, const QString &model);
+    /// @brief Marks activity at @p when, which moves it up the sidebar.
+    bool touch(qint64 id, const QDateTime &when);
+    bool remove(qint64 id);
+
+private:
+    QList<Conversation> readAll(QSqlQuery &query);
+};
+
+} // namespace Tandem

@@ -1,0 +1,96 @@
+#include "HandoffStore.h"
+
+#include "SqlValues.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr auto kColumns = u"id, conversation_id, run_id, from_agent, to_agent, status, payload, reason, "
+                          u"rejection_reason, created_at, processed_at";
+
+Handoff fromRecord(const QSqlQuery &q)
+{
+    Handoff h;
+    h.id = q.value(0).toLongLong();
+    h.conversationId = q.value(1).toLongLong();
+    h.runId = q.value(2).toLongLong();
+    h.fromAgent = q.value(3).toString();
+    h.toAgent = q.value(4).toString();
+    h.payload = SqlValues::toObject(q.value(6));
+    h.reason = q.value(7).toString();
+    h.createdAt = SqlValues::toTime(q.value(9));
+    return Handoff::restore(h, Handoff::statusFromName(q.value(5).toString()).value_or(Handoff::Status::Pending),
+        q.value(8).toString(), SqlValues::toTime(q.value(10)));
+}
+} // namespace
+
+bool HandoffStore::create(Handoff &handoff)
+{
+    if (!handoff.createdAt.isValid())
+        handoff.createdAt = QDateTime::currentDateTimeUtc();
+    QSqlQuery q = prepare(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, status, payload, "
+                          u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    q.addBindValue(handoff.conversationId);
+    q.addBindValue(SqlValues::nullIfZero(handoff.runId));
+    q.addBindValue(handoff.fromAgent);
+    q.addBindValue(handoff.toAgent);
+    q.addBindValue(Handoff::statusName(handoff.status()));
+    q.addBindValue(SqlValues::fromObject(handoff.payload));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.reason));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
+    q.addBindValue(SqlValues::fromTime(handoff.createdAt));
+    q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
+    if (!exec(q))
+        return false;
+    handoff.id = q.lastInsertId().toLongLong();
+    return true;
+}
+
+bool HandoffStore::saveStatus(const Handoff &handoff)
+{
+    QSqlQuery q = prepare(u"UPDATE handoffs SET status = ?, rejection_reason = ?, processed_at = ? "
+                          u"WHERE id = ? AND status = 'pending'"_s);
+    q.addBindValue(Handoff::statusName(handoff.status()));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
+    q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
+    q.addBindValue(handoff.id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+std::optional<Handoff> HandoffStore::get(qint64 id)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(kColumns));
+    q.addBindValue(id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
+QList<Handoff> HandoffStore::forConversation(qint64 conversationId)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    return readAll(q);
+}
+
+QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
+{
+    QSqlQuery q = prepare(
+        u"SELECT %1 FROM handoffs WHERE status = 'pending' AND created_at < ? ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(SqlValues::fromTime(now.addSecs(-qint64(minutes) * 60)));
+    return readAll(q);
+}
+
+QList<Handoff> HandoffStore::readAll(QSqlQuery &q)
+{
+    QList<Handoff> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    return rows;
+}
+
+} // namespace Tandem

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/Handoff.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief Handoffs (seed 002's agent_handoffs): created pending, processed once.
+class HandoffStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts a pending @p handoff, setting its id and creation time if missing.
+    bool create(Handoff &handoff);
+    /// @brief Stores the new status of @p handoff; refuses unless the stored row is still pending, so two
+    /// processors cannot both decide.
+    bool saveStatus(const Handoff &handoff);
+    std::optional<Handoff> get(qint64 id);
+    QList<Handoff> forConversation(qint64 conversationId);
+    /// @brief Pending handoffs created more than @p minutes before @p now.
+    QList<Handoff> stale(const QDateTime &now, int minutes = Handoff::kStaleMinutes);
+
+private:
+    QList<Handoff> readAll(QSqlQuery &query);
+};
+
+} // namespace Tandem

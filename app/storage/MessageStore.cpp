@@ -1,0 +1,136 @@
+#include "MessageStore.h"
+
+#include "SqlValues.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr auto kColumns = u"id, conversation_id, role, agent_id, kind, divider, status, content, error, handoff_id, "
+                          u"run_id, tool_call_id, tool_name, input_tokens, output_tokens, cached_tokens, "
+                          u"reasoning_tokens, created_at, updated_at";
+
+Message fromRecord(const QSqlQuery &q)
+{
+    Message m;
+    m.id = q.value(0).toLongLong();
+    m.conversationId = q.value(1).toLongLong();
+    m.role = Message::roleFromName(q.value(2).toString()).value_or(Message::Role::User);
+    m.agentId = q.value(3).toString();
+    m.kind = Message::kindFromName(q.value(4).toString()).value_or(Message::Kind::Text);
+    m.divider = Message::dividerFromName(q.value(5).toString()).value_or(Message::Divider::None);
+    m.status = Message::statusFromName(q.value(6).toString()).value_or(Message::Status::Complete);
+    m.content = q.value(7).toString();
+    m.error = q.value(8).toString();
+    m.handoffId = q.value(9).toLongLong();
+    m.runId = q.value(10).toLongLong();
+    m.toolCallId = q.value(11).toString();
+    m.toolName = q.value(12).toString();
+    m.usage.inputTokens = q.value(13).toLongLong();
+    m.usage.outputTokens = q.value(14).toLongLong();
+    m.usage.cachedTokens = q.value(15).toLongLong();
+    m.usage.reasoningTokens = q.value(16).toLongLong();
+    m.createdAt = SqlValues::toTime(q.value(17));
+    m.updatedAt = SqlValues::toTime(q.value(18));
+    return m;
+}
+} // namespace
+
+bool MessageStore::append(Message &message)
+{
+    if (!message.createdAt.isValid())
+        message.createdAt = QDateTime::currentDateTimeUtc();
+    if (!message.updatedAt.isValid())
+        message.updatedAt = message.createdAt;
+    QSqlQuery q = prepare(u"INSERT INTO messages (conversation_id, role, agent_id, kind, divider, status, content, "
+                          u"error, handoff_id, run_id, tool_call_id, tool_name, input_tokens, output_tokens, "
+                          u"cached_tokens, reasoning_tokens, created_at, updated_at) "
+                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    q.addBindValue(message.conversationId);
+    q.addBindValue(Message::roleName(message.role));
+    q.addBindValue(SqlValues::nullIfEmpty(message.agentId));
+    q.addBindValue(Message::kindName(message.kind));
+    q.addBindValue(SqlValues::nullIfEmpty(Message::dividerName(message.divider)));
+    q.addBindValue(Message::statusName(message.status));
+    q.addBindValue(message.content);
+    q.addBindValue(SqlValues::nullIfEmpty(message.error));
+    q.addBindValue(SqlValues::nullIfZero(message.handoffId));
+    q.addBindValue(SqlValues::nullIfZero(message.runId));
+    q.addBindValue(SqlValues::nullIfEmpty(message.toolCallId));
+    q.addBindValue(SqlValues::nullIfEmpty(message.toolName));
+    q.addBindValue(message.usage.inputTokens);
+    q.addBindValue(message.usage.outputTokens);
+    q.addBindValue(message.usage.cachedTokens);
+    q.addBindValue(message.usage.reasoningTokens);
+    q.addBindValue(SqlValues::fromTime(message.createdAt));
+    q.addBindValue(SqlValues::fromTime(message.updatedAt));
+    if (!exec(q))
+        return false;
+    message.id = q.lastInsertId().toLongLong();
+    return true;
+}
+
+bool MessageStore::update(const Message &message)
+{
+    QSqlQuery q = prepare(u"UPDATE messages SET content = ?, status = ?, error = ?, input_tokens = ?, "
+                          u"output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, updated_at = ? WHERE id = ?"_s);
+    q.addBindValue(message.content);
+    q.addBindValue(Message::statusName(message.status));
+    q.addBindValue(SqlValues::nullIfEmpty(message.error));
+    q.addBindValue(message.usage.inputTokens);
+    q.addBindValue(message.usage.outputTokens);
+    q.addBindValue(message.usage.cachedTokens);
+    q.addBindValue(message.usage.reasoningTokens);
+    q.addBindValue(SqlValues::fromTime(message.updatedAt.isValid() ? message.updatedAt : QDateTime::currentDateTimeUtc()));
+    q.addBindValue(message.id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+std::optional<Message> MessageStore::get(qint64 id)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM messages WHERE id = ?"_s.arg(kColumns));
+    q.addBindValue(id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
+QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int limit)
+{
+    QSqlQuery q = prepare(
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(beforeId > 0 ? beforeId : std::numeric_limits<qint64>::max());
+    q.addBindValue(limit);
+    QList<Message> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    std::reverse(rows.begin(), rows.end());
+    return rows;
+}
+
+qint64 MessageStore::count(qint64 conversationId)
+{
+    QSqlQuery q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
+    q.addBindValue(conversationId);
+    if (!exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+int MessageStore::markStreamingInterrupted(const QString &reason)
+{
+    QSqlQuery q = prepare(u"UPDATE messages SET status = 'interrupted', error = ?, updated_at = ? "
+                          u"WHERE status = 'streaming'"_s);
+    q.addBindValue(reason);
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    return exec(q) ? q.numRowsAffected() : 0;
+}
+
+} // namespace Tandem

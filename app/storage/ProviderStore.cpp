@@ -1,0 +1,74 @@
+#include "ProviderStore.h"
+
+#include "SqlValues.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr auto kColumns = u"id, name, protocol, base_url, default_model, extra_headers";
+
+ProviderProfile fromRecord(const QSqlQuery &q)
+{
+    ProviderProfile p;
+    p.id = q.value(0).toString();
+    p.name = q.value(1).toString();
+    p.protocol = ProviderProfile::protocolFromName(q.value(2).toString())
+                     .value_or(ProviderProfile::Protocol::ChatCompletions);
+    p.baseUrl = QUrl(q.value(3).toString());
+    p.defaultModel = q.value(4).toString();
+    const QJsonObject headers = SqlValues::toObject(q.value(5));
+    for (auto it = headers.begin(); it != headers.end(); ++it)
+        p.extraHeaders.insert(it.key(), it.value().toString());
+    return p;
+}
+} // namespace
+
+bool ProviderStore::save(const ProviderProfile &profile)
+{
+    QJsonObject headers;
+    for (auto it = profile.extraHeaders.cbegin(); it != profile.extraHeaders.cend(); ++it)
+        headers.insert(it.key(), it.value());
+    QSqlQuery q = prepare(u"INSERT INTO providers (id, name, protocol, base_url, default_model, extra_headers, "
+                          u"created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                          u"name = excluded.name, protocol = excluded.protocol, base_url = excluded.base_url, "
+                          u"default_model = excluded.default_model, extra_headers = excluded.extra_headers"_s);
+    q.addBindValue(profile.id);
+    q.addBindValue(profile.name);
+    q.addBindValue(ProviderProfile::protocolName(profile.protocol));
+    q.addBindValue(profile.baseUrl.toString());
+    q.addBindValue(profile.defaultModel);
+    q.addBindValue(SqlValues::fromObject(headers));
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+std::optional<ProviderProfile> ProviderStore::get(const QString &id)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM providers WHERE id = ?"_s.arg(kColumns));
+    q.addBindValue(id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
+QList<ProviderProfile> ProviderStore::list()
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM providers ORDER BY name, id"_s.arg(kColumns));
+    QList<ProviderProfile> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    return rows;
+}
+
+bool ProviderStore::remove(const QString &id)
+{
+    QSqlQuery q = prepare(u"DELETE FROM providers WHERE id = ?"_s);
+    q.addBindValue(id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+} // namespace Tandem

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/ProviderProfile.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief Provider profiles. Never holds a key: those are in SecretStore.
+class ProviderStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts or replaces @p profile.
+    bool save(const ProviderProfile &profile);
+    std::optional<ProviderProfile> get(const QString &id);
+    QList<ProviderProfile> list();
+    bool remove(const QString &id);
+};
+
+} // namespace Tandem

@@ -1,0 +1,131 @@
+#include "Schema.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+// Portable SQL (SQLite and PostgreSQL alike) except where noted; timestamps are ISO 8601 UTC text.
+// A migration once shipped is never edited: add a new one.
+QList<Migration> Schema::migrations()
+{
+    return {
+        Migration {1,
+            u"conversations, messages, agents, agent threads, handoffs, variables, runs, tasks, providers"_s,
+            {
+                uR"(CREATE TABLE providers (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    protocol TEXT NOT NULL CHECK (protocol IN ('responses', 'chat_completions')),
+                    base_url TEXT NOT NULL,
+                    default_model TEXT NOT NULL DEFAULT '',
+                    extra_headers TEXT NOT NULL DEFAULT '{}',
+                    created_at TEXT NOT NULL))"_s,
+                uR"(CREATE TABLE agents (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    role TEXT NOT NULL DEFAULT '',
+                    instructions TEXT NOT NULL DEFAULT '',
+                    model TEXT NOT NULL DEFAULT '',
+                    provider_id TEXT REFERENCES providers(id) ON DELETE SET NULL,
+                    allowed_tools TEXT NOT NULL DEFAULT '[]',
+                    handoff_targets TEXT NOT NULL DEFAULT '[]',
+                    terminal INTEGER NOT NULL DEFAULT 0,
+                    enabled INTEGER NOT NULL DEFAULT 1,
+                    created_at TEXT NOT NULL))"_s,
+                uR"(CREATE TABLE conversations (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL DEFAULT '',
+                    mode TEXT NOT NULL DEFAULT 'single' CHECK (mode IN ('single', 'dual', 'pipeline', 'router')),
+                    pinned INTEGER NOT NULL DEFAULT 0,
+                    provider_id TEXT REFERENCES providers(id) ON DELETE SET NULL,
+                    model TEXT NOT NULL DEFAULT '',
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL))"_s,
+                u"CREATE INDEX conversations_by_activity ON conversations (pinned, updated_at)"_s,
+                uR"(CREATE TABLE runs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    agent_id TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'running'
+                        CHECK (status IN ('running', 'completed', 'failed', 'cancelled', 'interrupted', 'guardrail')),
+                    input_tokens INTEGER NOT NULL DEFAULT 0,
+                    output_tokens INTEGER NOT NULL DEFAULT 0,
+                    cached_tokens INTEGER NOT NULL DEFAULT 0,
+                    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+                    error TEXT,
+                    started_at TEXT NOT NULL,
+                    finished_at TEXT))"_s,
+                u"CREATE INDEX runs_by_conversation ON runs (conversation_id, id)"_s,
+                uR"(CREATE TABLE handoffs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    from_agent TEXT NOT NULL,
+                    to_agent TEXT NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending'
+                        CHECK (status IN ('pending', 'accepted', 'rejected', 'timed_out', 'cancelled')),
+                    payload TEXT,
+                    reason TEXT,
+                    rejection_reason TEXT,
+                    created_at TEXT NOT NULL,
+                    processed_at TEXT))"_s,
+                u"CREATE INDEX handoffs_by_conversation ON handoffs (conversation_id, id)"_s,
+                u"CREATE INDEX handoffs_by_status ON handoffs (status, created_at)"_s,
+                uR"(CREATE TABLE messages (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system', 'tool')),
+                    agent_id TEXT,
+                    kind TEXT NOT NULL DEFAULT 'text'
+                        CHECK (kind IN ('text', 'divider', 'tool_call', 'tool_result', 'error')),
+                    divider TEXT,
+                    status TEXT NOT NULL DEFAULT 'complete'
+                        CHECK (status IN ('complete', 'streaming', 'interrupted', 'error', 'cancelled')),
+                    content TEXT NOT NULL DEFAULT '',
+                    error TEXT,
+                    handoff_id INTEGER REFERENCES handoffs(id) ON DELETE SET NULL,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    tool_call_id TEXT,
+                    tool_name TEXT,
+                    input_tokens INTEGER NOT NULL DEFAULT 0,
+                    output_tokens INTEGER NOT NULL DEFAULT 0,
+                    cached_tokens INTEGER NOT NULL DEFAULT 0,
+                    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL))"_s,
+                u"CREATE INDEX messages_by_conversation ON messages (conversation_id, id)"_s,
+                u"CREATE INDEX messages_by_status ON messages (status)"_s,
+                uR"(CREATE TABLE agent_threads (
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    agent_id TEXT NOT NULL,
+                    remote_thread_id TEXT,
+                    previous_response_id TEXT,
+                    active INTEGER NOT NULL DEFAULT 0,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (conversation_id, agent_id)))"_s,
+                u"CREATE UNIQUE INDEX agent_threads_one_active ON agent_threads (conversation_id) WHERE active = 1"_s,
+                uR"(CREATE TABLE variables (
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (conversation_id, name)))"_s,
+                uR"(CREATE TABLE tasks (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE SET NULL,
+                    title TEXT NOT NULL,
+                    notes TEXT NOT NULL DEFAULT '',
+                    priority TEXT NOT NULL DEFAULT 'normal' CHECK (priority IN ('low', 'normal', 'high')),
+                    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+                    due_at TEXT,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    completed_at TEXT))"_s,
+            }},
+    };
+}
+
+int Schema::currentVersion() { return migrations().constLast().version; }
+
+} // namespace Tandem

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QWidget>
+
+class QPlainTextEdit;
+class QPushButton;
+
+namespace Tandem {
+
+/// @brief Where the person writes: a multi-line editor with Send (Enter) and a new line on Shift+Enter.
+class Composer final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Composer(QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(Composer)
+
+    QString text() const;
+    void clear();
+    /// @brief Whether sending is possible now; the reason shows as the Send button's tooltip when it is not.
+    void setSendingEnabled(bool enabled, const QString &reason = {});
+    void focusEditor();
+
+Q_SIGNALS:
+    void sendRequested(const QString &text);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void requestSend();
+    void updateSendButton();
+
+    QPlainTextEdit *m_editor = nullptr;
+    QPushButton *m_sendButton = nullptr;
+    bool m_sendingEnabled = true;
+};
+
+} // namespace Tandem
