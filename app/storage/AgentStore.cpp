@@ -38,10 +38,10 @@ bool AgentStore::save(const Agent &agent)
                           u"handoff_targets = excluded.handoff_targets, terminal = excluded.terminal, "
                           u"enabled = excluded.enabled"_s);
     q.addBindValue(agent.id);
-    q.addBindValue(agent.name);
-    q.addBindValue(agent.role);
-    q.addBindValue(agent.instructions);
-    q.addBindValue(agent.model);
+    q.addBindValue(SqlValues::text(agent.name));
+    q.addBindValue(SqlValues::text(agent.role));
+    q.addBindValue(SqlValues::text(agent.instructions));
+    q.addBindValue(SqlValues::text(agent.model));
     q.addBindValue(SqlValues::nullIfEmpty(agent.providerId));
     q.addBindValue(SqlValues::fromList(agent.allowedTools));
     q.addBindValue(SqlValues::fromList(agent.handoffTargets));

@@ -32,11 +32,11 @@ bool ConversationStore::create(Conversation &conversation)
         conversation.updatedAt = conversation.createdAt;
     QSqlQuery query = prepare(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
                               u"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
-    query.addBindValue(conversation.title);
+    query.addBindValue(SqlValues::text(conversation.title));
     query.addBindValue(Conversation::modeName(conversation.mode));
     query.addBindValue(conversation.pinned);
     query.addBindValue(SqlValues::nullIfEmpty(conversation.providerId));
-    query.addBindValue(conversation.model);
+    query.addBindValue(SqlValues::text(conversation.model));
     query.addBindValue(SqlValues::fromTime(conversation.createdAt));
     query.addBindValue(SqlValues::fromTime(conversation.updatedAt));
     if (!exec(query))
@@ -77,7 +77,7 @@ QList<Conversation> ConversationStore::search(const QString &text)
 bool ConversationStore::rename(qint64 id, const QString &title)
 {
     QSqlQuery query = prepare(u"UPDATE conversations SET title = ? WHERE id = ?"_s);
-    query.addBindValue(title);
+    query.addBindValue(SqlValues::text(title));
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
 }
@@ -102,7 +102,7 @@ bool ConversationStore::setProvider(qint64 id, const QString &providerId, const 
 {
     QSqlQuery query = prepare(u"UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::nullIfEmpty(providerId));
-    query.addBindValue(model);
+    query.addBindValue(SqlValues::text(model));
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
 }

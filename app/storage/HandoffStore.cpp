@@ -34,8 +34,8 @@ bool HandoffStore::create(Handoff &handoff)
                           u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.addBindValue(handoff.conversationId);
     q.addBindValue(SqlValues::nullIfZero(handoff.runId));
-    q.addBindValue(handoff.fromAgent);
-    q.addBindValue(handoff.toAgent);
+    q.addBindValue(SqlValues::text(handoff.fromAgent));
+    q.addBindValue(SqlValues::text(handoff.toAgent));
     q.addBindValue(Handoff::statusName(handoff.status()));
     q.addBindValue(SqlValues::fromObject(handoff.payload));
     q.addBindValue(SqlValues::nullIfEmpty(handoff.reason));

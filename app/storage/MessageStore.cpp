@@ -56,7 +56,7 @@ bool MessageStore::append(Message &message)
     q.addBindValue(Message::kindName(message.kind));
     q.addBindValue(SqlValues::nullIfEmpty(Message::dividerName(message.divider)));
     q.addBindValue(Message::statusName(message.status));
-    q.addBindValue(message.content);
+    q.addBindValue(SqlValues::text(message.content));
     q.addBindValue(SqlValues::nullIfEmpty(message.error));
     q.addBindValue(SqlValues::nullIfZero(message.handoffId));
     q.addBindValue(SqlValues::nullIfZero(message.runId));
@@ -78,7 +78,7 @@ bool MessageStore::update(const Message &message)
 {
     QSqlQuery q = prepare(u"UPDATE messages SET content = ?, status = ?, error = ?, input_tokens = ?, "
                           u"output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, updated_at = ? WHERE id = ?"_s);
-    q.addBindValue(message.content);
+    q.addBindValue(SqlValues::text(message.content));
     q.addBindValue(Message::statusName(message.status));
     q.addBindValue(SqlValues::nullIfEmpty(message.error));
     q.addBindValue(message.usage.inputTokens);

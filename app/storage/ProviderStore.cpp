@@ -35,10 +35,10 @@ bool ProviderStore::save(const ProviderProfile &profile)
                           u"name = excluded.name, protocol = excluded.protocol, base_url = excluded.base_url, "
                           u"default_model = excluded.default_model, extra_headers = excluded.extra_headers"_s);
     q.addBindValue(profile.id);
-    q.addBindValue(profile.name);
+    q.addBindValue(SqlValues::text(profile.name));
     q.addBindValue(ProviderProfile::protocolName(profile.protocol));
     q.addBindValue(profile.baseUrl.toString());
-    q.addBindValue(profile.defaultModel);
+    q.addBindValue(SqlValues::text(profile.defaultModel));
     q.addBindValue(SqlValues::fromObject(headers));
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     return exec(q);

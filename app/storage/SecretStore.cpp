@@ -4,9 +4,40 @@
 
 #include <QTimer>
 
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#endif
+
 #include <qt6keychain/keychain.h>
 
 namespace Tandem {
+
+namespace {
+// QtKeychain reports a missing Secret Service as OtherError ("Could not connect ..."), so "there is no keychain"
+// is asked of the session bus itself: no bus, or no Secret Service registered or activatable on it.
+bool keychainServiceExists(QKeychain::Error error)
+{
+    if (error == QKeychain::NoBackendAvailable)
+        return false;
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected() || !bus.interface())
+        return false;
+    const QString secrets = QStringLiteral("org.freedesktop.secrets");
+    const QString kwallet = QStringLiteral("org.kde.kwalletd6");
+    const QString kwallet5 = QStringLiteral("org.kde.kwalletd5");
+    for (const QString &name : {secrets, kwallet, kwallet5}) {
+        if (bus.interface()->isServiceRegistered(name).value())
+            return true;
+    }
+    const QStringList activatable = bus.interface()->activatableServiceNames().value();
+    return activatable.contains(secrets) || activatable.contains(kwallet) || activatable.contains(kwallet5);
+#else
+    return true;
+#endif
+}
+} // namespace
 
 SecretStore::SecretStore(const QString &service, QObject *parent)
     : QObject(parent)
@@ -84,7 +115,7 @@ void SecretStore::start(Operation operation, const QString &key, const QString &
                 QTimer::singleShot(m_retryDelayMs, this, [=, this] { start(operation, key, secret, done, true); });
                 return;
             }
-            if (finished->error() == QKeychain::NoBackendAvailable) {
+            if (!keychainServiceExists(finished->error())) {
                 qCWarning(lcSecrets) << "no keychain available; keys stay in memory:" << finished->errorString();
                 m_memoryOnly = true;
                 Q_EMIT persistenceChanged(false);

@@ -9,7 +9,10 @@ TemporaryDatabase::TemporaryDatabase()
     m_ready = m_dir.isValid() && m_database.open(filePath());
 }
 
-QString TemporaryDatabase::filePath() const { return QDir(m_dir.path()).filePath(Database::kFileName.toString()); }
+QString TemporaryDatabase::filePath() const
+{
+    return QDir(m_dir.path()).filePath(Database::kFileName.toString());
+}
 
 bool TemporaryDatabase::reopen()
 {

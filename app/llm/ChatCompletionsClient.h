@@ -1,0 +1,38 @@
+#pragma once
+
+#include "LlmClient.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace Tandem {
+
+/// @brief Client of the Chat Completions API (`POST {baseUrl}/chat/completions`, streamed), which OpenAI and every
+/// local server (Ollama, llama.cpp, LM Studio, vLLM) speak. Conversation state is the caller's: send the history.
+class ChatCompletionsClient final : public LlmClient
+{
+    Q_OBJECT
+
+public:
+    /// @brief Where servers disagree on a field, which one to send.
+    enum class Dialect {
+        OpenAI, ///< `max_completion_tokens` (OpenAI's reasoning models refuse `max_tokens`), the `developer` role
+        Compatible, ///< `max_tokens` and `system` for developer messages, which every local server knows
+    };
+
+    ChatCompletionsClient(QNetworkAccessManager *network, ProviderProfile profile, QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(ChatCompletionsClient)
+
+    /// @brief Starts a streamed completion (a ChatCompletionsJob); the job is running when returned.
+    LlmJob *stream(const LlmRequest &request) override;
+
+    /// @brief OpenAI for api.openai.com, Compatible for everything else.
+    static Dialect dialectFor(const ProviderProfile &profile);
+    /// @brief The `POST /chat/completions` body for @p request, with `stream: true` and usage requested.
+    static QJsonObject buildRequestBody(const LlmRequest &request, Dialect dialect = Dialect::Compatible);
+    /// @brief The `messages` array: instructions as a leading system message, consecutive function calls folded
+    /// into one assistant message with `tool_calls`, each output as a `tool` message; Raw items skipped.
+    static QJsonArray buildMessages(const LlmRequest &request, Dialect dialect = Dialect::Compatible);
+};
+
+} // namespace Tandem

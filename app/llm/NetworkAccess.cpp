@@ -1,0 +1,65 @@
+#include "NetworkAccess.h"
+
+#include <QNetworkAccessManager>
+
+namespace Tandem {
+
+using namespace Qt::StringLiterals;
+
+QNetworkAccessManager *NetworkAccess::createManager(QObject *parent)
+{
+    auto *manager = new QNetworkAccessManager(parent);
+    configure(manager);
+    return manager;
+}
+
+void NetworkAccess::configure(QNetworkAccessManager *manager)
+{
+    manager->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+    // No transfer timeout: a streamed reply may take minutes. Each job has an idle timeout instead.
+    manager->setTransferTimeout(0);
+}
+
+QByteArray NetworkAccess::userAgent()
+{
+    return QByteArrayLiteral("Tandem/" TANDEM_VERSION);
+}
+
+QUrl NetworkAccess::endpoint(const QUrl &baseUrl, QStringView path)
+{
+    QUrl url = baseUrl;
+    QString basePath = url.path();
+    while (basePath.endsWith(u'/'))
+        basePath.chop(1);
+    url.setPath(basePath % u'/' % path);
+    return url;
+}
+
+QNetworkRequest NetworkAccess::makeRequest(
+    const QUrl &url, const ProviderProfile &profile, const QString &apiKey, Accept accept)
+{
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::UserAgentHeader, userAgent());
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setTransferTimeout(0);
+    if (accept == Accept::EventStream) {
+        request.setRawHeader("Accept", "text/event-stream");
+        request.setRawHeader("Cache-Control", "no-cache");
+    } else {
+        request.setRawHeader("Accept", "application/json");
+    }
+    for (auto it = profile.extraHeaders.cbegin(); it != profile.extraHeaders.cend(); ++it)
+        request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
+    // After the extra headers, so a stray "Authorization" among them cannot replace the key from the keychain.
+    if (!apiKey.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + apiKey.toUtf8());
+    return request;
+}
+
+QString NetworkAccess::describe(const QUrl &url)
+{
+    return url.toDisplayString(QUrl::RemoveUserInfo);
+}
+
+} // namespace Tandem

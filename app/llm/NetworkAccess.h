@@ -1,0 +1,42 @@
+#pragma once
+
+#include "domain/ProviderProfile.h"
+
+#include <QByteArray>
+#include <QNetworkRequest>
+#include <QString>
+#include <QUrl>
+
+class QNetworkAccessManager;
+class QObject;
+
+namespace Tandem {
+
+/// @brief The network policy of the whole app in one place: the one QNetworkAccessManager and how requests look.
+///
+/// Requests carry `User-Agent: Tandem/<version>`, follow only redirects that are not less safe, and have no transfer
+/// timeout (a stream may legitimately run for minutes; jobs enforce an idle timeout instead). The Authorization
+/// header is set here and never logged: logs name the method and the URL without user info, nothing else.
+class NetworkAccess
+{
+public:
+    enum class Accept { Json, EventStream };
+
+    /// @brief Creates the app's one QNetworkAccessManager, configured by configure().
+    static QNetworkAccessManager *createManager(QObject *parent = nullptr);
+    /// @brief Applies the policy to @p manager: redirects and no transfer timeout.
+    static void configure(QNetworkAccessManager *manager);
+    /// @brief "Tandem/<version>".
+    static QByteArray userAgent();
+
+    /// @brief @p baseUrl (ending in /v1, with or without a slash) with @p path appended, its query kept.
+    static QUrl endpoint(const QUrl &baseUrl, QStringView path);
+    /// @brief A request to @p url for @p profile: JSON body, @p accept, the profile's extra headers, and
+    /// `Authorization: Bearer` only when @p apiKey is not empty.
+    static QNetworkRequest makeRequest(
+        const QUrl &url, const ProviderProfile &profile, const QString &apiKey, Accept accept);
+    /// @brief What logs may say about a request: the URL without user info (never headers).
+    static QString describe(const QUrl &url);
+};
+
+} // namespace Tandem

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Tandem needs, by name, and only those missing. Idempotent.
+# Usage: scripts/install-deps.sh [app|test]
+set -euo pipefail
+
+purpose=${1:-app}
+packages=(
+    cmake ninja-build g++ git
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqt6sql6-sqlite
+    qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev qtkeychain-qt6-dev libgl-dev
+    qt6-qpa-plugins qt6-translations-l10n gnome-keyring dbus dbus-x11
+)
+if [ "$purpose" = test ]; then
+    # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks
+    packages+=(libsecret-tools xvfb xauth clang-format)
+    command -v node >/dev/null 2>&1 || packages+=(nodejs)
+    command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the tests need, builds with warnings as errors, and runs every test (ctest) on real parts:
+# SQLite files, the Secret Service of gnome-keyring on a private session bus in a temporary HOME, loopback HTTP,
+# widgets on the offscreen platform. Extra arguments go to ctest (e.g. -R database).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh test
+
+cmake --preset ci >/dev/null
+cmake --build --preset ci
+if [ -f tests/spec/package.json ]; then
+    npm ci --prefix tests/spec --no-audit --no-fund --loglevel=error
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run"
+export XDG_DATA_HOME="$HOME/.local/share" XDG_CACHE_HOME="$HOME/.cache" XDG_CONFIG_HOME="$HOME/.config"
+mkdir -p "$HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+export TANDEM_REQUIRE_KEYCHAIN=1 QT_QPA_PLATFORM=offscreen
+unset DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
+
+dbus-run-session -- sh -c 'echo -n tandem-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' \
+    sh ctest --preset ci --parallel 2 "$@"

@@ -1,0 +1,303 @@
+#include "TemporaryDatabase.h"
+#include "storage/ConversationStore.h"
+#include "storage/Database.h"
+#include "storage/MessageStore.h"
+#include "storage/Schema.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QSqlError>
+#include <QSqlRecord>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+
+namespace {
+
+QStringList tableNames(const QSqlDatabase &db)
+{
+    QStringList names = db.tables(QSql::Tables);
+    names.removeAll(u"sqlite_sequence"_s);
+    names.sort();
+    return names;
+}
+
+QVariant scalar(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (!query.exec(sql) || !query.next())
+        return {};
+    return query.value(0);
+}
+
+// A raw connection that bypasses Database, to write fixtures the way an older Tandem left them.
+class RawConnection
+{
+public:
+    explicit RawConnection(const QString &path)
+        : m_name(u"raw-%1"_s.arg(quintptr(this)))
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
+        db.setDatabaseName(path);
+        db.open();
+    }
+    ~RawConnection()
+    {
+        QSqlDatabase::database(m_name, false).close();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery query(QSqlDatabase::database(m_name, false));
+        if (!query.exec(sql)) {
+            qWarning() << sql << query.lastError().text();
+            return false;
+        }
+        return true;
+    }
+
+private:
+    QString m_name;
+};
+
+// The fixture an app at schema version 1 leaves: its real migration plus some data.
+void writeVersion1Fixture(const QString &path)
+{
+    RawConnection raw(path);
+    const QList<Migration> migrations = Schema::migrations();
+    for (const QString &statement : migrations.constFirst().statements)
+        QVERIFY(raw.exec(statement));
+    QVERIFY(raw.exec(u"PRAGMA user_version = 1"_s));
+    QVERIFY(raw.exec(u"INSERT INTO conversations (title, mode, created_at, updated_at) "
+                     u"VALUES ('kept', 'dual', '2026-01-31T10:00:00.000Z', '2026-01-31T10:00:00.000Z')"_s));
+    QVERIFY(raw.exec(u"INSERT INTO messages (conversation_id, role, content, created_at, updated_at) "
+                     u"VALUES (1, 'user', 'hello', '2026-01-31T10:00:00.000Z', '2026-01-31T10:00:00.000Z')"_s));
+}
+
+QList<Migration> withVersion2(QStringList statements)
+{
+    QList<Migration> migrations = Schema::migrations();
+    migrations.append(Migration {2, u"test step"_s, std::move(statements)});
+    return migrations;
+}
+
+} // namespace
+
+class TestDatabase : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void freshDatabase();
+    void pragmas();
+    void reopenKeepsData();
+    void upgradeFromEmptyVersion0File();
+    void migrationFromOlderVersion();
+    void failedMigrationLeavesOldVersion();
+    void newerDatabaseIsRefused();
+    void unwritableLocationGivesClearError();
+    void cascadeDeletes();
+    void integrityAfterCrashMidTransaction();
+};
+
+void TestDatabase::freshDatabase()
+{
+    Test::TemporaryDatabase temp;
+    QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
+    QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
+    QCOMPARE(tableNames(temp.connection()),
+        (QStringList {u"agent_threads"_s, u"agents"_s, u"conversations"_s, u"handoffs"_s, u"messages"_s,
+            u"providers"_s, u"runs"_s, u"tasks"_s, u"variables"_s}));
+    // seed 002's handoff columns
+    const QSqlRecord handoffs = temp.connection().record(u"handoffs"_s);
+    for (const QString &column : {u"conversation_id"_s, u"from_agent"_s, u"to_agent"_s, u"status"_s, u"payload"_s,
+             u"rejection_reason"_s, u"created_at"_s, u"processed_at"_s})
+        QVERIFY2(handoffs.contains(column), qPrintable(column));
+    const QSqlRecord messages = temp.connection().record(u"messages"_s);
+    for (const QString &column : {u"agent_id"_s, u"kind"_s, u"status"_s, u"input_tokens"_s, u"output_tokens"_s})
+        QVERIFY2(messages.contains(column), qPrintable(column));
+    QCOMPARE(temp.database().integrityCheck(), u"ok"_s);
+}
+
+void TestDatabase::pragmas()
+{
+    Test::TemporaryDatabase temp;
+    QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
+    QCOMPARE(scalar(temp.connection(), u"PRAGMA journal_mode"_s).toString(), u"wal"_s);
+    QCOMPARE(scalar(temp.connection(), u"PRAGMA foreign_keys"_s).toInt(), 1);
+    QCOMPARE(scalar(temp.connection(), u"PRAGMA busy_timeout"_s).toInt(), 5000);
+}
+
+void TestDatabase::reopenKeepsData()
+{
+    Test::TemporaryDatabase temp;
+    QVERIFY(temp.isReady());
+    Conversation conversation;
+    conversation.title = u"Persisted"_s;
+    QVERIFY(ConversationStore(temp.connection()).create(conversation));
+    QVERIFY2(temp.reopen(), qPrintable(temp.errorString()));
+    const auto loaded = ConversationStore(temp.connection()).get(conversation.id);
+    QVERIFY(loaded.has_value());
+    QCOMPARE(loaded->title, u"Persisted"_s);
+    QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
+}
+
+void TestDatabase::upgradeFromEmptyVersion0File()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"old.sqlite"_s);
+    {
+        RawConnection raw(path);
+        QVERIFY(raw.exec(u"CREATE TABLE unrelated (x INTEGER)"_s)); // a v0 file is any file without our schema
+    }
+    Database database;
+    QVERIFY2(database.open(path), qPrintable(database.errorString()));
+    QCOMPARE(database.userVersion(), Schema::currentVersion());
+    QVERIFY(database.connection().tables().contains(u"unrelated"_s));
+}
+
+void TestDatabase::migrationFromOlderVersion()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v1.sqlite"_s);
+    writeVersion1Fixture(path);
+
+    Database database(withVersion2({u"ALTER TABLE conversations ADD COLUMN color TEXT NOT NULL DEFAULT 'blue'"_s,
+        u"CREATE INDEX conversations_by_color ON conversations (color)"_s}));
+    QVERIFY2(database.open(path), qPrintable(database.errorString()));
+    QCOMPARE(database.userVersion(), 2);
+    QCOMPARE(scalar(database.connection(), u"SELECT title || ':' || color FROM conversations WHERE id = 1"_s),
+        QVariant(u"kept:blue"_s));
+    QCOMPARE(MessageStore(database.connection()).count(1), 1);
+}
+
+void TestDatabase::failedMigrationLeavesOldVersion()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v1.sqlite"_s);
+    writeVersion1Fixture(path);
+
+    {
+        // The first statement succeeds, the second fails: the first must be rolled back too.
+        Database database(withVersion2({u"ALTER TABLE conversations ADD COLUMN color TEXT"_s,
+            u"CREATE TABLE messages (id INTEGER)"_s}));
+        QVERIFY(!database.open(path));
+        QVERIFY(database.errorString().contains(u"version 2"_s));
+        QVERIFY(!database.isOpen());
+    }
+
+    Database current;
+    QVERIFY2(current.open(path), qPrintable(current.errorString()));
+    QCOMPARE(current.userVersion(), 1);
+    QVERIFY(!current.connection().record(u"conversations"_s).contains(u"color"_s));
+    QCOMPARE(scalar(current.connection(), u"SELECT title FROM conversations WHERE id = 1"_s), QVariant(u"kept"_s));
+    QCOMPARE(current.integrityCheck(), u"ok"_s);
+}
+
+void TestDatabase::newerDatabaseIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"future.sqlite"_s);
+    {
+        Database future(withVersion2({u"CREATE TABLE future_things (x INTEGER)"_s}));
+        QVERIFY(future.open(path));
+    }
+    Database database;
+    QVERIFY(!database.open(path));
+    QVERIFY2(database.errorString().contains(u"newer version of Tandem"_s), qPrintable(database.errorString()));
+    Database again(withVersion2({u"CREATE TABLE future_things (x INTEGER)"_s}));
+    QVERIFY(again.open(path)); // untouched by the refusal
+    QCOMPARE(again.userVersion(), 2);
+}
+
+void TestDatabase::unwritableLocationGivesClearError()
+{
+    QTemporaryDir dir;
+    const QString blocker = dir.filePath(u"file"_s);
+    QFile file(blocker);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    Database database;
+    QVERIFY(!database.open(blocker + u"/sub/tandem.sqlite"_s)); // a folder cannot be made inside a file
+    QVERIFY2(database.errorString().contains(u"data folder"_s), qPrintable(database.errorString()));
+}
+
+void TestDatabase::cascadeDeletes()
+{
+    Test::TemporaryDatabase temp;
+    QVERIFY(temp.isReady());
+    QSqlDatabase db = temp.connection();
+    Conversation conversation;
+    QVERIFY(ConversationStore(db).create(conversation));
+    Conversation other;
+    QVERIFY(ConversationStore(db).create(other));
+    const QString id = QString::number(conversation.id);
+    const QString now = u"'2026-01-31T10:00:00.000Z'"_s;
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"INSERT INTO runs (conversation_id, agent_id, mode, started_at) VALUES (%1, 'agent1', 'dual', %2)"_s
+                       .arg(id, now)));
+    QVERIFY(q.exec(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, created_at) "
+                   u"VALUES (%1, 1, 'agent1', 'agent2', %2)"_s.arg(id, now)));
+    QVERIFY(q.exec(u"INSERT INTO messages (conversation_id, role, kind, divider, handoff_id, run_id, created_at, "
+                   u"updated_at) VALUES (%1, 'system', 'divider', 'handing_over', 1, 1, %2, %2)"_s.arg(id, now)));
+    QVERIFY(q.exec(u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (%1, 'user', %2, %2)"_s
+                       .arg(QString::number(other.id), now)));
+    QVERIFY(q.exec(u"INSERT INTO agent_threads (conversation_id, agent_id, remote_thread_id, active, updated_at) "
+                   u"VALUES (%1, 'agent1', 'conv_1', 1, %2)"_s.arg(id, now)));
+    QVERIFY(q.exec(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (%1, 'x', '1', %2)"_s.arg(
+        id, now)));
+    QVERIFY(q.exec(u"INSERT INTO tasks (conversation_id, title, created_at, updated_at) VALUES (%1, 't', %2, %2)"_s.arg(
+        id, now)));
+
+    // One active agent per conversation at most.
+    QVERIFY(!q.exec(u"INSERT INTO agent_threads (conversation_id, agent_id, active, updated_at) "
+                    u"VALUES (%1, 'agent2', 1, %2)"_s.arg(id, now)));
+    // Foreign keys are enforced.
+    QVERIFY(!q.exec(u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (999, 'user', %1, %1)"_s
+                        .arg(now)));
+
+    QVERIFY(ConversationStore(db).remove(conversation.id));
+    for (const QString &table : {u"messages"_s, u"handoffs"_s, u"runs"_s, u"agent_threads"_s, u"variables"_s})
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM %1 WHERE conversation_id = %2"_s.arg(table, id)).toInt(), 0);
+    // Tasks outlive their conversation; other conversations are untouched.
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM tasks WHERE conversation_id IS NULL"_s).toInt(), 1);
+    QCOMPARE(MessageStore(db).count(other.id), 1);
+}
+
+void TestDatabase::integrityAfterCrashMidTransaction()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"crash.sqlite"_s);
+    const int committed = 50;
+
+    QProcess writer;
+    writer.setProgram(QStringLiteral(TANDEM_HELPER_DBWRITER_PATH));
+    writer.setArguments({path, QString::number(committed)});
+    writer.start();
+    QVERIFY2(writer.waitForStarted(), qPrintable(writer.errorString()));
+    // The writer prints "writing" once it is deep inside an uncommitted transaction.
+    QByteArray output;
+    while (!output.contains("writing") && writer.state() == QProcess::Running) {
+        writer.waitForReadyRead(10000);
+        output += writer.readAllStandardOutput();
+    }
+    QVERIFY2(output.contains("writing"), writer.readAllStandardError().constData());
+    ::kill(pid_t(writer.processId()), SIGKILL);
+    QVERIFY(writer.waitForFinished());
+    QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
+
+    Database database;
+    QVERIFY2(database.open(path), qPrintable(database.errorString()));
+    QCOMPARE(database.integrityCheck(), u"ok"_s);
+    QCOMPARE(scalar(database.connection(), u"SELECT COUNT(*) FROM messages"_s).toInt(), committed);
+    QCOMPARE(scalar(database.connection(), u"SELECT COUNT(*) FROM messages WHERE content LIKE 'uncommitted%'"_s).toInt(),
+        0);
+}
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "tst_database.moc"

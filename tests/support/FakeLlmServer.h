@@ -1,0 +1,130 @@
+#pragma once
+
+#include "RecordedRequest.h"
+#include "ScriptedReply.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QQueue>
+#include <QStringList>
+#include <QUrl>
+
+#include <functional>
+
+class QTcpServer;
+class QTcpSocket;
+
+namespace Tandem::Test {
+
+/// @brief An OpenAI-compatible HTTP/1.1 server on 127.0.0.1 that the tests script: streamed text and tool calls
+/// for the Responses and Chat Completions APIs, and faults down to the byte.
+///
+/// Routes (under /v1): `POST /responses` (SSE `event:` + `data:` frames, no [DONE]), `POST /chat/completions`
+/// (`data:` chunks, then `data: [DONE]`), both as a JSON object when `stream` is false or missing;
+/// `POST /conversations`, `GET /conversations/{id}`, `GET /models`; anything else is a 404 with an OpenAI error
+/// body.
+///
+/// Model requests take their reply, in this order: from failFirst() while it lasts, then from the one FIFO queue
+/// shared by both protocols (enqueue()), then from the responder (setResponder()); with none of these the reply is
+/// a 500 whose message says "no scripted reply", so a test notices.
+///
+/// Connections are kept alive and pipelined requests are answered in order; `Connection: close` (or HTTP/1.0) is
+/// honoured. Lives in the thread that creates it and needs that thread's event loop.
+class FakeLlmServer final : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Responder = std::function<ScriptedReply(const RecordedRequest &)>;
+
+    /// @brief Listens at once on 127.0.0.1 on `port` (0: a free port the system picks); see isListening().
+    explicit FakeLlmServer(QObject *parent = nullptr);
+    explicit FakeLlmServer(quint16 port, QObject *parent = nullptr);
+    /// @brief Drops every connection (stalled ones too) and stops listening.
+    ~FakeLlmServer() override;
+    Q_DISABLE_COPY_MOVE(FakeLlmServer)
+
+    bool isListening() const;
+    QString errorString() const { return m_errorString; }
+    quint16 port() const;
+    /// @brief `http://127.0.0.1:<port>/v1`: what a client's base URL is set to.
+    QUrl baseUrl() const;
+    /// @brief baseUrl() plus a path such as "/responses".
+    QUrl url(const QString &path) const;
+
+    /// @brief Appends replies to the queue the model requests consume, one each.
+    void enqueue(const ScriptedReply &reply);
+    void enqueue(const QList<ScriptedReply> &replies);
+    /// @brief Replies still in the queue.
+    int pendingReplies() const { return int(m_queue.size()); }
+    /// @brief Answers model requests when the queue is empty, by looking at the request. Empty: none.
+    void setResponder(Responder responder);
+    /// @brief The next `count` model requests get `failure` (the queue and responder wait), for retry tests.
+    void failFirst(int count, const ScriptedReply &failure = ScriptedReply::httpError(503));
+    /// @brief Forgets the queue, the responder and failFirst().
+    void clearScript();
+
+    /// @brief The ids `GET /v1/models` lists (default: "fake-model").
+    void setModels(const QStringList &ids);
+    /// @brief Ids of the conversations created with `POST /v1/conversations`, in order.
+    QStringList conversationIds() const { return m_conversationOrder; }
+
+    /// @brief Every request received, in arrival order (404s and faulted ones too).
+    QList<RecordedRequest> requests() const { return m_requests; }
+    /// @brief The requests to one path, e.g. "/v1/responses".
+    QList<RecordedRequest> requests(const QString &path) const;
+    int requestCount() const { return int(m_requests.size()); }
+    /// @brief The latest request; a default one (index -1) if there was none.
+    RecordedRequest lastRequest() const;
+    /// @brief Forgets the recorded requests (not the script).
+    void clear();
+
+    /// @brief TCP connections currently open (a client's idle keep-alive connections count).
+    int openConnections() const { return int(m_connections.size()); }
+    /// @brief Closes every connection now, ending stalls.
+    void closeAllConnections();
+
+    /// @brief A responder that answers with "Echo: <the last user message>".
+    static Responder echoResponder();
+
+Q_SIGNALS:
+    /// @brief A whole request arrived and was recorded; emitted before its reply is chosen, so a slot may still
+    /// enqueue one.
+    void requestReceived(const Tandem::Test::RecordedRequest &request);
+
+private:
+    struct Connection;
+    struct Plan;
+
+    void listen(quint16 port);
+    void onNewConnection();
+    void onReadyRead(Connection *connection);
+    bool parseOne(Connection *connection);
+    void answerNext(Connection *connection);
+    Plan route(const RecordedRequest &request);
+    Plan modelReply(const RecordedRequest &request, bool responses);
+    ScriptedReply nextReply(const RecordedRequest &request, bool *found);
+    void start(Connection *connection, Plan plan);
+    void writeNext(Connection *connection);
+    void finishPlan(Connection *connection);
+    void resetWhenDrained(Connection *connection, int attempts);
+    void drop(Connection *connection);
+
+    QTcpServer *m_server = nullptr;
+    QString m_errorString;
+    QHash<QTcpSocket *, Connection *> m_connections;
+    QList<RecordedRequest> m_requests;
+    int m_requestSerial = 0;
+    int m_connectionSerial = 0;
+    int m_replySerial = 0;
+    QQueue<ScriptedReply> m_queue;
+    Responder m_responder;
+    int m_failuresLeft = 0;
+    ScriptedReply m_failure;
+    QStringList m_models;
+    QHash<QString, QJsonObject> m_conversations;
+    QStringList m_conversationOrder;
+};
+
+} // namespace Tandem::Test

@@ -1,0 +1,72 @@
+#include "RecordedRequest.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem::Test {
+
+namespace {
+
+// A message `content` is either a string or a list of parts ({type: input_text|output_text|text, text}).
+QString contentText(const QJsonValue &content)
+{
+    if (content.isString())
+        return content.toString();
+    QString text;
+    const QJsonArray parts = content.toArray();
+    for (const QJsonValue &part : parts) {
+        const QJsonObject object = part.toObject();
+        if (object.value(u"text").isString())
+            text += object.value(u"text").toString();
+    }
+    return text;
+}
+
+} // namespace
+
+QString RecordedRequest::header(const QString &name) const
+{
+    return headers.value(name.toLower());
+}
+
+bool RecordedRequest::isStreaming() const
+{
+    return json.value(u"stream").toBool();
+}
+
+QString RecordedRequest::model() const
+{
+    return json.value(u"model").toString();
+}
+
+QString RecordedRequest::instructions() const
+{
+    if (json.contains(u"instructions"))
+        return json.value(u"instructions").toString();
+    const QJsonArray messages = json.value(u"messages").toArray();
+    for (const QJsonValue &message : messages) {
+        const QString role = message.toObject().value(u"role").toString();
+        if (role == u"system" || role == u"developer")
+            return contentText(message.toObject().value(u"content"));
+    }
+    return {};
+}
+
+QString RecordedRequest::lastUserText() const
+{
+    const QJsonValue input = json.value(u"input");
+    if (input.isString())
+        return input.toString();
+    QJsonArray items = input.toArray();
+    if (items.isEmpty())
+        items = json.value(u"messages").toArray();
+    for (qsizetype i = items.size() - 1; i >= 0; --i) {
+        const QJsonObject item = items.at(i).toObject();
+        if (item.value(u"role").toString() == u"user")
+            return contentText(item.value(u"content"));
+    }
+    return {};
+}
+
+} // namespace Tandem::Test

@@ -1,0 +1,75 @@
+// The fake LLM server as a program, for manual runs and CLI tests:
+//   tandem_helper_fakellm [--port N] [--script replies.json]
+// Prints "listening on http://127.0.0.1:<port>/v1" once it listens. Model requests are answered from the script
+// (a JSON array of ScriptedReply::fromJson objects, in order), then with "Echo: <last user message>".
+#include "FakeLlmServer.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+using Tandem::Test::FakeLlmServer;
+using Tandem::Test::RecordedRequest;
+using Tandem::Test::ScriptedReply;
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"A scripted OpenAI-compatible server on 127.0.0.1 for Tandem's tests."_s);
+    parser.addHelpOption();
+    parser.addOption({ u"port"_s, u"Port to listen on (0: any free port)."_s, u"port"_s, u"0"_s });
+    parser.addOption({ u"script"_s, u"JSON array of scripted replies."_s, u"file"_s });
+    parser.process(app);
+
+    QList<ScriptedReply> replies;
+    if (parser.isSet(u"script"_s)) {
+        QFile file(parser.value(u"script"_s));
+        if (!file.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
+            return 2;
+        }
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+        if (!document.isArray()) {
+            std::fprintf(stderr, "%s: a JSON array of replies is expected (%s)\n", qPrintable(file.fileName()),
+                qPrintable(error.errorString()));
+            return 2;
+        }
+        const QJsonArray array = document.array();
+        for (const QJsonValue &value : array) {
+            QString problem;
+            replies.append(ScriptedReply::fromJson(value.toObject(), &problem));
+            if (!problem.isEmpty()) {
+                std::fprintf(stderr, "%s, reply %lld: %s\n", qPrintable(file.fileName()),
+                    static_cast<long long>(replies.size()), qPrintable(problem));
+                return 2;
+            }
+        }
+    }
+
+    bool portOk = false;
+    const uint port = parser.value(u"port"_s).toUInt(&portOk);
+    if (!portOk || port > 65535) {
+        std::fprintf(stderr, "bad port %s\n", qPrintable(parser.value(u"port"_s)));
+        return 2;
+    }
+    FakeLlmServer server(static_cast<quint16>(port));
+    if (!server.isListening()) {
+        std::fprintf(stderr, "cannot listen on port %u: %s\n", port, qPrintable(server.errorString()));
+        return 1;
+    }
+    server.enqueue(replies);
+    server.setResponder(FakeLlmServer::echoResponder());
+    QObject::connect(&server, &FakeLlmServer::requestReceived, &server, [](const RecordedRequest &request) {
+        std::fprintf(stderr, "%s %s\n", qPrintable(request.method), qPrintable(request.path));
+    });
+    std::printf("listening on %s\n", qPrintable(server.baseUrl().toString()));
+    std::fflush(stdout);
+    return app.exec();
+}
