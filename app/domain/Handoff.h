@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QMetaType>
 #include <QJsonObject>
 #include <QString>
 
@@ -54,3 +55,5 @@ private:
 };
 
 } // namespace Tandem
+
+Q_DECLARE_METATYPE(Tandem::Handoff)

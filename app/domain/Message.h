@@ -3,6 +3,7 @@
 #include "TokenUsage.h"
 
 #include <QDateTime>
+#include <QMetaType>
 #include <QString>
 
 #include <optional>
@@ -51,3 +52,5 @@ struct Message {
 };
 
 } // namespace Tandem
+
+Q_DECLARE_METATYPE(Tandem::Message)

@@ -1,0 +1,15 @@
+#include "ChatRepository.h"
+
+namespace Tandem {
+
+ChatRepository::ChatRepository(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<Tandem::Message>();
+    qRegisterMetaType<Tandem::Handoff>();
+    qRegisterMetaType<Tandem::ApprovalRequest>();
+}
+
+ChatRepository::~ChatRepository() = default;
+
+} // namespace Tandem

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Conversation.h"
+#include "domain/Handoff.h"
+#include "domain/Message.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief A critical tool call waiting for the person's decision (allow once / always / deny).
+struct ApprovalRequest {
+    qint64 id = 0; ///< stable across restarts (a stored row)
+    qint64 conversationId = 0;
+    qint64 runId = 0;
+    QString agentId;
+    QString toolName;
+    QString callId;
+    QString arguments; ///< the raw JSON the model wrote; the person may edit it
+    QDateTime createdAt;
+};
+
+/// @brief The person's answer to an ApprovalRequest.
+enum class ApprovalDecision { AllowOnce, AllowAlways, Deny };
+
+/// @brief How a run ended, for the view models and the CLI's exit code.
+enum class RunOutcome { Completed, Failed, Cancelled, GuardrailStopped };
+
+/// @brief The one façade the view models and the CLI call: it persists, runs the agents, cancels and loads.
+///
+/// Everything it announces is already stored when the signal fires, so a listener may re-read SQLite at any time
+/// and see the same story. All signals are emitted on the thread that owns the repository (the GUI thread).
+class ChatRepository : public QObject
+{
+    Q_OBJECT
+
+public:
+    ~ChatRepository() override;
+
+    // --- conversations -------------------------------------------------------------------------------------
+    /// @brief Pinned first, then by last activity.
+    virtual QList<Conversation> conversations() = 0;
+    /// @brief Conversations whose title or messages contain @p text.
+    virtual QList<Conversation> searchConversations(const QString &text) = 0;
+    virtual std::optional<Conversation> conversation(qint64 id) = 0;
+    /// @brief Creates an empty conversation in @p mode with the default provider; returns its id (0 on failure).
+    virtual qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) = 0;
+    virtual bool renameConversation(qint64 id, const QString &title) = 0;
+    virtual bool setPinned(qint64 id, bool pinned) = 0;
+    /// @brief Deletes a conversation with its messages and handoffs; cancels its run first.
+    virtual bool deleteConversation(qint64 id) = 0;
+    /// @brief Switches the conversation's mode (dual-agent mode on: Dual; off: Single).
+    virtual bool setMode(qint64 id, Conversation::Mode mode) = 0;
+    virtual bool setProvider(qint64 id, const QString &providerId, const QString &model) = 0;
+
+    // --- messages ------------------------------------------------------------------------------------------
+    /// @brief Up to @p limit rows with ids below @p beforeId (0: the newest), oldest first.
+    virtual QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) = 0;
+    virtual qint64 messageCount(qint64 conversationId) = 0;
+    virtual QList<Handoff> handoffs(qint64 conversationId) = 0;
+    /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
+    virtual QList<Agent> agents(qint64 conversationId) = 0;
+    /// @brief The agent the next user message goes to.
+    virtual QString activeAgent(qint64 conversationId) = 0;
+
+    // --- runs ----------------------------------------------------------------------------------------------
+    /// @brief Stores @p text as the user's message (before any request leaves) and starts a run on the active
+    /// agent. Returns the stored message's id, or 0 if it could not be stored (nothing is sent then).
+    virtual qint64 send(qint64 conversationId, const QString &text) = 0;
+    /// @brief Re-runs the last user message of @p conversationId after a failed or unwanted answer.
+    virtual bool regenerate(qint64 conversationId) = 0;
+    /// @brief Stops the conversation's run; the partial reply stays, marked cancelled.
+    virtual void cancel(qint64 conversationId) = 0;
+    /// @brief Stops only @p agentId's part of the run (the other agent keeps its work).
+    virtual void cancelAgent(qint64 conversationId, const QString &agentId) = 0;
+    virtual bool isRunning(qint64 conversationId) const = 0;
+    /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
+    virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
+
+    // --- approvals -----------------------------------------------------------------------------------------
+    /// @brief Approvals still waiting, including those from before a restart.
+    virtual QList<ApprovalRequest> pendingApprovals(qint64 conversationId) = 0;
+    /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty.
+    virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) = 0;
+
+Q_SIGNALS:
+    void conversationsChanged();
+    /// A row was stored (a user message, a reply that starts streaming, a divider, an error).
+    void messageAdded(const Tandem::Message &message);
+    /// A stored row changed: streamed text, final status, usage. Deltas are announced here after storing.
+    void messageUpdated(const Tandem::Message &message);
+    /// Text appended to the streaming row @p messageId (already stored or about to be, cheap to apply).
+    void messageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
+    void dividerAdded(const Tandem::Message &divider);
+    /// The conversation now belongs to @p agentId (the new agent, never the old one).
+    void activeAgentChanged(qint64 conversationId, const QString &agentId);
+    void handoffStatusChanged(const Tandem::Handoff &handoff);
+    void approvalNeeded(const Tandem::ApprovalRequest &request);
+    /// @p agentId started working (true) or stopped (false); drives the "working" indicator.
+    void agentWorking(qint64 conversationId, const QString &agentId, bool working);
+    void runStarted(qint64 conversationId, qint64 runId);
+    void runFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
+
+protected:
+    explicit ChatRepository(QObject *parent = nullptr);
+};
+
+} // namespace Tandem
+
+Q_DECLARE_METATYPE(Tandem::ApprovalRequest)
