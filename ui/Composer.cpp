@@ -4,6 +4,9 @@
 #include <QKeyEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTextDocument>
+
+using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
@@ -11,31 +14,53 @@ Composer::Composer(QWidget *parent)
     : QWidget(parent)
     , m_editor(new QPlainTextEdit(this))
     , m_sendButton(new QPushButton(tr("&Send"), this))
+    , m_stopButton(new QPushButton(tr("S&top"), this))
 {
+    setObjectName(u"Composer"_s);
     m_editor->setPlaceholderText(tr("Write a message. Enter sends, Shift+Enter starts a new line."));
     m_editor->setAccessibleName(tr("Message"));
     m_editor->setTabChangesFocus(true);
     m_editor->installEventFilter(this);
     const int lineHeight = m_editor->fontMetrics().lineSpacing();
-    m_editor->setMinimumHeight(lineHeight * 3);
-    m_editor->setMaximumHeight(lineHeight * 10);
+    // Three lines to start with, growing with the text up to ten.
+    const auto fit = [this, lineHeight] {
+        const int lines = qBound(3, int(m_editor->document()->size().height()), 10);
+        const int frame = 2 * m_editor->frameWidth() + int(2 * m_editor->document()->documentMargin());
+        m_editor->setFixedHeight(lines * lineHeight + frame);
+    };
+    m_editor->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    connect(m_editor->document(), &QTextDocument::contentsChanged, this, fit);
+    fit();
 
     m_sendButton->setAccessibleName(tr("Send message"));
     m_sendButton->setDefault(true);
+    m_sendButton->setObjectName(u"SendButton"_s);
+    m_stopButton->setObjectName(u"StopButton"_s);
+    m_stopButton->setAccessibleName(tr("Stop the reply"));
+    m_stopButton->setToolTip(tr("Stop the reply (Esc); what was written so far stays"));
+    m_stopButton->setVisible(false);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_sendButton, 0, Qt::AlignBottom);
+    layout->addWidget(m_stopButton, 0, Qt::AlignBottom);
 
     connect(m_sendButton, &QPushButton::clicked, this, &Composer::requestSend);
+    connect(m_stopButton, &QPushButton::clicked, this, &Composer::stopRequested);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &Composer::updateSendButton);
     updateSendButton();
 }
 
-QString Composer::text() const { return m_editor->toPlainText(); }
+QString Composer::text() const
+{
+    return m_editor->toPlainText();
+}
 
-void Composer::clear() { m_editor->clear(); }
+void Composer::clear()
+{
+    m_editor->clear();
+}
 
 void Composer::setSendingEnabled(bool enabled, const QString &reason)
 {
@@ -44,12 +69,27 @@ void Composer::setSendingEnabled(bool enabled, const QString &reason)
     updateSendButton();
 }
 
-void Composer::focusEditor() { m_editor->setFocus(Qt::ShortcutFocusReason); }
+void Composer::focusEditor()
+{
+    m_editor->setFocus(Qt::ShortcutFocusReason);
+}
+
+void Composer::setRunning(bool running)
+{
+    m_running = running;
+    m_sendButton->setVisible(!running);
+    m_stopButton->setVisible(running);
+    updateSendButton();
+}
 
 bool Composer::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_editor && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Escape && m_running) {
+            Q_EMIT stopRequested();
+            return true;
+        }
         const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
         if (enter && !(key->modifiers() & Qt::ShiftModifier)) {
             requestSend();
@@ -62,14 +102,14 @@ bool Composer::eventFilter(QObject *watched, QEvent *event)
 void Composer::requestSend()
 {
     const QString message = text().trimmed();
-    if (!m_sendingEnabled || message.isEmpty())
+    if (!m_sendingEnabled || m_running || message.isEmpty())
         return;
     Q_EMIT sendRequested(message);
 }
 
 void Composer::updateSendButton()
 {
-    m_sendButton->setEnabled(m_sendingEnabled && !m_editor->toPlainText().trimmed().isEmpty());
+    m_sendButton->setEnabled(m_sendingEnabled && !m_running && !m_editor->toPlainText().trimmed().isEmpty());
 }
 
 } // namespace Tandem

@@ -21,9 +21,13 @@ public:
     /// @brief Whether sending is possible now; the reason shows as the Send button's tooltip when it is not.
     void setSendingEnabled(bool enabled, const QString &reason = {});
     void focusEditor();
+    /// @brief While a run streams, the Send button becomes Stop (and Esc in the editor stops).
+    void setRunning(bool running);
+    bool isRunning() const { return m_running; }
 
 Q_SIGNALS:
     void sendRequested(const QString &text);
+    void stopRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -34,7 +38,9 @@ private:
 
     QPlainTextEdit *m_editor = nullptr;
     QPushButton *m_sendButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
     bool m_sendingEnabled = true;
+    bool m_running = false;
 };
 
 } // namespace Tandem

@@ -1,28 +1,53 @@
 #include "MainWindow.h"
 
+#include "ApprovalDialog.h"
+#include "ChatView.h"
 #include "Composer.h"
+#include "ConversationDelegate.h"
+#include "FirstRunDialog.h"
+#include "SettingsDialog.h"
+#include "chat/ChatRepository.h"
+#include "presentation/ChatViewModel.h"
+#include "presentation/ConversationListModel.h"
+#include "presentation/MessageListModel.h"
+#include "presentation/SettingsViewModel.h"
 
+#include <QAction>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, QWidget *parent)
     : QMainWindow(parent)
+    , m_repository(repository)
+    , m_settings(settings)
+    , m_viewModel(new ChatViewModel(repository, this))
+    , m_conversationModel(new ConversationListModel(repository, this))
 {
     setWindowTitle(tr("Tandem"));
     setObjectName(u"MainWindow"_s);
 
+    createActions();
+    createToolBar();
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"MainSplitter"_s);
     m_splitter->setChildrenCollapsible(false);
@@ -32,14 +57,111 @@ MainWindow::MainWindow(QWidget *parent)
     m_splitter->setStretchFactor(1, 1);
     setCentralWidget(m_splitter);
 
-    m_statusAgent = new QLabel(tr("No provider configured"), this);
+    m_statusAgent = new QLabel(this);
+    m_statusAgent->setObjectName(u"StatusLine"_s);
     m_statusAgent->setAccessibleName(tr("Active agent, provider and model"));
     statusBar()->addPermanentWidget(m_statusAgent);
 
+    bindViewModel();
     restoreLayout();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_newAction = new QAction(tr("&New Conversation"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setToolTip(
+        tr("Start a new conversation (%1)").arg(m_newAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newConversation);
+    addAction(m_newAction);
+
+    m_dualAction = new QAction(tr("&Dual agents"), this);
+    m_dualAction->setObjectName(u"DualAgentAction"_s);
+    m_dualAction->setCheckable(true);
+    m_dualAction->setToolTip(
+        tr("Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2"));
+    connect(m_dualAction, &QAction::toggled, this, [this](bool on) {
+        if (on != m_viewModel->isDualMode())
+            m_viewModel->setDualMode(on);
+    });
+
+    m_stopAction = new QAction(tr("S&top"), this);
+    m_stopAction->setShortcut(Qt::Key_Escape);
+    m_stopAction->setShortcutContext(Qt::WindowShortcut);
+    m_stopAction->setEnabled(false);
+    connect(m_stopAction, &QAction::triggered, m_viewModel, &ChatViewModel::stop);
+    addAction(m_stopAction);
+
+    m_settingsAction = new QAction(tr("&Settings…"), this);
+    m_settingsAction->setShortcut(QKeySequence::Preferences);
+    m_settingsAction->setToolTip(tr("Providers, models, language and theme"));
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::openSettings);
+
+    m_renameAction = new QAction(tr("&Rename…"), this);
+    m_renameAction->setShortcut(Qt::Key_F2);
+    m_renameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameCurrent);
+    m_deleteAction = new QAction(tr("&Delete…"), this);
+    m_deleteAction->setShortcut(QKeySequence::Delete);
+    m_deleteAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteCurrent);
+    m_pinAction = new QAction(tr("&Pin"), this);
+    connect(m_pinAction, &QAction::triggered, this, &MainWindow::togglePinCurrent);
+
+    auto *focusComposer = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
+    connect(focusComposer, &QShortcut::activated, this, [this] { m_composer->focusEditor(); });
+    auto *focusSearch = new QShortcut(QKeySequence::Find, this);
+    connect(focusSearch, &QShortcut::activated, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
+}
+
+void MainWindow::createToolBar()
+{
+    auto *bar = addToolBar(tr("Conversation"));
+    bar->setObjectName(u"ConversationToolBar"_s);
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->addAction(m_newAction);
+    bar->addSeparator();
+
+    auto *modeLabel = new QLabel(tr("Mode:"), bar);
+    modeLabel->setContentsMargins(6, 0, 4, 0);
+    bar->addWidget(modeLabel);
+    m_modeSelector = new QComboBox(bar);
+    m_modeSelector->setObjectName(u"ModeSelector"_s);
+    m_modeSelector->setAccessibleName(tr("Conversation mode"));
+    m_modeSelector->setToolTip(tr("How the agents share this conversation"));
+    m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
+    m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
+    m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
+    m_modeSelector->addItem(tr("Router"), int(Conversation::Mode::Router));
+    modeLabel->setBuddy(m_modeSelector);
+    connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
+        m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));
+        updateModeControls();
+    });
+    bar->addWidget(m_modeSelector);
+
+    bar->addAction(m_dualAction);
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_dualAction))) {
+        button->setObjectName(u"DualAgentToggle"_s);
+        button->setAccessibleName(tr("Dual-agent mode"));
+        button->setCheckable(true);
+        button->setAutoRaise(false);
+    }
+    auto *spacer = new QWidget(bar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
+    bar->addAction(m_settingsAction);
+    for (QAction *action : bar->actions())
+        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(action));
+            button && button->accessibleName().isEmpty())
+            button->setAccessibleName(action->text().remove(u'&'));
+}
 
 QWidget *MainWindow::createSidebar()
 {
@@ -47,19 +169,59 @@ QWidget *MainWindow::createSidebar()
     sidebar->setObjectName(u"Sidebar"_s);
 
     m_newConversation = new QPushButton(tr("New conversation"), sidebar);
+    m_newConversation->setObjectName(u"NewConversationButton"_s);
     m_newConversation->setAccessibleName(tr("New conversation"));
-    m_newConversation->setEnabled(false);
-    m_newConversation->setToolTip(tr("Conversations arrive with the chat engine"));
+    m_newConversation->setToolTip(m_newAction->toolTip());
+    m_newConversation->setEnabled(m_repository != nullptr);
+    connect(m_newConversation, &QPushButton::clicked, this, &MainWindow::newConversation);
 
     m_search = new QLineEdit(sidebar);
-    m_search->setPlaceholderText(tr("Search conversations"));
+    m_search->setObjectName(u"SearchField"_s);
+    m_search->setPlaceholderText(tr("Search titles and messages (Ctrl+F)"));
     m_search->setAccessibleName(tr("Search conversations"));
     m_search->setClearButtonEnabled(true);
+    auto *searchDelay = new QTimer(this);
+    searchDelay->setSingleShot(true);
+    searchDelay->setInterval(200);
+    connect(m_search, &QLineEdit::textChanged, searchDelay, qOverload<>(&QTimer::start));
+    connect(searchDelay, &QTimer::timeout, this, [this] {
+        m_conversationModel->setFilter(m_search->text());
+        selectCurrentInSidebar();
+    });
 
     m_conversations = new QListView(sidebar);
     m_conversations->setObjectName(u"ConversationList"_s);
     m_conversations->setAccessibleName(tr("Conversations"));
-    m_conversations->setUniformItemSizes(true);
+    m_conversations->setModel(m_conversationModel);
+    m_conversations->setItemDelegate(new ConversationDelegate(m_conversations));
+    m_conversations->setMouseTracking(true);
+    m_conversations->setFrameShape(QFrame::NoFrame);
+    m_conversations->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_conversations->addAction(m_renameAction);
+    m_conversations->addAction(m_deleteAction);
+    connect(m_conversations->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this](const QModelIndex &current) {
+            if (m_syncingSelection || !current.isValid())
+                return;
+            m_viewModel->openConversation(current.data(ConversationListModel::IdRole).toLongLong());
+        });
+    connect(m_conversations, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_conversations->indexAt(pos);
+        if (!index.isValid())
+            return;
+        m_conversations->setCurrentIndex(index);
+        m_pinAction->setText(index.data(ConversationListModel::PinnedRole).toBool() ? tr("Un&pin") : tr("&Pin"));
+        QMenu menu(this);
+        menu.setAccessibleName(tr("Conversation actions"));
+        menu.addAction(m_renameAction);
+        menu.addAction(m_pinAction);
+        menu.addSeparator();
+        menu.addAction(m_deleteAction);
+        menu.exec(m_conversations->viewport()->mapToGlobal(pos));
+    });
+    connect(m_conversationModel, &QAbstractItemModel::rowsMoved, this, &MainWindow::selectCurrentInSidebar);
+    connect(m_conversationModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::selectCurrentInSidebar);
+    connect(m_conversationModel, &QAbstractItemModel::modelReset, this, &MainWindow::selectCurrentInSidebar);
 
     auto *layout = new QVBoxLayout(sidebar);
     layout->setContentsMargins(6, 6, 0, 6);
@@ -79,21 +241,204 @@ QWidget *MainWindow::createChatArea()
     m_emptyChat->setAlignment(Qt::AlignCenter);
     m_emptyChat->setWordWrap(true);
     m_emptyChat->setForegroundRole(QPalette::PlaceholderText);
-    m_messages = new QListView(m_chatStack);
-    m_messages->setObjectName(u"MessageList"_s);
-    m_messages->setAccessibleName(tr("Messages"));
-    m_messages->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_chatView = new ChatView(m_chatStack);
+    m_chatView->setViewModel(m_viewModel);
     m_chatStack->addWidget(m_emptyChat);
-    m_chatStack->addWidget(m_messages);
+    m_chatStack->addWidget(m_chatView);
+
+    m_working = new QLabel(area);
+    m_working->setObjectName(u"WorkingIndicator"_s);
+    m_working->setAccessibleName(tr("Working agent"));
+    m_working->setForegroundRole(QPalette::PlaceholderText);
+    m_working->setVisible(false);
+    m_error = new QLabel(area);
+    m_error->setObjectName(u"ErrorLine"_s);
+    m_error->setAccessibleName(tr("Last error"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(u"color: #d92d20;"_s);
+    m_error->setVisible(false);
 
     m_composer = new Composer(area);
-    m_composer->setSendingEnabled(false, tr("Add a provider in Settings to start chatting"));
+    connect(m_composer, &Composer::sendRequested, this, [this](const QString &text) {
+        if (m_viewModel->send(text))
+            m_composer->clear();
+    });
+    connect(m_composer, &Composer::stopRequested, m_viewModel, &ChatViewModel::stop);
 
     auto *layout = new QVBoxLayout(area);
     layout->setContentsMargins(0, 6, 6, 6);
     layout->addWidget(m_chatStack, 1);
+    layout->addWidget(m_working);
+    layout->addWidget(m_error);
     layout->addWidget(m_composer);
     return area;
+}
+
+void MainWindow::bindViewModel()
+{
+    connect(m_viewModel, &ChatViewModel::conversationChanged, this, [this](qint64 id) {
+        m_chatStack->setCurrentWidget(id > 0 ? static_cast<QWidget *>(m_chatView) : m_emptyChat);
+        selectCurrentInSidebar();
+        updateModeControls();
+    });
+    connect(m_viewModel, &ChatViewModel::modeChanged, this, &MainWindow::updateModeControls);
+    connect(m_viewModel, &ChatViewModel::runningChanged, this, [this](bool running) {
+        m_composer->setRunning(running);
+        m_stopAction->setEnabled(running);
+    });
+    connect(m_viewModel, &ChatViewModel::workingChanged, this, [this] {
+        const QString text = m_viewModel->workingText();
+        m_working->setText(text);
+        m_working->setVisible(!text.isEmpty());
+    });
+    connect(m_viewModel, &ChatViewModel::statusChanged, this,
+        [this] { m_statusAgent->setText(m_viewModel->statusText()); });
+    connect(m_viewModel, &ChatViewModel::errorChanged, this, [this](const QString &error) {
+        m_error->setText(error);
+        m_error->setVisible(!error.isEmpty());
+    });
+    connect(m_viewModel, &ChatViewModel::approvalRequested, this, &MainWindow::showApproval, Qt::QueuedConnection);
+    connect(m_viewModel->messages(), &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_chatStack->currentWidget() != m_chatView && m_viewModel->conversationId() > 0)
+            m_chatStack->setCurrentWidget(m_chatView);
+    });
+    if (m_settings) {
+        const auto names = [this] {
+            QHash<QString, QString> map;
+            const QList<ProviderProfile> providers = m_settings->providers();
+            for (const ProviderProfile &p : providers)
+                map.insert(p.id, p.name);
+            m_viewModel->setProviderNames(map);
+            updateSendingState();
+        };
+        connect(m_settings, &SettingsViewModel::providersChanged, this, names);
+        names();
+    }
+    m_statusAgent->setText(m_viewModel->statusText());
+    updateSendingState();
+    updateModeControls();
+}
+
+void MainWindow::updateSendingState()
+{
+    if (!m_repository)
+        m_composer->setSendingEnabled(false, tr("Tandem has no chat engine"));
+    else if (m_settings && !m_settings->hasProviders())
+        m_composer->setSendingEnabled(false, tr("Add a provider in Settings to start chatting"));
+    else
+        m_composer->setSendingEnabled(true);
+}
+
+void MainWindow::updateModeControls()
+{
+    const int index = m_modeSelector->findData(int(m_viewModel->mode()));
+    if (index >= 0)
+        m_modeSelector->setCurrentIndex(index);
+    const QSignalBlocker blocker(m_dualAction);
+    m_dualAction->setChecked(m_viewModel->conversationId() > 0 && m_viewModel->isDualMode());
+    m_modeSelector->setEnabled(m_repository != nullptr);
+    m_dualAction->setEnabled(m_repository != nullptr);
+}
+
+void MainWindow::selectCurrentInSidebar()
+{
+    const int row = m_conversationModel->rowOf(m_viewModel->conversationId());
+    m_syncingSelection = true;
+    if (row >= 0)
+        m_conversations->setCurrentIndex(m_conversationModel->index(row));
+    else
+        m_conversations->clearSelection();
+    m_syncingSelection = false;
+}
+
+qint64 MainWindow::conversationAtCursor() const
+{
+    const QModelIndex index = m_conversations->currentIndex();
+    return index.isValid() ? index.data(ConversationListModel::IdRole).toLongLong() : m_viewModel->conversationId();
+}
+
+void MainWindow::newConversation()
+{
+    if (!m_repository)
+        return;
+    if (!m_search->text().isEmpty())
+        m_search->clear();
+    const bool dual = m_dualAction->isChecked();
+    m_viewModel->newConversation(dual ? Conversation::Mode::Dual : Conversation::Mode::Single);
+    m_composer->focusEditor();
+}
+
+void MainWindow::renameCurrent()
+{
+    const qint64 id = conversationAtCursor();
+    if (!m_repository || id <= 0)
+        return;
+    const auto conversation = m_repository->conversation(id);
+    bool ok = false;
+    const QString title = QInputDialog::getText(this, tr("Rename Conversation"), tr("Title:"), QLineEdit::Normal,
+        conversation ? conversation->title : QString(), &ok);
+    if (ok && !title.trimmed().isEmpty())
+        m_repository->renameConversation(id, title.trimmed());
+}
+
+void MainWindow::deleteCurrent()
+{
+    const qint64 id = conversationAtCursor();
+    if (!m_repository || id <= 0)
+        return;
+    const auto conversation = m_repository->conversation(id);
+    const QString title = conversation && !conversation->title.isEmpty() ? conversation->title : tr("New conversation");
+    QMessageBox box(QMessageBox::Warning, tr("Delete Conversation"),
+        tr("Delete “%1” with all its messages and handoffs? This cannot be undone.").arg(title), QMessageBox::Cancel,
+        this);
+    QPushButton *remove = box.addButton(tr("&Delete"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != remove)
+        return;
+    if (id == m_viewModel->conversationId())
+        m_viewModel->openConversation(0);
+    m_repository->deleteConversation(id);
+}
+
+void MainWindow::togglePinCurrent()
+{
+    const qint64 id = conversationAtCursor();
+    if (!m_repository || id <= 0)
+        return;
+    const auto conversation = m_repository->conversation(id);
+    if (conversation)
+        m_repository->setPinned(id, !conversation->pinned);
+}
+
+void MainWindow::openSettings()
+{
+    if (!m_settings) {
+        QMessageBox::information(this, tr("Settings"), tr("Settings are not available in this window."));
+        return;
+    }
+    SettingsDialog dialog(m_settings, this);
+    dialog.exec();
+    updateSendingState();
+}
+
+void MainWindow::runFirstRunIfNeeded()
+{
+    if (!m_settings || m_settings->hasProviders())
+        return;
+    FirstRunDialog dialog(m_settings, this);
+    dialog.exec();
+    updateSendingState();
+}
+
+void MainWindow::showApproval(const ApprovalRequest &request)
+{
+    ApprovalDialog dialog(request, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments());
+    else
+        m_viewModel->decideApproval(request.id, ApprovalDecision::Deny);
 }
 
 void MainWindow::restoreLayout()
@@ -102,7 +447,7 @@ void MainWindow::restoreLayout()
     if (!restoreGeometry(settings.value(u"window/geometry"_s).toByteArray()))
         resize(1100, 720);
     if (!m_splitter->restoreState(settings.value(u"window/splitter"_s).toByteArray()))
-        m_splitter->setSizes({260, 840});
+        m_splitter->setSizes({ 260, 840 });
 }
 
 void MainWindow::saveLayout() const

@@ -1,7 +1,12 @@
 #pragma once
 
-#include <QMainWindow>
+#include "domain/Conversation.h"
 
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -11,38 +16,88 @@ class QStackedWidget;
 
 namespace Tandem {
 
+class ChatRepository;
+class ChatView;
+class ChatViewModel;
 class Composer;
+class ConversationListModel;
+class SettingsViewModel;
+struct ApprovalRequest;
 
-/// @brief The main window: conversation sidebar, chat view and composer.
+/// @brief The main window: the conversation sidebar, the chat view, the composer, a toolbar with the mode selector
+/// and the dual-agent toggle, and a status line with the active agent, provider and model.
+///
+/// Construct it with the repository (and the settings view model, if there are settings to show):
+/// `MainWindow window(&repository, &settings);` Both are borrowed and must outlive the window. Without a
+/// repository it shows an empty, disabled window.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(
+        ChatRepository *repository = nullptr, SettingsViewModel *settings = nullptr, QWidget *parent = nullptr);
     ~MainWindow() override;
     Q_DISABLE_COPY_MOVE(MainWindow)
 
     Composer *composer() const { return m_composer; }
+    ChatView *chatView() const { return m_chatView; }
+    ChatViewModel *viewModel() const { return m_viewModel; }
+    ConversationListModel *conversations() const { return m_conversationModel; }
+    QAction *dualAction() const { return m_dualAction; }
+
+    /// @brief Opens the first-run dialog if no provider is configured; call after show().
+    void runFirstRunIfNeeded();
+
+public Q_SLOTS:
+    void newConversation();
+    void openSettings();
+    void renameCurrent();
+    void deleteCurrent();
+    void togglePinCurrent();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void createActions();
     QWidget *createSidebar();
     QWidget *createChatArea();
+    void createToolBar();
     void restoreLayout();
     void saveLayout() const;
+    void bindViewModel();
+    void selectCurrentInSidebar();
+    void updateSendingState();
+    void updateModeControls();
+    void showApproval(const Tandem::ApprovalRequest &request);
+    qint64 conversationAtCursor() const;
+
+    QPointer<ChatRepository> m_repository;
+    QPointer<SettingsViewModel> m_settings;
+    ChatViewModel *m_viewModel = nullptr;
+    ConversationListModel *m_conversationModel = nullptr;
 
     QSplitter *m_splitter = nullptr;
     QLineEdit *m_search = nullptr;
     QPushButton *m_newConversation = nullptr;
     QListView *m_conversations = nullptr;
     QStackedWidget *m_chatStack = nullptr;
-    QListView *m_messages = nullptr;
+    ChatView *m_chatView = nullptr;
     QLabel *m_emptyChat = nullptr;
+    QLabel *m_working = nullptr;
+    QLabel *m_error = nullptr;
     Composer *m_composer = nullptr;
     QLabel *m_statusAgent = nullptr;
+    QComboBox *m_modeSelector = nullptr;
+    QAction *m_newAction = nullptr;
+    QAction *m_dualAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_settingsAction = nullptr;
+    QAction *m_renameAction = nullptr;
+    QAction *m_deleteAction = nullptr;
+    QAction *m_pinAction = nullptr;
+    bool m_syncingSelection = false;
 };
 
 } // namespace Tandem

@@ -8,6 +8,7 @@ ChatRepository::ChatRepository(QObject *parent)
     qRegisterMetaType<Tandem::Message>();
     qRegisterMetaType<Tandem::Handoff>();
     qRegisterMetaType<Tandem::ApprovalRequest>();
+    qRegisterMetaType<Tandem::RunOutcome>();
 }
 
 ChatRepository::~ChatRepository() = default;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/Agent.h"
+#include "domain/ApprovalRequest.h"
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
@@ -13,24 +14,6 @@
 #include <optional>
 
 namespace Tandem {
-
-/// @brief A critical tool call waiting for the person's decision (allow once / always / deny).
-struct ApprovalRequest {
-    qint64 id = 0; ///< stable across restarts (a stored row)
-    qint64 conversationId = 0;
-    qint64 runId = 0;
-    QString agentId;
-    QString toolName;
-    QString callId;
-    QString arguments; ///< the raw JSON the model wrote; the person may edit it
-    QDateTime createdAt;
-};
-
-/// @brief The person's answer to an ApprovalRequest.
-enum class ApprovalDecision { AllowOnce, AllowAlways, Deny };
-
-/// @brief How a run ended, for the view models and the CLI's exit code.
-enum class RunOutcome { Completed, Failed, Cancelled, GuardrailStopped };
 
 /// @brief The one façade the view models and the CLI call: it persists, runs the agents, cancels and loads.
 ///
@@ -112,5 +95,3 @@ protected:
 };
 
 } // namespace Tandem
-
-Q_DECLARE_METATYPE(Tandem::ApprovalRequest)

@@ -1,5 +1,6 @@
 #include "AppSetup.h"
 
+#include "cli/CliCommands.h"
 #include "domain/Logging.h"
 
 #include <QLibraryInfo>
@@ -14,6 +15,8 @@ namespace Tandem {
 
 bool AppSetup::isHeadless(int argc, const char *const *argv)
 {
+    if (CliCommands::isCommandLine(argc, argv))
+        return true;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0 || std::strcmp(arg, "--help") == 0

@@ -6,7 +6,8 @@
 namespace Tandem {
 
 /// @brief An agent: a persona with its own instructions, model, provider, tools and allowed handoff targets.
-struct Agent {
+struct Agent
+{
     QString id; ///< stable slug, e.g. "agent1", "reviewer"
     QString name; ///< shown in the chat, e.g. "Agent 1"
     QString role; ///< one line on what it does

@@ -8,7 +8,8 @@
 namespace Tandem {
 
 /// @brief A conversation: its title, its multi-agent mode and where it talks to.
-struct Conversation {
+struct Conversation
+{
     /// Single: one agent. Dual: agent 1 clarifies and hands to agent 2 (seed 000).
     /// Pipeline: analyst -> implementer <-> reviewer -> refactorer -> documenter. Router: an orchestrator picks.
     enum class Mode { Single, Dual, Pipeline, Router };

@@ -6,11 +6,11 @@ namespace Tandem {
 
 namespace {
 constexpr EnumName<Handoff::Status> kStatuses[] = {
-    {Handoff::Status::Pending, u"pending"},
-    {Handoff::Status::Accepted, u"accepted"},
-    {Handoff::Status::Rejected, u"rejected"},
-    {Handoff::Status::TimedOut, u"timed_out"},
-    {Handoff::Status::Cancelled, u"cancelled"},
+    { Handoff::Status::Pending, u"pending" },
+    { Handoff::Status::Accepted, u"accepted" },
+    { Handoff::Status::Rejected, u"rejected" },
+    { Handoff::Status::TimedOut, u"timed_out" },
+    { Handoff::Status::Cancelled, u"cancelled" },
 };
 } // namespace
 
@@ -46,7 +46,13 @@ Handoff Handoff::restore(Handoff base, Status status, const QString &rejectionRe
     return base;
 }
 
-QString Handoff::statusName(Status status) { return nameOf(kStatuses, status); }
-std::optional<Handoff::Status> Handoff::statusFromName(QStringView name) { return valueOf(kStatuses, name); }
+QString Handoff::statusName(Status status)
+{
+    return nameOf(kStatuses, status);
+}
+std::optional<Handoff::Status> Handoff::statusFromName(QStringView name)
+{
+    return valueOf(kStatuses, name);
+}
 
 } // namespace Tandem

@@ -1,8 +1,8 @@
 #pragma once
 
 #include <QDateTime>
-#include <QMetaType>
 #include <QJsonObject>
+#include <QMetaType>
 #include <QString>
 
 #include <optional>

@@ -5,7 +5,10 @@
 namespace Tandem {
 
 namespace {
-bool isBlank(QChar c) { return c == u' ' || c == u'\t' || c == u'\r' || c == u'\n'; }
+bool isBlank(QChar c)
+{
+    return c == u' ' || c == u'\t' || c == u'\r' || c == u'\n';
+}
 
 // Skips whole blank lines only: indentation on the signal line itself means it is not the signal.
 QStringView fromFirstNonBlankLine(QStringView text)

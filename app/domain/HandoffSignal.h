@@ -26,6 +26,9 @@ public:
     /// @brief True while a streaming reply could still turn out to start with the signal,
     /// so the UI can hold it back instead of flashing the signal line.
     static bool mayBecomeHandoff(QStringView partialReply);
+    /// @brief What the person sees of @p reply: the payload when it is a handoff (the signal line is protocol, not
+    /// prose), the reply unchanged otherwise. The stored row keeps the reply verbatim.
+    static QString visibleText(QStringView reply) { return extractPayload(reply).value_or(reply.toString()); }
 };
 
 } // namespace Tandem

@@ -11,7 +11,8 @@
 namespace Tandem {
 
 /// @brief One row of a conversation: a user or agent message, a handoff divider, a tool call or result, or an error.
-struct Message {
+struct Message
+{
     enum class Role { User, Assistant, System, Tool };
     enum class Kind { Text, Divider, ToolCall, ToolResult, Error };
     /// Complete: final. Streaming: being written. Interrupted: the process ended mid-stream.

@@ -6,12 +6,15 @@ namespace Tandem {
 
 namespace {
 constexpr EnumName<ProviderProfile::Protocol> kProtocols[] = {
-    {ProviderProfile::Protocol::Responses, u"responses"},
-    {ProviderProfile::Protocol::ChatCompletions, u"chat_completions"},
+    { ProviderProfile::Protocol::Responses, u"responses" },
+    { ProviderProfile::Protocol::ChatCompletions, u"chat_completions" },
 };
 } // namespace
 
-QString ProviderProfile::protocolName(Protocol protocol) { return nameOf(kProtocols, protocol); }
+QString ProviderProfile::protocolName(Protocol protocol)
+{
+    return nameOf(kProtocols, protocol);
+}
 std::optional<ProviderProfile::Protocol> ProviderProfile::protocolFromName(QStringView name)
 {
     return valueOf(kProtocols, name);

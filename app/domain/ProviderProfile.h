@@ -9,7 +9,8 @@
 namespace Tandem {
 
 /// @brief Where and how to reach a model provider. The API key is not here: it lives in the OS keychain.
-struct ProviderProfile {
+struct ProviderProfile
+{
     enum class Protocol { Responses, ChatCompletions };
 
     QString id; ///< stable slug; also the keychain entry's key

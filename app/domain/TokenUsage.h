@@ -5,7 +5,8 @@
 namespace Tandem {
 
 /// @brief Token counts reported by a provider for one model call, or summed over several.
-struct TokenUsage {
+struct TokenUsage
+{
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     qint64 cachedTokens = 0; ///< part of inputTokens served from the provider's prompt cache

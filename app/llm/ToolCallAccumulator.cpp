@@ -25,6 +25,10 @@ ToolCallAccumulator::Entry *ToolCallAccumulator::findTarget(int index, const QSt
         for (Entry &entry : m_entries)
             if (entry.givenId == id)
                 return &entry;
+        // An unknown id without a name is the late id of the last call, begun by a fragment with neither index nor
+        // id; a new call would come with its name.
+        if (name.isEmpty() && !m_entries.isEmpty() && m_entries.last().index < 0 && m_entries.last().givenId.isEmpty())
+            return &m_entries.last();
         return nullptr;
     }
     // Neither index nor id: a name announces a new call, anything else continues the last one.

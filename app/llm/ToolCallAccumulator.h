@@ -11,8 +11,9 @@ namespace Tandem {
 /// @brief Assembles Chat Completions `delta.tool_calls[]` fragments into whole calls, defensively.
 ///
 /// Fragments are keyed by `index`; a new `id` at an index already used starts a new call (servers that send
-/// index 0 for every parallel call). Without `index` they are keyed by `id`; with neither, a fragment carrying a
-/// name starts a new call and any other continues the last one. A call is announced (started) once it has a name and
+/// index 0 for every parallel call). Without `index` they are keyed by `id` (an unknown id on a fragment without a
+/// name is the late id of the last call); with neither, a fragment carrying a name starts a new call and any other
+/// continues the last one. A call is announced (started) once it has a name and
 /// an id, or a name and a second fragment (some servers send the id with the second fragment, some never): then a
 /// missing id is synthesized as `call_<prefix><n>`.
 class ToolCallAccumulator

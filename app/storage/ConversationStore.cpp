@@ -56,7 +56,8 @@ std::optional<Conversation> ConversationStore::get(qint64 id)
 
 QList<Conversation> ConversationStore::list()
 {
-    QSqlQuery query = prepare(u"SELECT %1 FROM conversations ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(kColumns));
+    QSqlQuery query
+        = prepare(u"SELECT %1 FROM conversations ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(kColumns));
     return readAll(query);
 }
 
@@ -65,10 +66,11 @@ QList<Conversation> ConversationStore::search(const QString &text)
     QString pattern = text;
     pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
     pattern = u'%' + pattern + u'%';
-    QSqlQuery query = prepare(u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
-                              u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
-                              u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
-                                  u"c.id, c.title, c.mode, c.pinned, c.provider_id, c.model, c.created_at, c.updated_at"));
+    QSqlQuery query
+        = prepare(u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
+                  u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
+                  u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
+                      u"c.id, c.title, c.mode, c.pinned, c.provider_id, c.model, c.created_at, c.updated_at"));
     query.addBindValue(pattern);
     query.addBindValue(pattern);
     return readAll(query);

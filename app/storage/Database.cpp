@@ -18,7 +18,7 @@ namespace Tandem {
 namespace {
 QString nextConnectionName()
 {
-    static std::atomic<int> counter {0};
+    static std::atomic<int> counter { 0 };
     return u"tandem-db-%1"_s.arg(++counter);
 }
 } // namespace
@@ -31,7 +31,10 @@ Database::Database(QList<Migration> migrations)
         [](const Migration &a, const Migration &b) { return a.version < b.version; });
 }
 
-Database::~Database() { close(); }
+Database::~Database()
+{
+    close();
+}
 
 bool Database::open(const QString &filePath)
 {
@@ -74,7 +77,10 @@ bool Database::isOpen() const
     return QSqlDatabase::contains(m_connectionName) && QSqlDatabase::database(m_connectionName, false).isOpen();
 }
 
-QSqlDatabase Database::connection() const { return QSqlDatabase::database(m_connectionName, false); }
+QSqlDatabase Database::connection() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
 
 int Database::userVersion() const
 {
@@ -86,7 +92,10 @@ int Database::userVersion() const
     return query.value(0).toInt();
 }
 
-int Database::latestVersion() const { return m_migrations.isEmpty() ? 0 : m_migrations.constLast().version; }
+int Database::latestVersion() const
+{
+    return m_migrations.isEmpty() ? 0 : m_migrations.constLast().version;
+}
 
 QString Database::integrityCheck() const
 {
@@ -133,9 +142,8 @@ bool Database::migrate()
         QSqlDatabase db = connection();
         TransactionGuard transaction(db);
         if (!transaction.isActive())
-            return fail(tr("Cannot start the upgrade to version %1: %2")
-                            .arg(migration.version)
-                            .arg(db.lastError().text()));
+            return fail(
+                tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(db.lastError().text()));
         QSqlQuery query(db);
         for (const QString &statement : migration.statements) {
             if (!query.exec(statement)) {

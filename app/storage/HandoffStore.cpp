@@ -30,8 +30,9 @@ bool HandoffStore::create(Handoff &handoff)
 {
     if (!handoff.createdAt.isValid())
         handoff.createdAt = QDateTime::currentDateTimeUtc();
-    QSqlQuery q = prepare(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, status, payload, "
-                          u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    QSqlQuery q
+        = prepare(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, status, payload, "
+                  u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.addBindValue(handoff.conversationId);
     q.addBindValue(SqlValues::nullIfZero(handoff.runId));
     q.addBindValue(SqlValues::text(handoff.fromAgent));
@@ -77,8 +78,8 @@ QList<Handoff> HandoffStore::forConversation(qint64 conversationId)
 
 QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
 {
-    QSqlQuery q = prepare(
-        u"SELECT %1 FROM handoffs WHERE status = 'pending' AND created_at < ? ORDER BY id"_s.arg(kColumns));
+    QSqlQuery q
+        = prepare(u"SELECT %1 FROM handoffs WHERE status = 'pending' AND created_at < ? ORDER BY id"_s.arg(kColumns));
     q.addBindValue(SqlValues::fromTime(now.addSecs(-qint64(minutes) * 60)));
     return readAll(q);
 }

@@ -85,7 +85,8 @@ bool MessageStore::update(const Message &message)
     q.addBindValue(message.usage.outputTokens);
     q.addBindValue(message.usage.cachedTokens);
     q.addBindValue(message.usage.reasoningTokens);
-    q.addBindValue(SqlValues::fromTime(message.updatedAt.isValid() ? message.updatedAt : QDateTime::currentDateTimeUtc()));
+    q.addBindValue(
+        SqlValues::fromTime(message.updatedAt.isValid() ? message.updatedAt : QDateTime::currentDateTimeUtc()));
     q.addBindValue(message.id);
     return exec(q) && q.numRowsAffected() == 1;
 }

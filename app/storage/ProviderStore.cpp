@@ -14,8 +14,8 @@ ProviderProfile fromRecord(const QSqlQuery &q)
     ProviderProfile p;
     p.id = q.value(0).toString();
     p.name = q.value(1).toString();
-    p.protocol = ProviderProfile::protocolFromName(q.value(2).toString())
-                     .value_or(ProviderProfile::Protocol::ChatCompletions);
+    p.protocol
+        = ProviderProfile::protocolFromName(q.value(2).toString()).value_or(ProviderProfile::Protocol::ChatCompletions);
     p.baseUrl = QUrl(q.value(3).toString());
     p.defaultModel = q.value(4).toString();
     const QJsonObject headers = SqlValues::toObject(q.value(5));

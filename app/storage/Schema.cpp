@@ -9,8 +9,7 @@ namespace Tandem {
 QList<Migration> Schema::migrations()
 {
     return {
-        Migration {1,
-            u"conversations, messages, agents, agent threads, handoffs, variables, runs, tasks, providers"_s,
+        Migration { 1, u"conversations, messages, agents, agent threads, handoffs, variables, runs, tasks, providers"_s,
             {
                 uR"(CREATE TABLE providers (
                     id TEXT PRIMARY KEY,
@@ -122,10 +121,35 @@ QList<Migration> Schema::migrations()
                     created_at TEXT NOT NULL,
                     updated_at TEXT NOT NULL,
                     completed_at TEXT))"_s,
-            }},
+            } },
+        Migration { 2, u"approvals waiting for the person, per-agent history cutoff and unsent input"_s,
+            {
+                // history_from: the agent's local history starts after this message id (an agent reset).
+                u"ALTER TABLE agent_threads ADD COLUMN history_from INTEGER NOT NULL DEFAULT 0"_s,
+                // pending_input: items the agent's remote thread has not accepted yet (JSON array), e.g. the
+                // output of a tool call answered after its run stopped.
+                u"ALTER TABLE agent_threads ADD COLUMN pending_input TEXT NOT NULL DEFAULT '[]'"_s,
+                uR"(CREATE TABLE approvals (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    agent_id TEXT NOT NULL,
+                    tool_name TEXT NOT NULL,
+                    call_id TEXT NOT NULL,
+                    arguments TEXT NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'decided')),
+                    decision TEXT CHECK (decision IN ('allow_once', 'allow_always', 'deny')),
+                    decided_arguments TEXT,
+                    created_at TEXT NOT NULL,
+                    decided_at TEXT))"_s,
+                u"CREATE INDEX approvals_by_conversation ON approvals (conversation_id, status)"_s,
+            } },
     };
 }
 
-int Schema::currentVersion() { return migrations().constLast().version; }
+int Schema::currentVersion()
+{
+    return migrations().constLast().version;
+}
 
 } // namespace Tandem

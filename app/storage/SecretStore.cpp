@@ -27,7 +27,7 @@ bool keychainServiceExists(QKeychain::Error error)
     const QString secrets = QStringLiteral("org.freedesktop.secrets");
     const QString kwallet = QStringLiteral("org.kde.kwalletd6");
     const QString kwallet5 = QStringLiteral("org.kde.kwalletd5");
-    for (const QString &name : {secrets, kwallet, kwallet5}) {
+    for (const QString &name : { secrets, kwallet, kwallet5 }) {
         if (bus.interface()->isServiceRegistered(name).value())
             return true;
     }
@@ -42,8 +42,7 @@ bool keychainServiceExists(QKeychain::Error error)
 SecretStore::SecretStore(const QString &service, QObject *parent)
     : QObject(parent)
     , m_service(service)
-{
-}
+{ }
 
 SecretStore::~SecretStore() = default;
 
@@ -69,8 +68,8 @@ QString SecretStore::persistenceNotice() const
                         : QString();
 }
 
-void SecretStore::start(Operation operation, const QString &key, const QString &secret, const Callback &done,
-    bool retried)
+void SecretStore::start(
+    Operation operation, const QString &key, const QString &secret, const Callback &done, bool retried)
 {
     if (m_memoryOnly) {
         // Answer asynchronously like the keychain does, so callers see one behaviour.

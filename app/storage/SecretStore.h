@@ -19,7 +19,8 @@ class SecretStore final : public QObject
     Q_OBJECT
 
 public:
-    struct Result {
+    struct Result
+    {
         enum class Status { Ok, NotFound, Failed };
         Status status = Status::Failed;
         QString secret; ///< the key, for a successful read

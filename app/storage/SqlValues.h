@@ -20,10 +20,19 @@ inline QDateTime toTime(const QVariant &value)
     return value.isNull() ? QDateTime() : QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
 }
 /// @brief Text for a NOT NULL column: a null QString would bind as NULL.
-inline QVariant text(const QString &value) { return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(value); }
+inline QVariant text(const QString &value)
+{
+    return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(value);
+}
 /// @brief NULL for an empty string, so optional text columns stay NULL.
-inline QVariant nullIfEmpty(const QString &text) { return text.isEmpty() ? QVariant() : QVariant(text); }
-inline QVariant nullIfZero(qint64 id) { return id == 0 ? QVariant() : QVariant(id); }
+inline QVariant nullIfEmpty(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+inline QVariant nullIfZero(qint64 id)
+{
+    return id == 0 ? QVariant() : QVariant(id);
+}
 
 inline QString fromList(const QStringList &list)
 {

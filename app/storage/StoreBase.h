@@ -12,8 +12,7 @@ class StoreBase
 public:
     explicit StoreBase(QSqlDatabase db)
         : m_db(std::move(db))
-    {
-    }
+    { }
 
     /// @brief The last SQL error of this store, empty after a success.
     QString lastError() const { return m_error; }

@@ -7,8 +7,8 @@
 #include <QDir>
 #include <QProcess>
 #include <QSqlError>
-#include <QSqlRecord>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -82,7 +82,8 @@ void writeVersion1Fixture(const QString &path)
 QList<Migration> withVersion2(QStringList statements)
 {
     QList<Migration> migrations = Schema::migrations();
-    migrations.append(Migration {2, u"test step"_s, std::move(statements)});
+    // The step after the newest real one, so these tests keep working as the schema grows.
+    migrations.append(Migration { Schema::currentVersion() + 1, u"test step"_s, std::move(statements) });
     return migrations;
 }
 
@@ -111,15 +112,15 @@ void TestDatabase::freshDatabase()
     QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
     QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
     QCOMPARE(tableNames(temp.connection()),
-        (QStringList {u"agent_threads"_s, u"agents"_s, u"conversations"_s, u"handoffs"_s, u"messages"_s,
-            u"providers"_s, u"runs"_s, u"tasks"_s, u"variables"_s}));
+        (QStringList { u"agent_threads"_s, u"agents"_s, u"approvals"_s, u"conversations"_s, u"handoffs"_s,
+            u"messages"_s, u"providers"_s, u"runs"_s, u"tasks"_s, u"variables"_s }));
     // seed 002's handoff columns
     const QSqlRecord handoffs = temp.connection().record(u"handoffs"_s);
-    for (const QString &column : {u"conversation_id"_s, u"from_agent"_s, u"to_agent"_s, u"status"_s, u"payload"_s,
-             u"rejection_reason"_s, u"created_at"_s, u"processed_at"_s})
+    for (const QString &column : { u"conversation_id"_s, u"from_agent"_s, u"to_agent"_s, u"status"_s, u"payload"_s,
+             u"rejection_reason"_s, u"created_at"_s, u"processed_at"_s })
         QVERIFY2(handoffs.contains(column), qPrintable(column));
     const QSqlRecord messages = temp.connection().record(u"messages"_s);
-    for (const QString &column : {u"agent_id"_s, u"kind"_s, u"status"_s, u"input_tokens"_s, u"output_tokens"_s})
+    for (const QString &column : { u"agent_id"_s, u"kind"_s, u"status"_s, u"input_tokens"_s, u"output_tokens"_s })
         QVERIFY2(messages.contains(column), qPrintable(column));
     QCOMPARE(temp.database().integrityCheck(), u"ok"_s);
 }
@@ -167,10 +168,10 @@ void TestDatabase::migrationFromOlderVersion()
     const QString path = dir.filePath(u"v1.sqlite"_s);
     writeVersion1Fixture(path);
 
-    Database database(withVersion2({u"ALTER TABLE conversations ADD COLUMN color TEXT NOT NULL DEFAULT 'blue'"_s,
-        u"CREATE INDEX conversations_by_color ON conversations (color)"_s}));
+    Database database(withVersion2({ u"ALTER TABLE conversations ADD COLUMN color TEXT NOT NULL DEFAULT 'blue'"_s,
+        u"CREATE INDEX conversations_by_color ON conversations (color)"_s }));
     QVERIFY2(database.open(path), qPrintable(database.errorString()));
-    QCOMPARE(database.userVersion(), 2);
+    QCOMPARE(database.userVersion(), Schema::currentVersion() + 1);
     QCOMPARE(scalar(database.connection(), u"SELECT title || ':' || color FROM conversations WHERE id = 1"_s),
         QVariant(u"kept:blue"_s));
     QCOMPARE(MessageStore(database.connection()).count(1), 1);
@@ -184,16 +185,16 @@ void TestDatabase::failedMigrationLeavesOldVersion()
 
     {
         // The first statement succeeds, the second fails: the first must be rolled back too.
-        Database database(withVersion2({u"ALTER TABLE conversations ADD COLUMN color TEXT"_s,
-            u"CREATE TABLE messages (id INTEGER)"_s}));
+        Database database(withVersion2(
+            { u"ALTER TABLE conversations ADD COLUMN color TEXT"_s, u"CREATE TABLE messages (id INTEGER)"_s }));
         QVERIFY(!database.open(path));
-        QVERIFY(database.errorString().contains(u"version 2"_s));
+        QVERIFY(database.errorString().contains(u"version %1"_s.arg(Schema::currentVersion() + 1)));
         QVERIFY(!database.isOpen());
     }
 
     Database current;
     QVERIFY2(current.open(path), qPrintable(current.errorString()));
-    QCOMPARE(current.userVersion(), 1);
+    QCOMPARE(current.userVersion(), Schema::currentVersion()); // the real steps applied, the failed one not
     QVERIFY(!current.connection().record(u"conversations"_s).contains(u"color"_s));
     QCOMPARE(scalar(current.connection(), u"SELECT title FROM conversations WHERE id = 1"_s), QVariant(u"kept"_s));
     QCOMPARE(current.integrityCheck(), u"ok"_s);
@@ -204,15 +205,15 @@ void TestDatabase::newerDatabaseIsRefused()
     QTemporaryDir dir;
     const QString path = dir.filePath(u"future.sqlite"_s);
     {
-        Database future(withVersion2({u"CREATE TABLE future_things (x INTEGER)"_s}));
+        Database future(withVersion2({ u"CREATE TABLE future_things (x INTEGER)"_s }));
         QVERIFY(future.open(path));
     }
     Database database;
     QVERIFY(!database.open(path));
     QVERIFY2(database.errorString().contains(u"newer version of Tandem"_s), qPrintable(database.errorString()));
-    Database again(withVersion2({u"CREATE TABLE future_things (x INTEGER)"_s}));
+    Database again(withVersion2({ u"CREATE TABLE future_things (x INTEGER)"_s }));
     QVERIFY(again.open(path)); // untouched by the refusal
-    QCOMPARE(again.userVersion(), 2);
+    QCOMPARE(again.userVersion(), Schema::currentVersion() + 1);
 }
 
 void TestDatabase::unwritableLocationGivesClearError()
@@ -239,30 +240,33 @@ void TestDatabase::cascadeDeletes()
     const QString id = QString::number(conversation.id);
     const QString now = u"'2026-01-31T10:00:00.000Z'"_s;
     QSqlQuery q(db);
-    QVERIFY(q.exec(u"INSERT INTO runs (conversation_id, agent_id, mode, started_at) VALUES (%1, 'agent1', 'dual', %2)"_s
-                       .arg(id, now)));
+    QVERIFY(q.exec(
+        u"INSERT INTO runs (conversation_id, agent_id, mode, started_at) VALUES (%1, 'agent1', 'dual', %2)"_s.arg(
+            id, now)));
     QVERIFY(q.exec(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, created_at) "
                    u"VALUES (%1, 1, 'agent1', 'agent2', %2)"_s.arg(id, now)));
     QVERIFY(q.exec(u"INSERT INTO messages (conversation_id, role, kind, divider, handoff_id, run_id, created_at, "
                    u"updated_at) VALUES (%1, 'system', 'divider', 'handing_over', 1, 1, %2, %2)"_s.arg(id, now)));
-    QVERIFY(q.exec(u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (%1, 'user', %2, %2)"_s
-                       .arg(QString::number(other.id), now)));
+    QVERIFY(q.exec(
+        u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (%1, 'user', %2, %2)"_s.arg(
+            QString::number(other.id), now)));
     QVERIFY(q.exec(u"INSERT INTO agent_threads (conversation_id, agent_id, remote_thread_id, active, updated_at) "
                    u"VALUES (%1, 'agent1', 'conv_1', 1, %2)"_s.arg(id, now)));
-    QVERIFY(q.exec(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (%1, 'x', '1', %2)"_s.arg(
-        id, now)));
-    QVERIFY(q.exec(u"INSERT INTO tasks (conversation_id, title, created_at, updated_at) VALUES (%1, 't', %2, %2)"_s.arg(
-        id, now)));
+    QVERIFY(q.exec(
+        u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (%1, 'x', '1', %2)"_s.arg(id, now)));
+    QVERIFY(q.exec(
+        u"INSERT INTO tasks (conversation_id, title, created_at, updated_at) VALUES (%1, 't', %2, %2)"_s.arg(id, now)));
 
     // One active agent per conversation at most.
     QVERIFY(!q.exec(u"INSERT INTO agent_threads (conversation_id, agent_id, active, updated_at) "
                     u"VALUES (%1, 'agent2', 1, %2)"_s.arg(id, now)));
     // Foreign keys are enforced.
-    QVERIFY(!q.exec(u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (999, 'user', %1, %1)"_s
-                        .arg(now)));
+    QVERIFY(!q.exec(
+        u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (999, 'user', %1, %1)"_s.arg(
+            now)));
 
     QVERIFY(ConversationStore(db).remove(conversation.id));
-    for (const QString &table : {u"messages"_s, u"handoffs"_s, u"runs"_s, u"agent_threads"_s, u"variables"_s})
+    for (const QString &table : { u"messages"_s, u"handoffs"_s, u"runs"_s, u"agent_threads"_s, u"variables"_s })
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM %1 WHERE conversation_id = %2"_s.arg(table, id)).toInt(), 0);
     // Tasks outlive their conversation; other conversations are untouched.
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM tasks WHERE conversation_id IS NULL"_s).toInt(), 1);
@@ -277,7 +281,7 @@ void TestDatabase::integrityAfterCrashMidTransaction()
 
     QProcess writer;
     writer.setProgram(QStringLiteral(TANDEM_HELPER_DBWRITER_PATH));
-    writer.setArguments({path, QString::number(committed)});
+    writer.setArguments({ path, QString::number(committed) });
     writer.start();
     QVERIFY2(writer.waitForStarted(), qPrintable(writer.errorString()));
     // The writer prints "writing" once it is deep inside an uncommitted transaction.
@@ -295,8 +299,8 @@ void TestDatabase::integrityAfterCrashMidTransaction()
     QVERIFY2(database.open(path), qPrintable(database.errorString()));
     QCOMPARE(database.integrityCheck(), u"ok"_s);
     QCOMPARE(scalar(database.connection(), u"SELECT COUNT(*) FROM messages"_s).toInt(), committed);
-    QCOMPARE(scalar(database.connection(), u"SELECT COUNT(*) FROM messages WHERE content LIKE 'uncommitted%'"_s).toInt(),
-        0);
+    QCOMPARE(
+        scalar(database.connection(), u"SELECT COUNT(*) FROM messages WHERE content LIKE 'uncommitted%'"_s).toInt(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -124,7 +124,7 @@ void TestSecretStore::keyIsInTheKeychainAndNowhereElse()
     QVERIFY(!settingsFile.readAll().contains(key.toUtf8()));
     // ... and it really is in the Secret Service, as another client sees it.
     QProcess lookup;
-    lookup.start(u"secret-tool"_s, {u"lookup"_s, u"server"_s, m_service, u"user"_s, profile.id});
+    lookup.start(u"secret-tool"_s, { u"lookup"_s, u"server"_s, m_service, u"user"_s, profile.id });
     QVERIFY(lookup.waitForFinished(20000));
     QCOMPARE(lookup.readAllStandardOutput().trimmed(), key.toUtf8());
 

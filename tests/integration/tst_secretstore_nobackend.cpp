@@ -1,8 +1,8 @@
 #include "SecretTestUtil.h"
 #include "storage/SecretStore.h"
 
-#include <QSignalSpy>
 #include <QDir>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace Qt::StringLiterals;

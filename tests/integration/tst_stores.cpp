@@ -41,7 +41,10 @@ void TestStores::init()
     QVERIFY2(m_temp->isReady(), qPrintable(m_temp->errorString()));
 }
 
-void TestStores::cleanup() { m_temp.reset(); }
+void TestStores::cleanup()
+{
+    m_temp.reset();
+}
 
 qint64 TestStores::newConversation(const QString &title, const QDateTime &updated)
 {
@@ -68,9 +71,9 @@ void TestStores::conversationsSortedPinnedThenByActivity()
             result << c.title;
         return result;
     };
-    QCOMPARE(titles(), (QStringList {u"pinned"_s, u"recent"_s, u"old"_s}));
+    QCOMPARE(titles(), (QStringList { u"pinned"_s, u"recent"_s, u"old"_s }));
     QVERIFY(store.touch(old, t0.addDays(3)));
-    QCOMPARE(titles(), (QStringList {u"pinned"_s, u"old"_s, u"recent"_s}));
+    QCOMPARE(titles(), (QStringList { u"pinned"_s, u"old"_s, u"recent"_s }));
     Q_UNUSED(recent);
 }
 
@@ -108,9 +111,9 @@ void TestStores::conversationSearch()
         std::sort(result.begin(), result.end());
         return result;
     };
-    QCOMPARE(ids(u"kazan"_s), QList<qint64> {a});
-    QCOMPARE(ids(u"home office"_s), QList<qint64> {b});
-    QCOMPARE(ids(u"100%"_s), QList<qint64> {b}); // % is literal, not a wildcard
+    QCOMPARE(ids(u"kazan"_s), QList<qint64> { a });
+    QCOMPARE(ids(u"home office"_s), QList<qint64> { b });
+    QCOMPARE(ids(u"100%"_s), QList<qint64> { b }); // % is literal, not a wildcard
     QCOMPARE(ids(u"0%_h"_s), QList<qint64> {}); // nor is _
     QCOMPARE(ids(u"nothing like this"_s), QList<qint64> {});
 }
@@ -131,7 +134,7 @@ void TestStores::messagesRoundTrip()
 
     m.content = u"Hello, world"_s;
     m.status = Message::Status::Complete;
-    m.usage = TokenUsage {120, 30, 100, 4};
+    m.usage = TokenUsage { 120, 30, 100, 4 };
     QVERIFY(store.update(m));
 
     const auto loaded = store.get(m.id);
@@ -140,7 +143,7 @@ void TestStores::messagesRoundTrip()
     QCOMPARE(loaded->agentId, u"agent2"_s);
     QCOMPARE(loaded->role, Message::Role::Assistant);
     QCOMPARE(loaded->status, Message::Status::Complete);
-    QCOMPARE(loaded->usage, (TokenUsage {120, 30, 100, 4}));
+    QCOMPARE(loaded->usage, (TokenUsage { 120, 30, 100, 4 }));
     QCOMPARE(loaded->createdAt, m.createdAt);
 
     Message divider;
@@ -208,7 +211,7 @@ void TestStores::handoffLifecycle()
     h.conversationId = cid;
     h.fromAgent = u"implementer"_s;
     h.toAgent = u"reviewer"_s;
-    h.payload = QJsonObject {{u"plan"_s, u"…"_s}, {u"files"_s, QJsonArray {u"a.cpp"_s}}};
+    h.payload = QJsonObject { { u"plan"_s, u"…"_s }, { u"files"_s, QJsonArray { u"a.cpp"_s } } };
     QVERIFY(store.create(h));
 
     auto loaded = store.get(h.id);
@@ -260,12 +263,12 @@ void TestStores::staleHandoffs()
 void TestStores::agentsRoundTrip()
 {
     AgentStore store(m_temp->connection());
-    Agent a {u"reviewer"_s, u"Reviewer"_s, u"Reviews"_s, u"You review."_s, u"gpt-5-mini"_s, {},
-        {u"read_file"_s}, {u"refactorer"_s, u"implementer"_s}, false, true};
+    Agent a { u"reviewer"_s, u"Reviewer"_s, u"Reviews"_s, u"You review."_s, u"gpt-5-mini"_s, {}, { u"read_file"_s },
+        { u"refactorer"_s, u"implementer"_s }, false, true };
     QVERIFY(store.save(a));
     QCOMPARE(*store.get(u"reviewer"_s), a);
     a.enabled = false;
-    a.handoffTargets = {u"implementer"_s};
+    a.handoffTargets = { u"implementer"_s };
     QVERIFY(store.save(a)); // replace, not duplicate
     QCOMPARE(store.list().size(), 1);
     QCOMPARE(*store.get(u"reviewer"_s), a);
@@ -282,7 +285,7 @@ void TestStores::providersRoundTrip()
     p.protocol = ProviderProfile::Protocol::ChatCompletions;
     p.baseUrl = QUrl(u"http://127.0.0.1:11434/v1"_s);
     p.defaultModel = u"llama3.2"_s;
-    p.extraHeaders = {{u"X-Title"_s, u"Tandem"_s}};
+    p.extraHeaders = { { u"X-Title"_s, u"Tandem"_s } };
     QVERIFY(store.save(p));
     QCOMPARE(*store.get(u"ollama"_s), p);
 

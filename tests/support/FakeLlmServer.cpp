@@ -244,11 +244,18 @@ void FakeLlmServer::failFirst(int count, const ScriptedReply &failure)
     m_failure = failure;
 }
 
+void FakeLlmServer::overrideRoute(
+    const QString &method, const QString &path, int status, const QByteArray &body, const QByteArray &contentType)
+{
+    m_fixedReplies.insert(method + u' ' + path, FixedReply { status, body, contentType });
+}
+
 void FakeLlmServer::clearScript()
 {
     m_queue.clear();
     m_responder = {};
     m_failuresLeft = 0;
+    m_fixedReplies.clear();
 }
 
 void FakeLlmServer::setModels(const QStringList &ids)
@@ -463,6 +470,13 @@ FakeLlmServer::Plan FakeLlmServer::route(const RecordedRequest &request)
     };
     const QString &method = request.method;
     const QString &path = request.path;
+    if (const auto fixed = m_fixedReplies.constFind(method + u' ' + path); fixed != m_fixedReplies.cend()) {
+        Plan plan;
+        plan.status = fixed->status;
+        plan.addHeader("Content-Type", fixed->contentType);
+        plan.frames = { fixed->body };
+        return plan;
+    }
     if (method == u"POST" && path == u"/v1/responses")
         return modelReply(request, true);
     if (method == u"POST" && path == u"/v1/chat/completions")
@@ -541,6 +555,8 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
         plan.addHeader("Content-Type", "application/json");
         if (reply.retryAfterSeconds >= 0)
             plan.addHeader("Retry-After", QByteArray::number(reply.retryAfterSeconds));
+        if (reply.retryAfterMs >= 0)
+            plan.addHeader("retry-after-ms", QByteArray::number(reply.retryAfterMs));
         plan.frames = { FakeLlmPayloads::toJson(FakeLlmPayloads::errorBodyForStatus(
             reply.httpStatus, request.model(), reply.errorCode, reply.errorMessage)) };
         return plan;
@@ -579,6 +595,7 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
         malformed = "{\"broken\": ";
     }
 
+    const qsizetype scriptedFrames = plan.frames.size();
     const qsizetype intact
         = qBound(qsizetype(0), qsizetype(reply.faultAfterFrames), plan.stream ? plan.frames.size() : qsizetype(1));
     switch (reply.fault) {
@@ -603,7 +620,35 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
         plan.stallMs = reply.stallMs;
         break;
     }
+    if (plan.stream)
+        insertFrames(&plan, reply, scriptedFrames, intact);
     return plan;
+}
+
+void FakeLlmServer::insertFrames(Plan *plan, const ScriptedReply &reply, qsizetype scriptedFrames, qsizetype intact)
+{
+    // From the last to the first, so each index still counts the frames as they were scripted; equal positions keep
+    // their order.
+    for (qsizetype i = reply.insertedFrames.size() - 1; i >= 0; --i) {
+        const auto &[position, bytes] = reply.insertedFrames.at(i);
+        qsizetype at = qBound(qsizetype(0), qsizetype(position), scriptedFrames);
+        switch (reply.fault) {
+        case ScriptedReply::Fault::None:
+        case ScriptedReply::Fault::HttpError:
+            break;
+        case ScriptedReply::Fault::MalformedJson:
+            if (at > intact)
+                ++at; // after the broken frame
+            break;
+        case ScriptedReply::Fault::ResetMidStream:
+        case ScriptedReply::Fault::EndWithoutFinal:
+        case ScriptedReply::Fault::Stall:
+            if (at > intact)
+                continue; // past the cut: never sent
+            break;
+        }
+        plan->frames.insert(qMin(at, plan->frames.size()), bytes);
+    }
 }
 
 void FakeLlmServer::start(Connection *connection, Plan plan)

@@ -62,7 +62,11 @@ public:
     void setResponder(Responder responder);
     /// @brief The next `count` model requests get `failure` (the queue and responder wait), for retry tests.
     void failFirst(int count, const ScriptedReply &failure = ScriptedReply::httpError(503));
-    /// @brief Forgets the queue, the responder and failFirst().
+    /// @brief Answers every `method path` request (e.g. "GET", "/v1/models") with this status and body instead of
+    /// its usual route, until clearScript(); for answers no ScriptedReply describes (a 401 or a broken model list).
+    void overrideRoute(const QString &method, const QString &path, int status, const QByteArray &body,
+        const QByteArray &contentType = QByteArrayLiteral("application/json"));
+    /// @brief Forgets the queue, the responder, failFirst() and overrideRoute().
     void clearScript();
 
     /// @brief The ids `GET /v1/models` lists (default: "fake-model").
@@ -104,6 +108,7 @@ private:
     void answerNext(Connection *connection);
     Plan route(const RecordedRequest &request);
     Plan modelReply(const RecordedRequest &request, bool responses);
+    static void insertFrames(Plan *plan, const ScriptedReply &reply, qsizetype scriptedFrames, qsizetype intact);
     ScriptedReply nextReply(const RecordedRequest &request, bool *found);
     void start(Connection *connection, Plan plan);
     void writeNext(Connection *connection);
@@ -123,6 +128,13 @@ private:
     int m_failuresLeft = 0;
     ScriptedReply m_failure;
     QStringList m_models;
+    struct FixedReply
+    {
+        int status = 200;
+        QByteArray body;
+        QByteArray contentType;
+    };
+    QHash<QString, FixedReply> m_fixedReplies; ///< by "<method> <path>"
     QHash<QString, QJsonObject> m_conversations;
     QStringList m_conversationOrder;
 };

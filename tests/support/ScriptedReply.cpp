@@ -122,6 +122,7 @@ ScriptedReply ScriptedReply::fromJson(const QJsonObject &object, QString *error)
     reply.sameToolCallIndex = object.value(u"sameToolCallIndex").toBool();
     reply.httpStatus = object.value(u"status").toInt(reply.httpStatus);
     reply.retryAfterSeconds = object.value(u"retryAfter").toInt(reply.retryAfterSeconds);
+    reply.retryAfterMs = object.value(u"retryAfterMs").toInt(reply.retryAfterMs);
     reply.faultAfterFrames = object.value(u"afterFrames").toInt(reply.faultAfterFrames);
     reply.stallMs = object.value(u"stallMs").toInt(reply.stallMs);
     reply.frameIntervalMs = object.value(u"frameIntervalMs").toInt(reply.frameIntervalMs);

@@ -3,11 +3,14 @@
 #include "domain/TokenUsage.h"
 #include "llm/LlmTypes.h"
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+#include <utility>
 
 namespace Tandem::Test {
 
@@ -71,6 +74,7 @@ struct ScriptedReply
     Fault fault = Fault::None;
     int httpStatus = 500; ///< HttpError only
     int retryAfterSeconds = -1; ///< HttpError: sends `Retry-After: <n>` when >= 0
+    int retryAfterMs = -1; ///< HttpError: sends OpenAI's `retry-after-ms: <n>` when >= 0
     int faultAfterFrames = 2; ///< frames sent intact before ResetMidStream, MalformedJson, EndWithoutFinal, Stall
     int stallMs = -1; ///< Stall: < 0 keeps the socket open until the client or the server goes; else closes after
 
@@ -78,6 +82,10 @@ struct ScriptedReply
     Transfer transfer = Transfer::Chunked;
     int frameIntervalMs = 0; ///< pause between frames (0: everything is written at once)
     int writeChunkBytes = 0; ///< > 0: the bytes are written in pieces this small, one per event-loop turn
+    /// Extra stream frames written verbatim (SSE framing included): each `{position, bytes}` goes before the
+    /// scripted frame at `position` (0: first; past the end: after the last, [DONE] included). For unknown event
+    /// types, comments and keep-alives; fault positions count the scripted frames only.
+    QList<std::pair<int, QByteArray>> insertedFrames;
 
     /// @brief A streamed text answer.
     static ScriptedReply text(const QStringList &chunks, const TokenUsage &usage = {});
@@ -104,8 +112,9 @@ struct ScriptedReply
     ///   "terminal": "completed|failed|incomplete|error", "errorCode", "errorMessage", "incompleteReason",
     ///   "finishReason", "omitToolCallIndex", "omitFirstToolCallId", "sameToolCallIndex",
     ///   "usageChunk": "ifRequested|always|never", "fault": "none|http|reset|malformed|truncate|stall",
-    ///   "status", "retryAfter", "afterFrames", "stallMs", "transfer": "chunked|close", "frameIntervalMs",
-    ///   "writeChunkBytes", "argumentFragments"}`. Unknown keys are ignored; `error` names a bad value.
+    ///   "status", "retryAfter", "retryAfterMs", "afterFrames", "stallMs", "transfer": "chunked|close",
+    ///   "frameIntervalMs", "writeChunkBytes", "argumentFragments"}`. Unknown keys are ignored; `error` names a bad
+    ///   value.
     static ScriptedReply fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 

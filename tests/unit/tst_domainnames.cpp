@@ -33,20 +33,20 @@ void TestDomainNames::storedNames()
 
 void TestDomainNames::roundTrips()
 {
-    for (auto role : {Message::Role::User, Message::Role::Assistant, Message::Role::System, Message::Role::Tool})
+    for (auto role : { Message::Role::User, Message::Role::Assistant, Message::Role::System, Message::Role::Tool })
         QCOMPARE(Message::roleFromName(Message::roleName(role)), role);
-    for (auto kind : {Message::Kind::Text, Message::Kind::Divider, Message::Kind::ToolCall, Message::Kind::ToolResult,
-             Message::Kind::Error})
+    for (auto kind : { Message::Kind::Text, Message::Kind::Divider, Message::Kind::ToolCall, Message::Kind::ToolResult,
+             Message::Kind::Error })
         QCOMPARE(Message::kindFromName(Message::kindName(kind)), kind);
-    for (auto status : {Message::Status::Complete, Message::Status::Streaming, Message::Status::Interrupted,
-             Message::Status::Error, Message::Status::Cancelled})
+    for (auto status : { Message::Status::Complete, Message::Status::Streaming, Message::Status::Interrupted,
+             Message::Status::Error, Message::Status::Cancelled })
         QCOMPARE(Message::statusFromName(Message::statusName(status)), status);
-    for (auto divider : {Message::Divider::None, Message::Divider::HandingOver, Message::Divider::Accepted,
-             Message::Divider::Rejected, Message::Divider::Transferred, Message::Divider::Error,
-             Message::Divider::ApprovalNeeded})
+    for (auto divider :
+        { Message::Divider::None, Message::Divider::HandingOver, Message::Divider::Accepted, Message::Divider::Rejected,
+            Message::Divider::Transferred, Message::Divider::Error, Message::Divider::ApprovalNeeded })
         QCOMPARE(Message::dividerFromName(Message::dividerName(divider)), divider);
-    for (auto mode : {Conversation::Mode::Single, Conversation::Mode::Dual, Conversation::Mode::Pipeline,
-             Conversation::Mode::Router})
+    for (auto mode : { Conversation::Mode::Single, Conversation::Mode::Dual, Conversation::Mode::Pipeline,
+             Conversation::Mode::Router })
         QCOMPARE(Conversation::modeFromName(Conversation::modeName(mode)), mode);
 }
 
@@ -60,7 +60,8 @@ void TestDomainNames::unknownNames()
 
 void TestDomainNames::agentHandoffRules()
 {
-    Agent reviewer {u"reviewer"_s, u"Reviewer"_s, {}, {}, {}, {}, {}, {u"refactorer"_s, u"implementer"_s}, false, true};
+    Agent reviewer { u"reviewer"_s, u"Reviewer"_s, {}, {}, {}, {}, {}, { u"refactorer"_s, u"implementer"_s }, false,
+        true };
     QVERIFY(reviewer.mayHandOffTo(u"implementer"_s));
     QVERIFY(!reviewer.mayHandOffTo(u"documenter"_s)); // not a declared edge
     QVERIFY(!reviewer.mayHandOffTo(u"reviewer"_s));
@@ -75,9 +76,9 @@ void TestDomainNames::agentHandoffRules()
 
 void TestDomainNames::tokenUsage()
 {
-    TokenUsage a {100, 20, 80, 5};
-    a += TokenUsage {10, 2, 0, 1};
-    QCOMPARE(a, (TokenUsage {110, 22, 80, 6}));
+    TokenUsage a { 100, 20, 80, 5 };
+    a += TokenUsage { 10, 2, 0, 1 };
+    QCOMPARE(a, (TokenUsage { 110, 22, 80, 6 }));
     QCOMPARE(a.total(), 132);
     QVERIFY(TokenUsage {}.isEmpty());
 }

@@ -25,7 +25,7 @@ void TestHandoff::transitions_data()
     QTest::addColumn<Status>("to");
     QTest::addColumn<bool>("legal");
 
-    const Status all[] = {Status::Pending, Status::Accepted, Status::Rejected, Status::TimedOut, Status::Cancelled};
+    const Status all[] = { Status::Pending, Status::Accepted, Status::Rejected, Status::TimedOut, Status::Cancelled };
     for (Status from : all) {
         for (Status to : all) {
             const bool legal = from == Status::Pending && to != Status::Pending;
@@ -94,7 +94,7 @@ void TestHandoff::stale()
 
 void TestHandoff::statusNames()
 {
-    const Status all[] = {Status::Pending, Status::Accepted, Status::Rejected, Status::TimedOut, Status::Cancelled};
+    const Status all[] = { Status::Pending, Status::Accepted, Status::Rejected, Status::TimedOut, Status::Cancelled };
     for (Status status : all)
         QCOMPARE(Handoff::statusFromName(Handoff::statusName(status)), status);
     QCOMPARE(Handoff::statusName(Status::TimedOut), u"timed_out"_s);

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "domain/GuardrailLimits.h"
+#include "domain/TransitionGraph.h"
+#include "llm/LlmClient.h"
+
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief Everything the engine is told rather than decides: limits, edge options, retries, the workspace.
+struct EngineConfig
+{
+    GuardrailLimits limits;
+    RetryPolicy retryPolicy;
+    /// Options of declared edges (context transfer, timing), matched by from and to; others use the defaults.
+    QList<TransitionGraph::Edge> edgeOptions;
+    QString defaultProviderId; ///< for new conversations; empty: the first stored provider
+    QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
+    int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
+    int persistChars = 400; ///< ... or when this many characters are unsaved
+    /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the
+    /// server has no /conversations).
+    bool remoteThreads = true;
+};
+
+} // namespace Tandem

@@ -1,0 +1,180 @@
+#include "ThreadHistory.h"
+
+#include "storage/HandoffStore.h"
+#include "storage/MessageStore.h"
+#include "storage/RunStore.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+QString roleName(InputItem::Role role)
+{
+    switch (role) {
+    case InputItem::Role::User:
+        return u"user"_s;
+    case InputItem::Role::Assistant:
+        return u"assistant"_s;
+    case InputItem::Role::System:
+        return u"system"_s;
+    case InputItem::Role::Developer:
+        return u"developer"_s;
+    }
+    return u"user"_s;
+}
+
+InputItem::Role roleFromName(const QString &name)
+{
+    if (name == u"assistant")
+        return InputItem::Role::Assistant;
+    if (name == u"system")
+        return InputItem::Role::System;
+    if (name == u"developer")
+        return InputItem::Role::Developer;
+    return InputItem::Role::User;
+}
+} // namespace
+
+QString ThreadHistory::handoffToolOutput(const QString &target)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject { { u"assistant"_s, target } }).toJson(QJsonDocument::Compact));
+}
+
+QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
+{
+    QList<InputItem> items;
+    const QJsonArray history = handoff.payload.value(u"history"_s).toArray();
+    for (const QJsonValue &value : history) {
+        const QJsonObject entry = value.toObject();
+        items << InputItem::message(roleFromName(entry.value(u"role"_s).toString()), entry.value(u"text"_s).toString());
+    }
+    items << InputItem::user(handoff.payload.value(u"text"_s).toString());
+    return items;
+}
+
+QList<InputItem> ThreadHistory::build(
+    QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom)
+{
+    QHash<qint64, QString> runAgent;
+    const QList<RunRecord> runs = RunStore(db).forConversation(conversationId);
+    for (const RunRecord &run : runs)
+        runAgent.insert(run.id, run.agentId);
+    QHash<qint64, Handoff> handoffs;
+    const QList<Handoff> stored = HandoffStore(db).forConversation(conversationId);
+    for (const Handoff &handoff : stored)
+        handoffs.insert(handoff.id, handoff);
+
+    const QList<Message> rows = MessageStore(db).page(conversationId, 0, std::numeric_limits<int>::max());
+    QSet<QString> answered;
+    for (const Message &row : rows)
+        if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
+            answered.insert(row.toolCallId);
+
+    QList<InputItem> items;
+    for (const Message &row : rows) {
+        if (row.id <= historyFrom)
+            continue;
+        switch (row.kind) {
+        case Message::Kind::Text:
+            if (row.role == Message::Role::User && runAgent.value(row.runId) == agentId)
+                items << InputItem::user(row.content);
+            else if (row.role == Message::Role::Assistant && row.agentId == agentId
+                && row.status != Message::Status::Error && !row.content.isEmpty())
+                items << InputItem::assistant(row.content);
+            break;
+        case Message::Kind::ToolCall:
+            // A call without an answer (the process ended, an approval still waits) would dangle: leave it out.
+            if (row.agentId == agentId && answered.contains(row.toolCallId))
+                items << InputItem::functionCall(ToolCall { row.toolCallId, row.toolName, row.content, {} });
+            break;
+        case Message::Kind::ToolResult:
+            if (row.agentId == agentId)
+                items << InputItem::functionOutput(row.toolCallId, row.content);
+            break;
+        case Message::Kind::Divider: {
+            if (!handoffs.contains(row.handoffId))
+                break;
+            const Handoff &handoff = handoffs[row.handoffId];
+            const bool delivers
+                = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
+            if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId
+                && !row.toolCallId.isEmpty()) {
+                items << InputItem::functionCall(
+                    ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
+                items << InputItem::functionOutput(row.toolCallId, handoffToolOutput(handoff.toAgent));
+            }
+            if (delivers && handoff.toAgent == agentId)
+                items << handoffInput(handoff);
+            break;
+        }
+        case Message::Kind::Error:
+            break;
+        }
+    }
+    return items;
+}
+
+QJsonArray ThreadHistory::toJson(const QList<InputItem> &items)
+{
+    QJsonArray array;
+    for (const InputItem &item : items) {
+        switch (item.type) {
+        case InputItem::Type::Message:
+            array.append(QJsonObject {
+                { u"type"_s, u"message"_s }, { u"role"_s, roleName(item.role) }, { u"text"_s, item.text } });
+            break;
+        case InputItem::Type::FunctionCall:
+            array.append(QJsonObject { { u"type"_s, u"function_call"_s }, { u"call_id"_s, item.call.callId },
+                { u"name"_s, item.call.name }, { u"arguments"_s, item.call.arguments } });
+            break;
+        case InputItem::Type::FunctionCallOutput:
+            array.append(QJsonObject { { u"type"_s, u"function_call_output"_s }, { u"call_id"_s, item.call.callId },
+                { u"output"_s, item.output } });
+            break;
+        case InputItem::Type::Raw:
+            array.append(QJsonObject { { u"type"_s, u"raw"_s }, { u"item"_s, item.raw } });
+            break;
+        }
+    }
+    return array;
+}
+
+QList<InputItem> ThreadHistory::fromJson(const QJsonArray &array)
+{
+    QList<InputItem> items;
+    for (const QJsonValue &value : array) {
+        const QJsonObject object = value.toObject();
+        const QString type = object.value(u"type"_s).toString();
+        if (type == u"message")
+            items << InputItem::message(
+                roleFromName(object.value(u"role"_s).toString()), object.value(u"text"_s).toString());
+        else if (type == u"function_call")
+            items << InputItem::functionCall(ToolCall { object.value(u"call_id"_s).toString(),
+                object.value(u"name"_s).toString(), object.value(u"arguments"_s).toString(), {} });
+        else if (type == u"function_call_output")
+            items << InputItem::functionOutput(
+                object.value(u"call_id"_s).toString(), object.value(u"output"_s).toString());
+        else if (type == u"raw")
+            items << InputItem::rawItem(object.value(u"item"_s).toObject());
+    }
+    return items;
+}
+
+QList<InputItem> ThreadHistory::fromJsonText(const QString &text)
+{
+    return fromJson(QJsonDocument::fromJson(text.toUtf8()).array());
+}
+
+QString ThreadHistory::toJsonText(const QList<InputItem> &items)
+{
+    return QString::fromUtf8(QJsonDocument(toJson(items)).toJson(QJsonDocument::Compact));
+}
+
+} // namespace Tandem

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "domain/Handoff.h"
+#include "domain/Message.h"
+#include "llm/LlmTypes.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief An agent's own thread rebuilt from SQLite (Chat Completions, or any server without /conversations), the
+/// input a handoff delivers, and the pending-input ledger of remote threads in JSON.
+///
+/// An agent's thread holds: the person's messages of the runs that started with it; its own text replies (an
+/// errored row is left out, a cancelled or interrupted one keeps its partial text); its tool calls that got an
+/// answer, with their outputs; the input of each handoff it received; and each handoff_to call it made, answered
+/// with `{"assistant": "<target>"}`. Dividers and other agents' rows are not part of it.
+class ThreadHistory
+{
+public:
+    /// @brief The thread of @p agentId in @p conversationId, from the messages after @p historyFrom.
+    static QList<InputItem> build(QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom);
+    /// @brief What @p handoff delivers to its target, as stored in its payload.
+    static QList<InputItem> handoffInput(const Handoff &handoff);
+    /// @brief The tool output that answers a handoff_to call that was carried out.
+    static QString handoffToolOutput(const QString &target);
+
+    static QJsonArray toJson(const QList<InputItem> &items);
+    static QList<InputItem> fromJson(const QJsonArray &array);
+    static QList<InputItem> fromJsonText(const QString &text);
+    static QString toJsonText(const QList<InputItem> &items);
+};
+
+} // namespace Tandem

@@ -1,0 +1,167 @@
+#include "ToolRegistry.h"
+
+#include "agents/CalculatorTool.h"
+#include "agents/CurrentDateTimeTool.h"
+#include "agents/DeleteFileTool.h"
+#include "agents/JsonSchemaValidator.h"
+#include "agents/ListFilesTool.h"
+#include "agents/ReadFileTool.h"
+#include "agents/WriteFileTool.h"
+#include "domain/Logging.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+// What OpenAI accepts as a function name; local servers accept at least this.
+bool isValidToolName(const QString &name)
+{
+    if (name.isEmpty() || name.size() > 64)
+        return false;
+    for (const QChar c : name) {
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_'
+            || c == u'-';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+ToolRegistry::ToolRegistry() = default;
+ToolRegistry::~ToolRegistry() = default;
+ToolRegistry::ToolRegistry(ToolRegistry &&other) noexcept = default;
+ToolRegistry &ToolRegistry::operator=(ToolRegistry &&other) noexcept = default;
+
+ToolRegistry ToolRegistry::withBuiltins()
+{
+    ToolRegistry registry;
+    registry.registerTool(std::make_unique<CurrentDateTimeTool>());
+    registry.registerTool(std::make_unique<CalculatorTool>());
+    registry.registerTool(std::make_unique<ListFilesTool>());
+    registry.registerTool(std::make_unique<ReadFileTool>());
+    registry.registerTool(std::make_unique<WriteFileTool>());
+    registry.registerTool(std::make_unique<DeleteFileTool>());
+    return registry;
+}
+
+bool ToolRegistry::registerTool(std::unique_ptr<Tool> tool)
+{
+    if (!tool) {
+        qCWarning(lcAgents) << "Refused to register a null tool";
+        return false;
+    }
+    const QString name = tool->definition().name;
+    if (!isValidToolName(name)) {
+        qCWarning(lcAgents) << "Refused to register a tool with an invalid name:" << name;
+        return false;
+    }
+    if (m_byName.contains(name)) {
+        qCWarning(lcAgents) << "Refused to register a second tool named" << name;
+        return false;
+    }
+    m_byName.insert(name, tool.get());
+    m_tools.push_back(std::move(tool));
+    return true;
+}
+
+const Tool *ToolRegistry::tool(const QString &name) const
+{
+    return m_byName.value(name, nullptr);
+}
+
+QStringList ToolRegistry::names() const
+{
+    QStringList result;
+    result.reserve(qsizetype(m_tools.size()));
+    for (const auto &tool : m_tools)
+        result.append(tool->definition().name);
+    return result;
+}
+
+bool ToolRegistry::isCritical(const QString &name) const
+{
+    const Tool *found = tool(name);
+    return found && found->isCritical();
+}
+
+QList<ToolDefinition> ToolRegistry::definitions() const
+{
+    QList<ToolDefinition> result;
+    result.reserve(qsizetype(m_tools.size()));
+    for (const auto &tool : m_tools)
+        result.append(tool->definition());
+    return result;
+}
+
+QList<ToolDefinition> ToolRegistry::definitions(const QStringList &allowed) const
+{
+    const QSet<QString> wanted(allowed.cbegin(), allowed.cend());
+    for (const QString &name : wanted)
+        if (!m_byName.contains(name))
+            qCWarning(lcAgents) << "An agent allows the unknown tool" << name;
+
+    QList<ToolDefinition> result;
+    for (const auto &tool : m_tools) {
+        ToolDefinition definition = tool->definition();
+        if (wanted.contains(definition.name))
+            result.append(std::move(definition));
+    }
+    return result;
+}
+
+QString ToolRegistry::validateArguments(const QString &name, const QJsonObject &arguments) const
+{
+    const Tool *found = tool(name);
+    if (!found)
+        return tr("Unknown tool \"%1\".").arg(name);
+    const QString error = JsonSchemaValidator::validate(found->definition().parameters, arguments);
+    if (error.isEmpty())
+        return {};
+    return tr("Invalid arguments for %1: %2").arg(name, error);
+}
+
+ToolResult ToolRegistry::run(const QString &name, const QJsonObject &arguments, const ToolContext &context) const
+{
+    const Tool *found = tool(name);
+    if (!found) {
+        qCInfo(lcAgents) << "The model called the unknown tool" << name;
+        return ToolResult::failure(tr("Unknown tool \"%1\".").arg(name));
+    }
+    const QString error = validateArguments(name, arguments);
+    if (!error.isEmpty()) {
+        qCInfo(lcAgents) << "Invalid arguments for" << name << ":" << error;
+        return ToolResult::failure(error);
+    }
+    ToolResult result = found->run(arguments, context);
+    qCDebug(lcAgents) << "Tool" << name << (result.ok ? "succeeded" : "failed") << "for conversation"
+                      << context.conversationId;
+    return result;
+}
+
+ToolResult ToolRegistry::run(const QString &name, const QString &argumentsJson, const ToolContext &context) const
+{
+    if (!contains(name))
+        return run(name, QJsonObject(), context);
+    if (argumentsJson.trimmed().isEmpty())
+        return run(name, QJsonObject(), context);
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(argumentsJson.toUtf8(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return ToolResult::failure(tr("The arguments for %1 are not valid JSON (%2 at offset %3).")
+                                       .arg(name, parseError.errorString())
+                                       .arg(parseError.offset));
+    if (!document.isObject())
+        return ToolResult::failure(tr("The arguments for %1 must be a JSON object.").arg(name));
+    return run(name, document.object(), context);
+}
+
+} // namespace Tandem

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "agents/Tool.h"
+#include "agents/ToolContext.h"
+#include "agents/ToolResult.h"
+#include "llm/LlmTypes.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace Tandem {
+
+/// @brief The tools an agent may call, by name: their definitions for the model, argument checks and runs.
+///
+/// Tools keep the order they were registered in, so the definitions sent to the model are stable from turn to
+/// turn. run() checks the arguments against the tool's JSON schema (see JsonSchemaValidator) before the tool
+/// sees them; every mistake becomes an error result, never a crash. Approval of critical tools is not done
+/// here: the runner asks isCritical() and waits for the person before calling run().
+class ToolRegistry
+{
+    Q_DECLARE_TR_FUNCTIONS(ToolRegistry)
+
+public:
+    ToolRegistry();
+    ~ToolRegistry();
+    ToolRegistry(ToolRegistry &&other) noexcept;
+    ToolRegistry &operator=(ToolRegistry &&other) noexcept;
+    Q_DISABLE_COPY(ToolRegistry)
+
+    /// @brief A registry holding the built-in tools: current_datetime, calculator, list_files, read_file,
+    /// write_file and delete_file, in that order.
+    static ToolRegistry withBuiltins();
+
+    /// @brief Adds @p tool under its definition's name; false (and the tool is dropped) if it is null, its name
+    /// is not a valid function name (letters, digits, '_' and '-', at most 64) or the name is taken.
+    bool registerTool(std::unique_ptr<Tool> tool);
+
+    /// @brief The tool named @p name, or nullptr.
+    const Tool *tool(const QString &name) const;
+    /// @brief True if a tool named @p name is registered.
+    bool contains(const QString &name) const { return m_byName.contains(name); }
+    /// @brief The names of all tools, in registration order.
+    QStringList names() const;
+    /// @brief True if @p name is a registered tool that needs approval; false for unknown names.
+    bool isCritical(const QString &name) const;
+
+    /// @brief The definitions of every tool, in registration order.
+    QList<ToolDefinition> definitions() const;
+    /// @brief The definitions of the tools named in @p allowed, in registration order; unknown names are
+    /// skipped (and logged), duplicates count once.
+    QList<ToolDefinition> definitions(const QStringList &allowed) const;
+
+    /// @brief An empty string if @p arguments fit the parameters of tool @p name, otherwise why not.
+    QString validateArguments(const QString &name, const QJsonObject &arguments) const;
+
+    /// @brief Checks @p arguments and runs tool @p name; an unknown tool or invalid arguments give an error.
+    ToolResult run(const QString &name, const QJsonObject &arguments, const ToolContext &context) const;
+    /// @brief As above, with the arguments as the raw JSON text the model wrote (empty = no arguments).
+    ToolResult run(const QString &name, const QString &argumentsJson, const ToolContext &context) const;
+
+private:
+    std::vector<std::unique_ptr<Tool>> m_tools;
+    QHash<QString, Tool *> m_byName;
+};
+
+} // namespace Tandem

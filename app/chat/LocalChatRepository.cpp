@@ -1,0 +1,262 @@
+#include "LocalChatRepository.h"
+
+#include "agents/AgentRunner.h"
+#include "agents/ClientPool.h"
+#include "agents/DefaultAgents.h"
+#include "domain/Logging.h"
+#include "storage/AgentStore.h"
+#include "storage/AgentThreadStore.h"
+#include "storage/ApprovalStore.h"
+#include "storage/ConversationStore.h"
+#include "storage/HandoffStore.h"
+#include "storage/MessageStore.h"
+#include "storage/ProviderStore.h"
+#include "storage/RunStore.h"
+
+#include <QSet>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+LocalChatRepository::LocalChatRepository(QSqlDatabase db, QNetworkAccessManager *network, SecretStore *secrets,
+    const ToolRegistry *tools, EngineConfig config, QObject *parent)
+    : ChatRepository(parent)
+    , m_db(std::move(db))
+    , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
+    , m_runner(new AgentRunner(m_db, m_clients, tools, config, this))
+{
+    m_recoveredReplies = MessageStore(m_db).markStreamingInterrupted(tr("Tandem closed while this reply was written."));
+    RunStore(m_db).markRunningInterrupted(u"the process ended during the run"_s);
+    AgentStore agentStore(m_db);
+    if (!DefaultAgents::seed(agentStore))
+        qCWarning(lcChat) << "the default agents could not be stored";
+    if (m_recoveredReplies > 0)
+        qCInfo(lcChat) << m_recoveredReplies << "interrupted replies recovered";
+
+    connect(m_runner, &AgentRunner::messageAdded, this, &ChatRepository::messageAdded);
+    connect(m_runner, &AgentRunner::messageUpdated, this, &ChatRepository::messageUpdated);
+    connect(m_runner, &AgentRunner::messageDelta, this, &ChatRepository::messageDelta);
+    connect(m_runner, &AgentRunner::dividerAdded, this, &ChatRepository::dividerAdded);
+    connect(m_runner, &AgentRunner::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
+    connect(m_runner, &AgentRunner::handoffStatusChanged, this, &ChatRepository::handoffStatusChanged);
+    connect(m_runner, &AgentRunner::approvalNeeded, this, &ChatRepository::approvalNeeded);
+    connect(m_runner, &AgentRunner::agentWorking, this, &ChatRepository::agentWorking);
+    connect(m_runner, &AgentRunner::runStarted, this, &ChatRepository::runStarted);
+    connect(m_runner, &AgentRunner::runFinished, this,
+        [this](qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) {
+            Q_EMIT runFinished(conversationId, runId, outcome, message);
+            Q_EMIT conversationsChanged(); // its activity moved it up the list
+        });
+}
+
+LocalChatRepository::~LocalChatRepository() = default;
+
+void LocalChatRepository::setApiKey(const QString &providerId, const QString &key)
+{
+    m_clients->setApiKey(providerId, key);
+}
+
+const EngineConfig &LocalChatRepository::engineConfig() const
+{
+    return m_runner->config();
+}
+
+void LocalChatRepository::setEngineConfig(const EngineConfig &config)
+{
+    m_runner->setConfig(config);
+    m_clients->setRetryPolicy(config.retryPolicy);
+}
+
+// --- conversations ----------------------------------------------------------------------------------------------
+
+QList<Conversation> LocalChatRepository::conversations()
+{
+    return ConversationStore(m_db).list();
+}
+
+QList<Conversation> LocalChatRepository::searchConversations(const QString &text)
+{
+    return ConversationStore(m_db).search(text);
+}
+
+std::optional<Conversation> LocalChatRepository::conversation(qint64 id)
+{
+    return ConversationStore(m_db).get(id);
+}
+
+qint64 LocalChatRepository::createConversation(Conversation::Mode mode)
+{
+    Conversation conversation;
+    conversation.mode = mode;
+    QString providerId = m_runner->config().defaultProviderId;
+    ProviderStore providers(m_db);
+    if (providerId.isEmpty() || !providers.get(providerId)) {
+        const QList<ProviderProfile> all = providers.list();
+        providerId = all.isEmpty() ? QString() : all.constFirst().id;
+    }
+    conversation.providerId = providerId;
+    if (!ConversationStore(m_db).create(conversation))
+        return 0;
+    AgentThreadStore(m_db).setActive(conversation.id, DefaultAgents::firstAgent(mode));
+    Q_EMIT conversationsChanged();
+    return conversation.id;
+}
+
+bool LocalChatRepository::renameConversation(qint64 id, const QString &title)
+{
+    const bool ok = ConversationStore(m_db).rename(id, title);
+    if (ok)
+        Q_EMIT conversationsChanged();
+    return ok;
+}
+
+bool LocalChatRepository::setPinned(qint64 id, bool pinned)
+{
+    const bool ok = ConversationStore(m_db).setPinned(id, pinned);
+    if (ok)
+        Q_EMIT conversationsChanged();
+    return ok;
+}
+
+bool LocalChatRepository::deleteConversation(qint64 id)
+{
+    m_runner->cancel(id);
+    const bool ok = ConversationStore(m_db).remove(id);
+    if (ok)
+        Q_EMIT conversationsChanged();
+    return ok;
+}
+
+bool LocalChatRepository::setMode(qint64 id, Conversation::Mode mode)
+{
+    const std::optional<Conversation> current = conversation(id);
+    if (!current)
+        return false;
+    if (current->mode == mode)
+        return true;
+    if (isRunning(id) || !ConversationStore(m_db).setMode(id, mode))
+        return false;
+    // The next message goes to the first agent of the new mode; each agent keeps its own thread.
+    const QString first = DefaultAgents::firstAgent(mode);
+    AgentThreadStore(m_db).setActive(id, first);
+    Q_EMIT activeAgentChanged(id, first);
+    Q_EMIT conversationsChanged();
+    return true;
+}
+
+bool LocalChatRepository::setProvider(qint64 id, const QString &providerId, const QString &model)
+{
+    const bool ok = ConversationStore(m_db).setProvider(id, providerId, model);
+    if (ok)
+        Q_EMIT conversationsChanged();
+    return ok;
+}
+
+// --- messages ---------------------------------------------------------------------------------------------------
+
+QList<Message> LocalChatRepository::messages(qint64 conversationId, qint64 beforeId, int limit)
+{
+    return MessageStore(m_db).page(conversationId, beforeId, limit);
+}
+
+qint64 LocalChatRepository::messageCount(qint64 conversationId)
+{
+    return MessageStore(m_db).count(conversationId);
+}
+
+QList<Handoff> LocalChatRepository::handoffs(qint64 conversationId)
+{
+    return HandoffStore(m_db).forConversation(conversationId);
+}
+
+QString LocalChatRepository::activeAgent(qint64 conversationId)
+{
+    const std::optional<Conversation> current = conversation(conversationId);
+    if (!current)
+        return {};
+    if (current->mode == Conversation::Mode::Dual)
+        return DefaultAgents::firstAgent(current->mode); // seed 000: every message goes to agent 1
+    const QString active = AgentThreadStore(m_db).activeAgent(conversationId);
+    return active.isEmpty() ? DefaultAgents::firstAgent(current->mode) : active;
+}
+
+QList<Agent> LocalChatRepository::agents(qint64 conversationId)
+{
+    const QString first = activeAgent(conversationId);
+    if (first.isEmpty())
+        return {};
+    const QList<Agent> all = AgentStore(m_db).list();
+    const TransitionGraph graph = TransitionGraph::fromAgents(all, m_runner->config().edgeOptions);
+    // The active agent, then every agent the conversation can reach from it through declared handoffs.
+    QList<Agent> result;
+    QStringList queue { first };
+    QSet<QString> seen;
+    while (!queue.isEmpty()) {
+        const QString id = queue.takeFirst();
+        if (seen.contains(id))
+            continue;
+        seen.insert(id);
+        for (const Agent &candidate : all) {
+            if (candidate.id == id) {
+                result << candidate;
+                queue << graph.targets(id);
+            }
+        }
+    }
+    return result;
+}
+
+// --- runs -------------------------------------------------------------------------------------------------------
+
+qint64 LocalChatRepository::send(qint64 conversationId, const QString &text)
+{
+    const qint64 id = m_runner->send(conversationId, text);
+    if (id != 0)
+        Q_EMIT conversationsChanged();
+    return id;
+}
+
+bool LocalChatRepository::regenerate(qint64 conversationId)
+{
+    return m_runner->regenerate(conversationId);
+}
+
+void LocalChatRepository::cancel(qint64 conversationId)
+{
+    m_runner->cancel(conversationId);
+}
+
+void LocalChatRepository::cancelAgent(qint64 conversationId, const QString &agentId)
+{
+    m_runner->cancelAgent(conversationId, agentId);
+}
+
+bool LocalChatRepository::isRunning(qint64 conversationId) const
+{
+    return m_runner->isRunning(conversationId);
+}
+
+bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agentId)
+{
+    if (isRunning(conversationId) || !conversation(conversationId))
+        return false;
+    const QList<Message> last = MessageStore(m_db).page(conversationId, 0, 1);
+    return AgentThreadStore(m_db).reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
+}
+
+// --- approvals --------------------------------------------------------------------------------------------------
+
+QList<ApprovalRequest> LocalChatRepository::pendingApprovals(qint64 conversationId)
+{
+    return ApprovalStore(m_db).pending(conversationId);
+}
+
+bool LocalChatRepository::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+{
+    return m_runner->decideApproval(approvalId, decision, editedArguments);
+}
+
+} // namespace Tandem

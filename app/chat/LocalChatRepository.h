@@ -1,0 +1,77 @@
+#pragma once
+
+#include "agents/EngineConfig.h"
+#include "chat/ChatRepository.h"
+
+#include <QSqlDatabase>
+
+class QNetworkAccessManager;
+
+namespace Tandem {
+
+class AgentRunner;
+class ClientPool;
+class SecretStore;
+class ToolRegistry;
+
+/// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
+///
+/// Construction recovers from the previous process: replies still "streaming" are marked interrupted, runs still
+/// "running" are marked interrupted, and the default agents (assistant, agent1, agent2) are seeded when absent.
+/// Agent text rows of dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what
+/// the agent said, and its thread replays it); views show HandoffSignal::visibleText(content), and messageDelta
+/// already carries only that visible text.
+class LocalChatRepository final : public ChatRepository
+{
+    Q_OBJECT
+
+public:
+    /// @brief @p db: the open connection of this thread (Database::connection()); @p network: the app's one manager;
+    /// @p secrets: where API keys are read (may be null: only keys given with setApiKey()); @p tools: the tools agents
+    /// may call (may be null). None is owned.
+    LocalChatRepository(QSqlDatabase db, QNetworkAccessManager *network, SecretStore *secrets,
+        const ToolRegistry *tools, EngineConfig config = {}, QObject *parent = nullptr);
+    ~LocalChatRepository() override;
+    Q_DISABLE_COPY_MOVE(LocalChatRepository)
+
+    /// @brief Uses @p key for @p providerId instead of the keychain, in this process only (the CLI's TANDEM_API_KEY).
+    void setApiKey(const QString &providerId, const QString &key);
+    const EngineConfig &engineConfig() const;
+    void setEngineConfig(const EngineConfig &config);
+    /// @brief How many interrupted replies the start-up recovery found.
+    int recoveredReplies() const { return m_recoveredReplies; }
+
+    QList<Conversation> conversations() override;
+    QList<Conversation> searchConversations(const QString &text) override;
+    std::optional<Conversation> conversation(qint64 id) override;
+    qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
+    bool renameConversation(qint64 id, const QString &title) override;
+    bool setPinned(qint64 id, bool pinned) override;
+    bool deleteConversation(qint64 id) override;
+    bool setMode(qint64 id, Conversation::Mode mode) override;
+    bool setProvider(qint64 id, const QString &providerId, const QString &model) override;
+
+    QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) override;
+    qint64 messageCount(qint64 conversationId) override;
+    QList<Handoff> handoffs(qint64 conversationId) override;
+    QList<Agent> agents(qint64 conversationId) override;
+    QString activeAgent(qint64 conversationId) override;
+
+    qint64 send(qint64 conversationId, const QString &text) override;
+    bool regenerate(qint64 conversationId) override;
+    void cancel(qint64 conversationId) override;
+    void cancelAgent(qint64 conversationId, const QString &agentId) override;
+    bool isRunning(qint64 conversationId) const override;
+    bool resetAgent(qint64 conversationId, const QString &agentId) override;
+
+    QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
+    bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
+
+private:
+    QSqlDatabase m_db;
+    ClientPool *m_clients;
+    AgentRunner *m_runner;
+    int m_recoveredReplies = 0;
+};
+
+} // namespace Tandem

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace Tandem {
+
+/// @brief The headless commands (`tandem run`, `tandem conversations`, `tandem show`): the same ChatRepository and
+/// database as the window, no display needed.
+class CliCommands
+{
+    Q_DECLARE_TR_FUNCTIONS(CliCommands)
+
+public:
+    /// @brief Exit codes of the headless commands (documented in `tandem --help`).
+    enum ExitCode {
+        Success = 0,
+        StorageError = 1, ///< the database could not be opened or written
+        UsageError = 2, ///< wrong arguments, unknown provider or conversation
+        ProviderError = 3, ///< the model provider failed (network, HTTP error, bad key, …)
+        GuardrailStop = 4, ///< a guardrail stopped the run (turns, tokens, timeout, ping-pong)
+        ApprovalPending = 5, ///< a critical tool waits for the person's approval (decide in the app)
+        Cancelled = 6, ///< the run was cancelled
+    };
+
+    /// @brief True if @p name is one of the commands.
+    static bool isCommand(QStringView name);
+    /// @brief True if the first argument that is not an option (or an option's value) names a command.
+    static bool isCommandLine(int argc, const char *const *argv);
+    /// @brief Runs the command of @p app's arguments; returns the process exit code.
+    static int exec(QCoreApplication &app);
+    /// @brief The exit codes, for --help.
+    static QString exitCodesHelp();
+};
+
+} // namespace Tandem

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "Agent.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief The handoffs allowed between agents, declared in one place and checked when loaded (seed 003):
+/// each edge says what context travels and when the target answers.
+class TransitionGraph
+{
+    Q_DECLARE_TR_FUNCTIONS(TransitionGraph)
+
+public:
+    /// @brief What the target receives besides the source's own note.
+    enum class ContextTransfer {
+        PayloadOnly, ///< only the payload or the tool's context
+        Summary, ///< a short summary of the recent conversation, then the context
+        FullHistory, ///< every text message so far (tool calls and results stripped), then the context
+    };
+    /// @brief When the target first answers.
+    enum class Timing {
+        SameTurn, ///< at once, in the same run
+        NextTurn, ///< on the person's next message
+    };
+
+    struct Edge
+    {
+        QString from;
+        QString to;
+        ContextTransfer transfer = ContextTransfer::PayloadOnly;
+        Timing timing = Timing::SameTurn;
+        friend bool operator==(const Edge &, const Edge &) = default;
+    };
+
+    /// @brief Adds @p edge, replacing an edge between the same agents.
+    void addEdge(const Edge &edge);
+    /// @brief The edge from @p from to @p to, if declared.
+    std::optional<Edge> edge(const QString &from, const QString &to) const;
+    /// @brief The targets declared from @p from, in declaration order.
+    QStringList targets(const QString &from) const;
+    QList<Edge> edges() const { return m_edges; }
+    bool isEmpty() const { return m_edges.isEmpty(); }
+
+    /// @brief The problems of this graph against @p agents: unknown sources or targets, self-handoffs, edges out of
+    /// terminal agents. Empty when the graph is sound.
+    QStringList validate(const QList<Agent> &agents) const;
+    /// @brief The graph of @p agents' handoffTargets, each edge taking its options from @p options when listed
+    /// there (matched by from and to) and the defaults otherwise. Edges that validate() would refuse are left out
+    /// and described in @p problems.
+    static TransitionGraph fromAgents(
+        const QList<Agent> &agents, const QList<Edge> &options = {}, QStringList *problems = nullptr);
+
+    static QString transferName(ContextTransfer transfer);
+    static std::optional<ContextTransfer> transferFromName(QStringView name);
+    static QString timingName(Timing timing);
+    static std::optional<Timing> timingFromName(QStringView name);
+
+private:
+    QList<Edge> m_edges;
+};
+
+} // namespace Tandem

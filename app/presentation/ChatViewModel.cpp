@@ -1,0 +1,295 @@
+#include "ChatViewModel.h"
+
+#include "MessageListModel.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+ChatViewModel::ChatViewModel(ChatRepository *repository, QObject *parent)
+    : QObject(parent)
+    , m_repository(repository)
+    , m_messages(new MessageListModel(repository, this))
+{
+    // A window's worth of rows and some: the first paint lays out every loaded row, older ones page in on scroll.
+    m_messages->setPageSize(60);
+    const auto updateRegenerate = [this] {
+        const bool can = canRegenerate();
+        if (can != m_canRegenerate) {
+            m_canRegenerate = can;
+            Q_EMIT canRegenerateChanged();
+        }
+    };
+    connect(m_messages, &QAbstractItemModel::rowsInserted, this, updateRegenerate);
+    connect(m_messages, &QAbstractItemModel::modelReset, this, updateRegenerate);
+    connect(m_messages, &QAbstractItemModel::dataChanged, this, updateRegenerate);
+    connect(this, &ChatViewModel::runningChanged, this, updateRegenerate);
+    if (!repository)
+        return;
+    connect(repository, &ChatRepository::conversationsChanged, this, [this] {
+        if (m_conversationId > 0)
+            reloadConversation();
+    });
+    connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &agent) {
+        if (conversationId != m_conversationId)
+            return;
+        m_activeAgentId = agent;
+        Q_EMIT statusChanged();
+    });
+    connect(repository, &ChatRepository::agentWorking, this, &ChatViewModel::onAgentWorking);
+    connect(repository, &ChatRepository::runStarted, this, [this](qint64 conversationId, qint64) {
+        if (conversationId != m_conversationId)
+            return;
+        setError({});
+        setRunning(true);
+    });
+    connect(repository, &ChatRepository::runFinished, this, &ChatViewModel::onRunFinished);
+    connect(repository, &ChatRepository::approvalNeeded, this, [this](const ApprovalRequest &request) {
+        if (request.conversationId == m_conversationId)
+            Q_EMIT approvalRequested(request);
+    });
+}
+
+ChatViewModel::~ChatViewModel() = default;
+
+bool ChatViewModel::isRunning() const
+{
+    return m_running;
+}
+
+void ChatViewModel::setProviderNames(const QHash<QString, QString> &names)
+{
+    m_providerNames = names;
+    Q_EMIT statusChanged();
+}
+
+void ChatViewModel::openConversation(qint64 conversationId)
+{
+    if (conversationId == m_conversationId && conversationId != 0)
+        return;
+    m_conversationId = conversationId;
+    m_working.clear();
+    m_error.clear();
+    reloadConversation();
+    m_messages->setConversation(conversationId);
+    setRunning(m_repository && conversationId > 0 && m_repository->isRunning(conversationId));
+    Q_EMIT conversationChanged(conversationId);
+    Q_EMIT modeChanged(isDualMode());
+    Q_EMIT workingChanged();
+    Q_EMIT errorChanged(m_error);
+    Q_EMIT statusChanged();
+    if (m_repository && conversationId > 0) {
+        // Approvals left from before a restart are asked again.
+        const QList<ApprovalRequest> pending = m_repository->pendingApprovals(conversationId);
+        for (const ApprovalRequest &request : pending)
+            Q_EMIT approvalRequested(request);
+    }
+}
+
+void ChatViewModel::reloadConversation()
+{
+    m_conversation = {};
+    m_agentNames.clear();
+    m_activeAgentId.clear();
+    if (!m_repository || m_conversationId <= 0)
+        return;
+    const Conversation::Mode oldMode = m_conversation.mode;
+    if (const auto conversation = m_repository->conversation(m_conversationId))
+        m_conversation = *conversation;
+    const QList<Agent> agents = m_repository->agents(m_conversationId);
+    for (const Agent &agent : agents)
+        m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+    m_activeAgentId = m_repository->activeAgent(m_conversationId);
+    if (oldMode != m_conversation.mode)
+        Q_EMIT modeChanged(isDualMode());
+    Q_EMIT statusChanged();
+}
+
+qint64 ChatViewModel::newConversation(Conversation::Mode mode)
+{
+    if (!m_repository)
+        return 0;
+    const qint64 id = m_repository->createConversation(mode);
+    if (id <= 0) {
+        setError(tr("The conversation could not be created."));
+        return 0;
+    }
+    openConversation(id);
+    return id;
+}
+
+bool ChatViewModel::send(const QString &text)
+{
+    const QString message = text.trimmed();
+    if (!m_repository || message.isEmpty() || isRunning())
+        return false;
+    if (m_conversationId <= 0 && newConversation(Conversation::Mode::Single) <= 0)
+        return false;
+    setError({});
+    const qint64 id = m_repository->send(m_conversationId, message);
+    if (id <= 0) {
+        setError(tr("The message could not be saved, so it was not sent."));
+        return false;
+    }
+    setRunning(m_repository->isRunning(m_conversationId));
+    return true;
+}
+
+void ChatViewModel::stop()
+{
+    if (m_repository && m_conversationId > 0)
+        m_repository->cancel(m_conversationId);
+}
+
+bool ChatViewModel::regenerate()
+{
+    if (!m_repository || m_conversationId <= 0 || isRunning())
+        return false;
+    setError({});
+    const bool started = m_repository->regenerate(m_conversationId);
+    if (!started)
+        setError(tr("There is nothing to regenerate."));
+    else
+        setRunning(m_repository->isRunning(m_conversationId));
+    return started;
+}
+
+bool ChatViewModel::retry()
+{
+    return regenerate();
+}
+
+void ChatViewModel::setDualMode(bool on)
+{
+    if (on == isDualMode() && m_conversationId > 0)
+        return;
+    setMode(on ? Conversation::Mode::Dual : Conversation::Mode::Single);
+}
+
+void ChatViewModel::setMode(Conversation::Mode mode)
+{
+    if (!m_repository)
+        return;
+    if (m_conversationId <= 0) {
+        newConversation(mode);
+        return;
+    }
+    if (mode == m_conversation.mode)
+        return;
+    if (!m_repository->setMode(m_conversationId, mode)) {
+        setError(tr("The mode could not be changed."));
+        Q_EMIT modeChanged(isDualMode()); // puts a toggled switch back
+        return;
+    }
+    m_conversation.mode = mode;
+    reloadConversation();
+    m_messages->reloadAgents();
+    Q_EMIT modeChanged(isDualMode());
+}
+
+bool ChatViewModel::rename(const QString &title)
+{
+    if (!m_repository || m_conversationId <= 0 || title.trimmed().isEmpty())
+        return false;
+    return m_repository->renameConversation(m_conversationId, title.trimmed());
+}
+
+void ChatViewModel::clearError()
+{
+    setError({});
+}
+
+bool ChatViewModel::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+{
+    return m_repository && m_repository->decideApproval(approvalId, decision, editedArguments);
+}
+
+QString ChatViewModel::workingText() const
+{
+    if (m_working.isEmpty())
+        return isRunning() ? tr("Working…") : QString();
+    QStringList names;
+    for (const QString &id : m_working)
+        names << m_agentNames.value(id, id);
+    if (names.size() == 1)
+        return tr("%1 is working…").arg(names.constFirst());
+    return tr("%1 are working…").arg(names.join(u", "_s));
+}
+
+QString ChatViewModel::activeAgentName() const
+{
+    return m_activeAgentId.isEmpty() ? QString() : m_agentNames.value(m_activeAgentId, m_activeAgentId);
+}
+
+QString ChatViewModel::statusText() const
+{
+    if (m_conversationId <= 0)
+        return tr("No conversation open");
+    QStringList parts;
+    const QString agent = activeAgentName();
+    parts << (agent.isEmpty() ? tr("No agent") : tr("Agent: %1").arg(agent));
+    const QString provider = m_providerNames.value(m_conversation.providerId, m_conversation.providerId);
+    parts << (provider.isEmpty() ? tr("No provider") : tr("Provider: %1").arg(provider));
+    parts << (m_conversation.model.isEmpty() ? tr("Default model") : tr("Model: %1").arg(m_conversation.model));
+    return parts.join(u"  ·  "_s);
+}
+
+bool ChatViewModel::canRegenerate() const
+{
+    const int row = m_messages->lastAnswerRow();
+    return !isRunning() && row >= 0 && !m_messages->messageAt(row).isPending();
+}
+
+void ChatViewModel::setError(const QString &error)
+{
+    if (error == m_error)
+        return;
+    m_error = error;
+    Q_EMIT errorChanged(error);
+}
+
+void ChatViewModel::setRunning(bool running)
+{
+    if (running == m_running)
+        return;
+    m_running = running;
+    if (!running && !m_working.isEmpty())
+        m_working.clear();
+    Q_EMIT runningChanged(running);
+    Q_EMIT workingChanged();
+}
+
+void ChatViewModel::onAgentWorking(qint64 conversationId, const QString &agentId, bool working)
+{
+    if (conversationId != m_conversationId)
+        return;
+    if (working && !m_working.contains(agentId))
+        m_working.append(agentId);
+    else if (!working)
+        m_working.removeAll(agentId);
+    if (working && !m_agentNames.contains(agentId))
+        reloadConversation();
+    Q_EMIT workingChanged();
+}
+
+void ChatViewModel::onRunFinished(qint64 conversationId, qint64, RunOutcome outcome, const QString &message)
+{
+    if (conversationId != m_conversationId)
+        return;
+    m_messages->flushDeltas();
+    setRunning(m_repository && m_repository->isRunning(conversationId));
+    switch (outcome) {
+    case RunOutcome::Completed:
+    case RunOutcome::Cancelled:
+        break;
+    case RunOutcome::Failed:
+        setError(message.isEmpty() ? tr("The run failed.") : message);
+        break;
+    case RunOutcome::GuardrailStopped:
+        setError(message.isEmpty() ? tr("A guardrail stopped the run.") : message);
+        break;
+    }
+    reloadConversation(); // a first message may have titled it, a handoff moved the active agent
+}
+
+} // namespace Tandem

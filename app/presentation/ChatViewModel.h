@@ -1,0 +1,113 @@
+#pragma once
+
+#include "chat/ChatRepository.h"
+#include "domain/Conversation.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+namespace Tandem {
+
+class MessageListModel;
+
+/// @brief The chat window's state and commands for the current conversation: send, stop, regenerate, retry, the
+/// mode and dual-agent toggle, which agent is working, the status line and the last error.
+///
+/// Binds to an injected ChatRepository and owns the MessageListModel of the current conversation. Widgets read
+/// its properties and call its methods; it never touches a widget.
+class ChatViewModel final : public QObject
+{
+    Q_OBJECT
+    Q_PROPERTY(qint64 conversationId READ conversationId NOTIFY conversationChanged)
+    Q_PROPERTY(QString title READ title NOTIFY conversationChanged)
+    Q_PROPERTY(bool dualMode READ isDualMode WRITE setDualMode NOTIFY modeChanged)
+    Q_PROPERTY(bool running READ isRunning NOTIFY runningChanged)
+    Q_PROPERTY(QStringList workingAgents READ workingAgents NOTIFY workingChanged)
+    Q_PROPERTY(QString workingText READ workingText NOTIFY workingChanged)
+    Q_PROPERTY(QString statusText READ statusText NOTIFY statusChanged)
+    Q_PROPERTY(QString activeAgentName READ activeAgentName NOTIFY statusChanged)
+    Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
+    Q_PROPERTY(bool canRegenerate READ canRegenerate NOTIFY canRegenerateChanged)
+
+public:
+    explicit ChatViewModel(ChatRepository *repository, QObject *parent = nullptr);
+    ~ChatViewModel() override;
+    Q_DISABLE_COPY_MOVE(ChatViewModel)
+
+    ChatRepository *repository() const { return m_repository; }
+    MessageListModel *messages() const { return m_messages; }
+
+    qint64 conversationId() const { return m_conversationId; }
+    QString title() const { return m_conversation.title; }
+    Conversation::Mode mode() const { return m_conversation.mode; }
+    bool isDualMode() const { return m_conversation.mode == Conversation::Mode::Dual; }
+    bool isRunning() const;
+    /// @brief Ids of the agents working now, in the order they started.
+    QStringList workingAgents() const { return m_working; }
+    /// @brief "Agent 1 is working…" while a run streams; empty otherwise.
+    QString workingText() const;
+    /// @brief "Agent 1 · OpenAI · gpt-4.1-mini": the active agent, provider and model.
+    QString statusText() const;
+    QString activeAgentName() const;
+    QString errorText() const { return m_error; }
+    bool canRegenerate() const;
+
+    /// @brief Display names for provider ids in the status line (the settings know them).
+    void setProviderNames(const QHash<QString, QString> &names);
+
+public Q_SLOTS:
+    /// @brief Shows @p conversationId (0: none).
+    void openConversation(qint64 conversationId);
+    /// @brief Creates and opens a conversation in @p mode; returns its id (0 on failure).
+    qint64 newConversation(Tandem::Conversation::Mode mode = Tandem::Conversation::Mode::Single);
+    /// @brief Sends @p text to the active agent, creating a conversation first if none is open. False if nothing
+    /// was sent (empty text, a run already going, or the store failed).
+    bool send(const QString &text);
+    /// @brief Stops the current run; the partial reply stays, marked stopped.
+    void stop();
+    /// @brief Asks again for the last answer.
+    bool regenerate();
+    /// @brief Re-runs after an error (the last user message is sent again).
+    bool retry();
+    void setDualMode(bool on);
+    void setMode(Tandem::Conversation::Mode mode);
+    bool rename(const QString &title);
+    void clearError();
+    /// @brief Answers a pending approval of this conversation.
+    bool decideApproval(qint64 approvalId, Tandem::ApprovalDecision decision, const QString &editedArguments = {});
+
+Q_SIGNALS:
+    void conversationChanged(qint64 conversationId);
+    void modeChanged(bool dual);
+    void runningChanged(bool running);
+    void workingChanged();
+    void statusChanged();
+    void errorChanged(const QString &error);
+    void canRegenerateChanged();
+    /// A critical tool waits for the person's decision in the current conversation.
+    void approvalRequested(const Tandem::ApprovalRequest &request);
+
+private:
+    void reloadConversation();
+    void setError(const QString &error);
+    void setRunning(bool running);
+    void onAgentWorking(qint64 conversationId, const QString &agentId, bool working);
+    void onRunFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
+
+    QPointer<ChatRepository> m_repository;
+    MessageListModel *m_messages;
+    qint64 m_conversationId = 0;
+    Conversation m_conversation;
+    QString m_activeAgentId;
+    QHash<QString, QString> m_agentNames;
+    QHash<QString, QString> m_providerNames;
+    QStringList m_working;
+    QString m_error;
+    bool m_running = false;
+    bool m_canRegenerate = false;
+};
+
+} // namespace Tandem

@@ -1,0 +1,198 @@
+#include "ConversationListModel.h"
+
+#include "chat/ChatRepository.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+bool sameRow(const Conversation &a, const Conversation &b)
+{
+    return a.id == b.id && a.title == b.title && a.mode == b.mode && a.pinned == b.pinned && a.updatedAt == b.updatedAt
+        && a.providerId == b.providerId && a.model == b.model;
+}
+
+} // namespace
+
+ConversationListModel::ConversationListModel(ChatRepository *repository, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_repository(repository)
+{
+    if (repository)
+        connect(repository, &ChatRepository::conversationsChanged, this, &ConversationListModel::refresh);
+    m_rows = load();
+}
+
+void ConversationListModel::setFilter(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_filter)
+        return;
+    m_filter = trimmed;
+    beginResetModel();
+    m_rows = load();
+    endResetModel();
+}
+
+void ConversationListModel::refresh()
+{
+    sync(load());
+}
+
+QList<Conversation> ConversationListModel::load() const
+{
+    if (!m_repository)
+        return {};
+    return m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+}
+
+void ConversationListModel::sync(const QList<Conversation> &target)
+{
+    QSet<qint64> wanted;
+    for (const Conversation &c : target)
+        wanted.insert(c.id);
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        if (wanted.contains(m_rows.at(row).id))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+    }
+    for (int i = 0; i < target.size(); ++i) {
+        const Conversation &want = target.at(i);
+        if (i < m_rows.size() && m_rows.at(i).id == want.id) {
+            if (!sameRow(m_rows.at(i), want)) {
+                m_rows[i] = want;
+                Q_EMIT dataChanged(index(i), index(i));
+            }
+            continue;
+        }
+        int from = -1;
+        for (int j = i + 1; j < m_rows.size(); ++j) {
+            if (m_rows.at(j).id == want.id) {
+                from = j;
+                break;
+            }
+        }
+        if (from >= 0) {
+            beginMoveRows({}, from, from, {}, i);
+            m_rows.move(from, i);
+            endMoveRows();
+            if (!sameRow(m_rows.at(i), want)) {
+                m_rows[i] = want;
+                Q_EMIT dataChanged(index(i), index(i));
+            }
+        } else {
+            beginInsertRows({}, i, i);
+            m_rows.insert(i, want);
+            endInsertRows();
+        }
+    }
+}
+
+QDate ConversationListModel::today() const
+{
+    return m_today.isValid() ? m_today : QDate::currentDate();
+}
+
+int ConversationListModel::rowOf(qint64 id) const
+{
+    for (int row = 0; row < m_rows.size(); ++row)
+        if (m_rows.at(row).id == id)
+            return row;
+    return -1;
+}
+
+qint64 ConversationListModel::idAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).id : 0;
+}
+
+Conversation ConversationListModel::conversationAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row) : Conversation {};
+}
+
+ConversationListModel::Section ConversationListModel::sectionFor(const QDate &date, const QDate &today, bool pinned)
+{
+    if (pinned)
+        return Section::Pinned;
+    if (!date.isValid())
+        return Section::Older;
+    const qint64 days = date.daysTo(today);
+    if (days <= 0)
+        return Section::Today;
+    if (days == 1)
+        return Section::Yesterday;
+    if (days <= 7)
+        return Section::Previous7Days;
+    if (days <= 30)
+        return Section::Previous30Days;
+    return Section::Older;
+}
+
+QString ConversationListModel::sectionLabel(Section section)
+{
+    switch (section) {
+    case Section::Pinned:
+        return tr("Pinned");
+    case Section::Today:
+        return tr("Today");
+    case Section::Yesterday:
+        return tr("Yesterday");
+    case Section::Previous7Days:
+        return tr("Previous 7 days");
+    case Section::Previous30Days:
+        return tr("Previous 30 days");
+    case Section::Older:
+        return tr("Older");
+    }
+    return {};
+}
+
+int ConversationListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant ConversationListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Conversation &c = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::AccessibleTextRole:
+    case TitleRole:
+        return c.title.isEmpty() ? tr("New conversation") : c.title;
+    case Qt::ToolTipRole:
+        return c.title;
+    case IdRole:
+        return c.id;
+    case PinnedRole:
+        return c.pinned;
+    case UpdatedAtRole:
+        return c.updatedAt;
+    case SectionRole:
+        return sectionLabel(sectionFor(c.updatedAt.toLocalTime().date(), today(), c.pinned));
+    case ModeRole:
+        return int(c.mode);
+    case ModeNameRole:
+        return Conversation::modeName(c.mode);
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ConversationListModel::roleNames() const
+{
+    return { { Qt::DisplayRole, "display" }, { IdRole, "conversationId" }, { TitleRole, "title" },
+        { PinnedRole, "pinned" }, { UpdatedAtRole, "updatedAt" }, { SectionRole, "section" }, { ModeRole, "mode" },
+        { ModeNameRole, "modeName" } };
+}
+
+} // namespace Tandem

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "domain/Conversation.h"
+
+#include <QAbstractListModel>
+#include <QDate>
+#include <QList>
+#include <QPointer>
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief The sidebar: conversations, pinned first then by last activity, with a date section per row and a
+/// search filter over titles and contents.
+///
+/// Refreshes itself on ChatRepository::conversationsChanged by diffing: rows are removed, moved, inserted or
+/// updated one by one (so the view keeps its selection); only a new filter resets the model.
+class ConversationListModel final : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    /// The roles of a sidebar row.
+    enum Roles {
+        IdRole = Qt::UserRole + 1, ///< qint64
+        TitleRole, ///< QString: the title, "New conversation" when empty (also Qt::DisplayRole)
+        PinnedRole, ///< bool
+        UpdatedAtRole, ///< QDateTime: last activity
+        SectionRole, ///< QString: "Pinned", "Today", "Yesterday", "Previous 7 days", "Previous 30 days", "Older"
+        ModeRole, ///< int: Conversation::Mode
+        ModeNameRole, ///< QString: the stored mode name ("single", "dual", …)
+    };
+    Q_ENUM(Roles)
+
+    /// @brief The date bucket a conversation falls in, as shown above the first row of each section.
+    enum class Section { Pinned, Today, Yesterday, Previous7Days, Previous30Days, Older };
+
+    explicit ConversationListModel(ChatRepository *repository, QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(ConversationListModel)
+
+    /// @brief Shows only the conversations whose title or messages contain @p text (empty: all).
+    void setFilter(const QString &text);
+    QString filter() const { return m_filter; }
+    /// @brief Re-reads the list from the repository and applies the difference.
+    void refresh();
+    /// @brief The day "Today" is measured from; the current date unless set (tests fix it).
+    void setToday(const QDate &today) { m_today = today; }
+
+    int rowOf(qint64 id) const;
+    qint64 idAt(int row) const;
+    Conversation conversationAt(int row) const;
+
+    static Section sectionFor(const QDate &date, const QDate &today, bool pinned = false);
+    static QString sectionLabel(Section section);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    QList<Conversation> load() const;
+    void sync(const QList<Conversation> &target);
+    QDate today() const;
+
+    QPointer<ChatRepository> m_repository;
+    QList<Conversation> m_rows;
+    QString m_filter;
+    QDate m_today;
+};
+
+} // namespace Tandem

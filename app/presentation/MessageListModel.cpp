@@ -1,0 +1,389 @@
+#include "MessageListModel.h"
+
+#include "chat/ChatRepository.h"
+#include "domain/HandoffSignal.h"
+
+#include <QVariantMap>
+
+#include <algorithm>
+#include <array>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+QVariantMap usageMap(const TokenUsage &usage)
+{
+    if (usage.isEmpty())
+        return {};
+    return { { u"input"_s, usage.inputTokens }, { u"output"_s, usage.outputTokens },
+        { u"cached"_s, usage.cachedTokens }, { u"reasoning"_s, usage.reasoningTokens } };
+}
+
+/// Agent 1's stored reply keeps its `HANDOFF_AGENT2` line; the chat shows only what it hands over.
+Message visible(Message message)
+{
+    if (message.role == Message::Role::Assistant && message.kind == Message::Kind::Text)
+        message.content = HandoffSignal::visibleText(message.content);
+    return message;
+}
+
+} // namespace
+
+MessageListModel::MessageListModel(ChatRepository *repository, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_repository(repository)
+{
+    m_deltaTimer.setSingleShot(true);
+    m_deltaTimer.setInterval(40);
+    connect(&m_deltaTimer, &QTimer::timeout, this, &MessageListModel::flushDeltas);
+    if (!repository)
+        return;
+    connect(repository, &ChatRepository::messageAdded, this, &MessageListModel::onMessageAdded);
+    connect(repository, &ChatRepository::dividerAdded, this, &MessageListModel::onMessageAdded);
+    connect(repository, &ChatRepository::messageUpdated, this, &MessageListModel::onMessageUpdated);
+    connect(repository, &ChatRepository::messageDelta, this, &MessageListModel::onMessageDelta);
+    connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
+        if (conversationId == m_conversationId)
+            reloadAgents();
+    });
+}
+
+MessageListModel::~MessageListModel() = default;
+
+void MessageListModel::setConversation(qint64 conversationId)
+{
+    beginResetModel();
+    m_deltaTimer.stop();
+    m_pendingDeltas.clear();
+    m_pendingUpdates.clear();
+    m_conversationId = conversationId;
+    m_rows.clear();
+    m_hasOlder = false;
+    bool hasOlder = false;
+    if (m_repository && conversationId > 0) {
+        const QList<Message> page = m_repository->messages(conversationId, 0, m_pageSize);
+        m_rows.reserve(page.size());
+        for (const Message &message : page)
+            m_rows.append(Row { visible(message), 0 });
+        std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.message.id < b.message.id; });
+        hasOlder = page.size() >= m_pageSize;
+    }
+    endResetModel();
+    // Only now: a listener of modelReset must not page in while the reset is still being announced.
+    m_hasOlder = hasOlder;
+    reloadAgents();
+    Q_EMIT conversationChanged(conversationId);
+}
+
+void MessageListModel::reloadAgents()
+{
+    m_agents.clear();
+    m_agentOrder.clear();
+    if (!m_repository || m_conversationId <= 0)
+        return;
+    const QList<Agent> agents = m_repository->agents(m_conversationId);
+    for (const Agent &agent : agents) {
+        m_agents.insert(agent.id, agent);
+        m_agentOrder.insert(agent.id, int(m_agentOrder.size()));
+    }
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), { AgentNameRole, AgentColorRole });
+}
+
+int MessageListModel::lowerBound(qint64 id) const
+{
+    const auto it = std::lower_bound(
+        m_rows.cbegin(), m_rows.cend(), id, [](const Row &row, qint64 value) { return row.message.id < value; });
+    return int(it - m_rows.cbegin());
+}
+
+int MessageListModel::rowOf(qint64 id) const
+{
+    const int row = lowerBound(id);
+    return row < m_rows.size() && m_rows.at(row).message.id == id ? row : -1;
+}
+
+Message MessageListModel::messageAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).message : Message {};
+}
+
+int MessageListModel::lastAnswerRow() const
+{
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        const Message &message = m_rows.at(row).message;
+        if (message.role == Message::Role::User)
+            return -1; // the person spoke after the last answer
+        if (message.role == Message::Role::Assistant && message.kind == Message::Kind::Text)
+            return row;
+    }
+    return -1;
+}
+
+QString MessageListModel::agentName(const QString &agentId) const
+{
+    if (agentId.isEmpty())
+        return {};
+    const auto it = m_agents.constFind(agentId);
+    if (it != m_agents.cend() && !it->name.isEmpty())
+        return it->name;
+    return agentId;
+}
+
+QColor MessageListModel::agentColor(const QString &agentId) const
+{
+    if (agentId.isEmpty())
+        return {};
+    return colorForAgent(agentId);
+}
+
+QColor MessageListModel::colorForAgent(const QString &agentId)
+{
+    // Mid-tone hues that read on light and dark backgrounds; red is kept for errors.
+    static constexpr std::array<QRgb, 8> kPalette
+        = { 0x3b82f6, 0x9b5de5, 0x10a37f, 0xe08a00, 0x0ea5b7, 0xd63d8a, 0x6d8f1b, 0x5b6ee1 };
+    if (agentId == u"agent1")
+        return QColor::fromRgb(kPalette[0]);
+    if (agentId == u"agent2")
+        return QColor::fromRgb(kPalette[1]);
+    return QColor::fromRgb(kPalette[qHash(agentId, 7) % kPalette.size()]);
+}
+
+int MessageListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant MessageListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    const Message &m = row.message;
+    switch (role) {
+    case Qt::DisplayRole:
+    case ContentRole:
+        return m.content;
+    case Qt::AccessibleTextRole: {
+        const QString who = m.role == Message::Role::User ? tr("You") : agentName(m.agentId);
+        return who.isEmpty() ? m.content : who + u": "_s + m.content;
+    }
+    case IdRole:
+        return m.id;
+    case MessageRoleRole:
+        return int(m.role);
+    case KindRole:
+        return int(m.kind);
+    case DividerKindRole:
+        return int(m.divider);
+    case StatusRole:
+        return int(m.status);
+    case AgentIdRole:
+        return m.agentId;
+    case AgentNameRole:
+        return agentName(m.agentId);
+    case AgentColorRole:
+        return agentColor(m.agentId);
+    case ErrorRole:
+        return m.error;
+    case UsageRole:
+        return usageMap(m.usage);
+    case TotalTokensRole:
+        return m.usage.total();
+    case DurationMsRole:
+        if (m.role != Message::Role::Assistant || m.isPending() || m.isDivider() || !m.createdAt.isValid()
+            || !m.updatedAt.isValid())
+            return qint64(-1);
+        return qMax<qint64>(0, m.createdAt.msecsTo(m.updatedAt));
+    case CreatedAtRole:
+        return m.createdAt;
+    case UpdatedAtRole:
+        return m.updatedAt;
+    case RevisionRole:
+        return row.revision;
+    case PendingRole:
+        return m.isPending();
+    case ToolNameRole:
+        return m.toolName;
+    case HandoffIdRole:
+        return m.handoffId;
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> MessageListModel::roleNames() const
+{
+    return { { Qt::DisplayRole, "display" }, { IdRole, "messageId" }, { MessageRoleRole, "role" }, { KindRole, "kind" },
+        { DividerKindRole, "dividerKind" }, { StatusRole, "status" }, { AgentIdRole, "agentId" },
+        { AgentNameRole, "agentName" }, { AgentColorRole, "agentColor" }, { ContentRole, "content" },
+        { ErrorRole, "error" }, { UsageRole, "usage" }, { TotalTokensRole, "totalTokens" },
+        { DurationMsRole, "durationMs" }, { CreatedAtRole, "createdAt" }, { UpdatedAtRole, "updatedAt" },
+        { RevisionRole, "revision" }, { PendingRole, "isPending" }, { ToolNameRole, "toolName" },
+        { HandoffIdRole, "handoffId" } };
+}
+
+bool MessageListModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasOlder && m_repository && m_conversationId > 0;
+}
+
+void MessageListModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    const qint64 oldest = m_rows.isEmpty() ? 0 : m_rows.constFirst().message.id;
+    QList<Message> page = m_repository->messages(m_conversationId, oldest, m_pageSize);
+    m_hasOlder = page.size() >= m_pageSize;
+    // Only rows older than what is loaded: a row stored meanwhile must not appear twice.
+    page.removeIf([oldest](const Message &m) { return oldest != 0 && m.id >= oldest; });
+    if (page.isEmpty())
+        return;
+    std::sort(page.begin(), page.end(), [](const Message &a, const Message &b) { return a.id < b.id; });
+    beginInsertRows({}, 0, int(page.size()) - 1);
+    QList<Row> older;
+    older.reserve(page.size() + m_rows.size());
+    for (const Message &message : std::as_const(page))
+        older.append(Row { visible(message), 0 });
+    older.append(m_rows);
+    m_rows = std::move(older);
+    endInsertRows();
+}
+
+void MessageListModel::onMessageAdded(const Message &stored)
+{
+    const Message message = visible(stored);
+    if (message.conversationId != m_conversationId || m_conversationId <= 0)
+        return;
+    const int row = rowOf(message.id);
+    if (row >= 0) { // announced twice (messageAdded and dividerAdded): an update at most
+        applyUpdate(row, message);
+        return;
+    }
+    if (!message.agentId.isEmpty() && !m_agents.contains(message.agentId))
+        reloadAgents();
+    insertMessage(message);
+}
+
+void MessageListModel::insertMessage(const Message &message)
+{
+    const int row = lowerBound(message.id);
+    beginInsertRows({}, row, row);
+    m_rows.insert(row, Row { message, 0 });
+    endInsertRows();
+    if (row == m_rows.size() - 1)
+        Q_EMIT rowAppended(row);
+}
+
+void MessageListModel::onMessageUpdated(const Message &stored)
+{
+    const Message message = visible(stored);
+    if (message.conversationId != m_conversationId || m_conversationId <= 0)
+        return;
+    const int row = rowOf(message.id);
+    if (row < 0) {
+        if (m_rows.isEmpty() || message.id > m_rows.constLast().message.id)
+            onMessageAdded(message);
+        return; // an older row that is not paged in yet: it will load with its page
+    }
+    const Message &current = m_rows.at(row).message;
+    const bool onlyText = message.isPending() && current.status == message.status && current.error == message.error
+        && current.usage == message.usage && current.kind == message.kind;
+    if (onlyText) {
+        // Streaming text: gather it like a delta, superseding the deltas gathered before.
+        m_pendingDeltas.remove(message.id);
+        m_pendingUpdates.insert(message.id, message);
+        if (!m_deltaTimer.isActive())
+            m_deltaTimer.start();
+        return;
+    }
+    m_pendingDeltas.remove(message.id);
+    m_pendingUpdates.remove(message.id);
+    applyUpdate(row, message);
+}
+
+void MessageListModel::onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta)
+{
+    if (conversationId != m_conversationId || m_conversationId <= 0 || delta.isEmpty())
+        return;
+    const auto update = m_pendingUpdates.find(messageId);
+    if (update != m_pendingUpdates.end())
+        update->content += delta;
+    else
+        m_pendingDeltas[messageId] += delta;
+    if (!m_deltaTimer.isActive())
+        m_deltaTimer.start();
+}
+
+void MessageListModel::flushDeltas()
+{
+    m_deltaTimer.stop();
+    const auto deltas = std::exchange(m_pendingDeltas, {});
+    const auto updates = std::exchange(m_pendingUpdates, {});
+    bool grew = false;
+    for (auto it = updates.cbegin(); it != updates.cend(); ++it) {
+        const int row = rowOf(it.key());
+        if (row >= 0) {
+            applyUpdate(row, it.value());
+            grew = true;
+        }
+    }
+    for (auto it = deltas.cbegin(); it != deltas.cend(); ++it) {
+        const int row = rowOf(it.key());
+        if (row < 0)
+            continue;
+        Row &target = m_rows[row];
+        target.message.content += it.value();
+        ++target.revision;
+        const QModelIndex changed = index(row);
+        Q_EMIT dataChanged(changed, changed, { Qt::DisplayRole, ContentRole, RevisionRole });
+        grew = true;
+    }
+    if (grew)
+        Q_EMIT contentGrew();
+}
+
+void MessageListModel::applyUpdate(int row, const Message &message)
+{
+    Row &target = m_rows[row];
+    const Message old = target.message;
+    QList<int> roles;
+    if (old.content != message.content)
+        roles << Qt::DisplayRole << ContentRole;
+    if (old.status != message.status)
+        roles << StatusRole << PendingRole << DurationMsRole;
+    if (old.error != message.error)
+        roles << ErrorRole;
+    if (old.kind != message.kind)
+        roles << KindRole;
+    if (old.divider != message.divider)
+        roles << DividerKindRole;
+    if (old.role != message.role)
+        roles << MessageRoleRole;
+    if (old.agentId != message.agentId)
+        roles << AgentIdRole << AgentNameRole << AgentColorRole;
+    if (!(old.usage == message.usage))
+        roles << UsageRole << TotalTokensRole;
+    if (old.updatedAt != message.updatedAt)
+        roles << UpdatedAtRole;
+    if (old.updatedAt != message.updatedAt && !roles.contains(DurationMsRole))
+        roles << DurationMsRole;
+    if (old.createdAt != message.createdAt)
+        roles << CreatedAtRole;
+    if (old.toolName != message.toolName)
+        roles << ToolNameRole;
+    if (old.handoffId != message.handoffId)
+        roles << HandoffIdRole;
+    target.message = message;
+    if (roles.isEmpty())
+        return;
+    ++target.revision;
+    roles << RevisionRole;
+    const QModelIndex changed = index(row);
+    Q_EMIT dataChanged(changed, changed, roles);
+}
+
+} // namespace Tandem

@@ -1,0 +1,126 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Message.h"
+
+#include <QAbstractListModel>
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QPointer>
+#include <QTimer>
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief The rows of one conversation for the chat view: messages, dividers and errors, oldest first.
+///
+/// Rows are value structs kept sorted by message id. New rows arrive with beginInsertRows (never a reset), changes
+/// with dataChanged naming only the roles that changed, older history pages in with canFetchMore()/fetchMore()
+/// (inserted at row 0), and streamed deltas are coalesced: at most one dataChanged per row every
+/// coalesceInterval() milliseconds. Only switching the conversation resets the model.
+class MessageListModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_PROPERTY(qint64 conversationId READ conversationId NOTIFY conversationChanged)
+
+public:
+    /// The roles every row answers; the bubble delegate paints from these only.
+    enum Roles {
+        IdRole = Qt::UserRole + 1, ///< qint64: the stored message id
+        MessageRoleRole, ///< int: Message::Role (user, assistant, system, tool)
+        KindRole, ///< int: Message::Kind (text, divider, tool call, tool result, error)
+        DividerKindRole, ///< int: Message::Divider, None unless a divider
+        StatusRole, ///< int: Message::Status
+        AgentIdRole, ///< QString: empty for the person's own messages
+        AgentNameRole, ///< QString: the agent's display name ("Agent 1"); empty for the person
+        AgentColorRole, ///< QColor: the agent's colour, stable per agent id; invalid for the person
+        ContentRole, ///< QString: Markdown text; for dividers the line shown in the divider
+        ErrorRole, ///< QString: why an error or interrupted row failed; a divider's reason or context
+        UsageRole, ///< QVariantMap: input, output, cached, reasoning token counts (empty map when none)
+        TotalTokensRole, ///< qint64: input plus output tokens, 0 when unknown
+        DurationMsRole, ///< qint64: created to last update of a finished agent reply; -1 when not meaningful
+        CreatedAtRole, ///< QDateTime
+        UpdatedAtRole, ///< QDateTime
+        RevisionRole, ///< int: bumped on every change of the row; with IdRole it keys cached layouts
+        PendingRole, ///< bool: the row is still streaming
+        ToolNameRole, ///< QString: for tool call and tool result rows
+        HandoffIdRole, ///< qint64: the handoff a divider belongs to
+    };
+    Q_ENUM(Roles)
+
+    /// @brief One row: the stored message plus what the view needs beside it.
+    struct Row
+    {
+        Message message;
+        int revision = 0;
+    };
+
+    explicit MessageListModel(ChatRepository *repository, QObject *parent = nullptr);
+    ~MessageListModel() override;
+    Q_DISABLE_COPY_MOVE(MessageListModel)
+
+    /// @brief Shows @p conversationId (0: none), loading its newest page. Resets the model.
+    void setConversation(qint64 conversationId);
+    qint64 conversationId() const { return m_conversationId; }
+    /// @brief Reloads the agents' names and colours (after a mode change, say).
+    void reloadAgents();
+
+    /// @brief Rows per history page (default 200).
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    int pageSize() const { return m_pageSize; }
+    /// @brief How long streamed deltas are gathered before one dataChanged (default 40 ms).
+    void setCoalesceInterval(int milliseconds) { m_deltaTimer.setInterval(milliseconds); }
+    int coalesceInterval() const { return m_deltaTimer.interval(); }
+    /// @brief Applies the gathered deltas now (the timer does this on its own).
+    void flushDeltas();
+
+    /// @brief The row of message @p id, -1 if it is not loaded.
+    int rowOf(qint64 id) const;
+    /// @brief The message at @p row; a default one when out of range.
+    Message messageAt(int row) const;
+    /// @brief The last agent answer (text, not a divider), -1 if none: what "Regenerate" re-runs.
+    int lastAnswerRow() const;
+    /// @brief A display name and colour for @p agentId in this conversation.
+    QString agentName(const QString &agentId) const;
+    QColor agentColor(const QString &agentId) const;
+    /// @brief A colour for @p agentId that stays the same across runs and conversations.
+    static QColor colorForAgent(const QString &agentId);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+Q_SIGNALS:
+    void conversationChanged(qint64 conversationId);
+    /// A row was appended at the end (a new message, a reply that starts streaming, a divider).
+    void rowAppended(int row);
+    /// Streamed text reached rows (after coalescing); the view uses it to follow the stream.
+    void contentGrew();
+
+private:
+    void onMessageAdded(const Tandem::Message &stored);
+    void onMessageUpdated(const Tandem::Message &stored);
+    void onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
+    void insertMessage(const Message &message);
+    void applyUpdate(int row, const Message &message);
+    int lowerBound(qint64 id) const;
+
+    QPointer<ChatRepository> m_repository;
+    qint64 m_conversationId = 0;
+    QList<Row> m_rows;
+    QHash<QString, Agent> m_agents;
+    QHash<QString, int> m_agentOrder;
+    /// Streamed text per message id, not yet in its row.
+    QHash<qint64, QString> m_pendingDeltas;
+    /// A newer full copy of a streaming row, not yet applied (deltas after it are appended to it).
+    QHash<qint64, Message> m_pendingUpdates;
+    QTimer m_deltaTimer;
+    int m_pageSize = 200;
+    bool m_hasOlder = false;
+};
+
+} // namespace Tandem

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "domain/ProviderProfile.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+class QNetworkAccessManager;
+
+namespace Tandem {
+
+class LocalServerDetector;
+class ProviderStore;
+class SecretStore;
+
+/// @brief What the settings and first-run dialogs edit: provider profiles (in ProviderStore), their keys (in
+/// SecretStore only, never read back into a widget), connection tests and model lists, the default model per
+/// agent, the language and the theme (QSettings; no secret goes there).
+class SettingsViewModel final : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// @brief All three are borrowed; @p network is used for connection tests and local server detection.
+    SettingsViewModel(
+        ProviderStore *providers, SecretStore *secrets, QNetworkAccessManager *network, QObject *parent = nullptr);
+    ~SettingsViewModel() override;
+    Q_DISABLE_COPY_MOVE(SettingsViewModel)
+
+    QList<ProviderProfile> providers() const;
+    bool hasProviders() const { return !providers().isEmpty(); }
+    /// @brief Saves @p profile (a new one gets an id from its name); returns the id, empty on failure.
+    QString saveProvider(ProviderProfile profile);
+    /// @brief Removes the profile and its key.
+    bool removeProvider(const QString &id);
+    QString lastError() const { return m_error; }
+
+    /// @brief Stores @p key for @p providerId in the keychain; keyStored() tells how it went.
+    void storeKey(const QString &providerId, const QString &key);
+    /// @brief Asks whether a key is stored for @p providerId; keyState() answers (the key itself stays inside).
+    void checkKey(const QString &providerId);
+    /// @brief "Keys are kept only until Tandem quits" when there is no keychain; empty otherwise.
+    QString keyPersistenceNotice() const;
+
+    /// @brief Lists the models of @p profile with @p key (empty: the stored key, if any); connectionTested() answers.
+    void testConnection(const ProviderProfile &profile, const QString &key = {});
+    /// @brief Probes the local model servers; localServerDetected() for each, then detectionFinished().
+    void detectLocalServers();
+
+    QString defaultProviderId() const;
+    void setDefaultProviderId(const QString &id);
+    /// @brief The model @p agentId uses when its conversation names none; empty: the provider's default.
+    QString defaultModel(const QString &agentId) const;
+    void setDefaultModel(const QString &agentId, const QString &model);
+    /// @brief "en" or "ru".
+    QString language() const;
+    void setLanguage(const QString &language);
+    /// @brief "system", "light" or "dark".
+    QString theme() const;
+    void setTheme(const QString &theme);
+
+    /// @brief A slug for @p name that is not the id of another provider.
+    QString uniqueId(const QString &name) const;
+
+Q_SIGNALS:
+    void providersChanged();
+    void keyStored(const QString &providerId, bool ok, const QString &error);
+    void keyState(const QString &providerId, bool stored);
+    void connectionTested(const QString &providerId, bool ok, const QString &message, const QStringList &models);
+    void localServerDetected(const Tandem::ProviderProfile &profile, const QStringList &models);
+    void detectionFinished();
+    void themeChanged(const QString &theme);
+    void languageChanged(const QString &language);
+
+private:
+    void runTest(const ProviderProfile &profile, const QString &key);
+
+    ProviderStore *m_providers;
+    QPointer<SecretStore> m_secrets;
+    QNetworkAccessManager *m_network;
+    LocalServerDetector *m_detector = nullptr;
+    mutable QString m_error;
+};
+
+} // namespace Tandem

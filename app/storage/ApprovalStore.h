@@ -1,0 +1,29 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/ApprovalRequest.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief Critical tool calls waiting for the person (approvals): stored when asked, so they survive a restart.
+class ApprovalStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts a pending @p request, setting its id and creation time if missing.
+    bool create(ApprovalRequest &request);
+    std::optional<ApprovalRequest> get(qint64 id);
+    /// @brief True while @p id waits for a decision.
+    bool isPending(qint64 id);
+    /// @brief Pending approvals of @p conversationId (0: of every conversation), oldest first.
+    QList<ApprovalRequest> pending(qint64 conversationId = 0);
+    /// @brief Records the decision once; false if @p id is unknown or already decided.
+    bool decide(qint64 id, ApprovalDecision decision, const QString &arguments);
+};
+
+} // namespace Tandem

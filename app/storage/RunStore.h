@@ -1,0 +1,54 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/TokenUsage.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief One run (one answer to one user message, across every agent it involved), for metrics and traces.
+struct RunRecord
+{
+    enum class Status { Running, Completed, Failed, Cancelled, Interrupted, Guardrail };
+
+    qint64 id = 0;
+    qint64 conversationId = 0;
+    QString agentId; ///< the agent the run started with
+    QString mode; ///< the conversation's mode name
+    Status status = Status::Running;
+    TokenUsage usage;
+    QString error;
+    QDateTime startedAt;
+    QDateTime finishedAt;
+
+    static QString statusName(Status status);
+    static std::optional<Status> statusFromName(QStringView name);
+};
+
+/// @brief The runs table.
+class RunStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts @p run (running), setting its id and start time if missing.
+    bool create(RunRecord &run);
+    /// @brief Ends @p runId with @p status, its usage and error, at @p when.
+    bool finish(qint64 runId, RunRecord::Status status, const TokenUsage &usage, const QString &error,
+        const QDateTime &when = QDateTime::currentDateTimeUtc());
+    /// @brief Stores the usage so far of a run still going.
+    bool updateUsage(qint64 runId, const TokenUsage &usage);
+    std::optional<RunRecord> get(qint64 id);
+    QList<RunRecord> forConversation(qint64 conversationId);
+    /// @brief Input + output tokens of every run of @p conversationId.
+    qint64 tokensUsed(qint64 conversationId);
+    /// @brief Marks runs still "running" (the process ended under them) as interrupted; returns how many.
+    int markRunningInterrupted(const QString &reason);
+};
+
+} // namespace Tandem

@@ -1,0 +1,39 @@
+#include "VariableStore.h"
+
+#include "SqlValues.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+QString VariableStore::value(qint64 conversationId, const QString &name, const QString &fallback)
+{
+    QSqlQuery q = prepare(u"SELECT value FROM variables WHERE conversation_id = ? AND name = ?"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(name);
+    if (!exec(q) || !q.next())
+        return fallback;
+    return q.value(0).toString();
+}
+
+bool VariableStore::setValue(qint64 conversationId, const QString &name, const QString &value)
+{
+    QSqlQuery q = prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?) "
+                          u"ON CONFLICT (conversation_id, name) DO UPDATE SET value = excluded.value, "
+                          u"updated_at = excluded.updated_at"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(name);
+    q.addBindValue(SqlValues::text(value));
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+bool VariableStore::remove(qint64 conversationId, const QString &name)
+{
+    QSqlQuery q = prepare(u"DELETE FROM variables WHERE conversation_id = ? AND name = ?"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(name);
+    return exec(q);
+}
+
+} // namespace Tandem

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "StoreBase.h"
+
+#include <QString>
+
+namespace Tandem {
+
+/// @brief Per-conversation state (the variables table of seed 001): named text values.
+class VariableStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief The value of @p name in @p conversationId, or @p fallback.
+    QString value(qint64 conversationId, const QString &name, const QString &fallback = {});
+    bool setValue(qint64 conversationId, const QString &name, const QString &value);
+    bool remove(qint64 conversationId, const QString &name);
+};
+
+} // namespace Tandem

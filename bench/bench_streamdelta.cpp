@@ -1,0 +1,122 @@
+// Streaming cost. (1) One delta end to end: a 5,000-chunk reply from the fake LLM server (loopback HTTP, SSE
+// parsing, storing, the model's coalesced update, the view's repaint), CPU per delta. The fake server runs in this
+// process, so its own cost is included: an upper bound. (2) The event-loop stall while 5,000 deltas per second
+// reach an open chat view: the gaps of a 1 ms timer, p50/p99/max.
+// Budgets (DESIGN.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
+
+#include "BenchSupport.h"
+#include "ChatView.h"
+#include "FakeLlmServer.h"
+#include "MainWindow.h"
+#include "presentation/ChatViewModel.h"
+#include "presentation/MessageListModel.h"
+#include "storage/ProviderStore.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace Tandem;
+
+int main(int argc, char *argv[])
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    qputenv("QT_LOGGING_RULES", "tandem.*=false");
+    QApplication app(argc, argv);
+
+    // (1) End to end.
+    {
+        Bench::ChatFixture fixture(200);
+        Test::FakeLlmServer server;
+        ProviderProfile profile;
+        profile.id = QStringLiteral("fake");
+        profile.name = QStringLiteral("Fake");
+        profile.protocol = ProviderProfile::Protocol::ChatCompletions;
+        profile.baseUrl = server.baseUrl();
+        profile.defaultModel = QStringLiteral("fake-model");
+        ProviderStore(fixture.database.connection()).save(profile);
+        fixture.repository->setProvider(fixture.conversationId, profile.id, profile.defaultModel);
+        fixture.repository->setMode(fixture.conversationId, Conversation::Mode::Single);
+        const int chunks = 5000;
+        QStringList text;
+        for (int i = 0; i < chunks; ++i)
+            text << QStringLiteral("w%1 ").arg(i);
+        server.enqueue(Test::ScriptedReply::text(text));
+        MainWindow window(fixture.repository.get());
+        window.resize(1100, 760);
+        window.show();
+        window.viewModel()->openConversation(fixture.conversationId);
+        QCoreApplication::processEvents();
+        bool done = false;
+        QObject::connect(fixture.repository.get(), &ChatRepository::runFinished, &app, [&] { done = true; });
+        const qint64 cpu0 = Bench::cpuMicros();
+        QElapsedTimer wall;
+        wall.start();
+        fixture.repository->send(fixture.conversationId, QStringLiteral("go"));
+        while (!done && wall.elapsed() < 60000)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        const qint64 cpu = Bench::cpuMicros() - cpu0;
+        std::printf("one streamed delta end to end (incl. the in-process fake server): %.1f us CPU "
+                    "(%d deltas in %.0f ms wall; budget 20 us)\n",
+            double(cpu) / chunks, chunks, double(wall.elapsed()));
+    }
+
+    // (2) Event-loop stall at 5,000 deltas/s into an open view.
+    {
+        Bench::ChatFixture fixture(2000);
+        Message reply;
+        reply.conversationId = fixture.conversationId;
+        reply.role = Message::Role::Assistant;
+        reply.agentId = QStringLiteral("agent1");
+        reply.status = Message::Status::Streaming;
+        reply.createdAt = reply.updatedAt = QDateTime::currentDateTimeUtc();
+        MessageStore(fixture.database.connection()).append(reply);
+        MainWindow window(fixture.repository.get());
+        window.resize(1100, 760);
+        window.show();
+        window.viewModel()->openConversation(fixture.conversationId);
+        QCoreApplication::processEvents();
+
+        ChatRepository *repository = fixture.repository.get();
+        int sent = 0;
+        QTimer producer;
+        producer.setTimerType(Qt::PreciseTimer);
+        producer.setInterval(1);
+        QElapsedTimer clock;
+        clock.start();
+        QObject::connect(&producer, &QTimer::timeout, &app, [&] {
+            // Catch up to 5 deltas per elapsed millisecond, like a fast local server would deliver them.
+            const qint64 due = clock.elapsed() * 5;
+            while (sent < due) {
+                Q_EMIT repository->messageDelta(fixture.conversationId, reply.id,
+                    sent % 40 == 39 ? QStringLiteral("word\n\n") : QStringLiteral("word "));
+                ++sent;
+            }
+        });
+        QList<qint64> gaps;
+        QElapsedTimer tick;
+        QTimer monitor;
+        monitor.setTimerType(Qt::PreciseTimer);
+        monitor.setInterval(1);
+        QObject::connect(&monitor, &QTimer::timeout, &app, [&] {
+            if (tick.isValid())
+                gaps << qMax<qint64>(0, tick.nsecsElapsed() / 1000 - 1000);
+            tick.start();
+        });
+        producer.start();
+        monitor.start();
+        const qint64 cpu0 = Bench::cpuMicros();
+        while (clock.elapsed() < 3000)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 2);
+        const qint64 cpu = Bench::cpuMicros() - cpu0;
+        producer.stop();
+        monitor.stop();
+        std::printf("event-loop stall at 5,000 deltas/s for 3 s (%d deltas): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+                    "(budget p99 16 ms); %.1f us CPU per delta in the view layers\n",
+            sent, double(Bench::percentile(gaps, 0.5)) / 1000.0, double(Bench::percentile(gaps, 0.99)) / 1000.0,
+            double(Bench::percentile(gaps, 1.0)) / 1000.0, double(cpu) / qMax(1, sent));
+    }
+    return 0;
+}

@@ -1,0 +1,126 @@
+// Settings round trip on a real database file and the real SecretStore (the session's keychain, or its in-memory
+// fallback when there is none): a provider is added, its key stored and never shown back, defaults persist.
+
+#include "FirstRunDialog.h"
+#include "SecretTestUtil.h"
+#include "SettingsDialog.h"
+#include "TemporaryDatabase.h"
+#include "llm/ProviderPresets.h"
+#include "presentation/SettingsViewModel.h"
+#include "storage/ProviderStore.h"
+#include "storage/SecretStore.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+
+class TestSettingsDialog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void providerAndKeyRoundTrip();
+    void preferencesRoundTrip();
+    void firstRunOffersOpenAiWithoutLocalServers();
+};
+
+void TestSettingsDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"Tandem"_s);
+    QCoreApplication::setApplicationName(u"tandem-gui-test"_s);
+}
+
+void TestSettingsDialog::providerAndKeyRoundTrip()
+{
+    Test::TemporaryDatabase db;
+    QVERIFY2(db.isReady(), qPrintable(db.errorString()));
+    ProviderStore providers(db.connection());
+    SecretStore secrets(u"tandem-gui-test"_s);
+    secrets.setRetryDelay(50);
+    QNetworkAccessManager network;
+    SettingsViewModel settings(&providers, &secrets, &network);
+
+    ProviderProfile local = ProviderPresets::ollama();
+    local.id.clear();
+    local.name = u"My Ollama"_s;
+    const QString id = settings.saveProvider(local);
+    QVERIFY(!id.isEmpty());
+
+    const QString key = u"sk-test-%1"_s.arg(QDateTime::currentMSecsSinceEpoch());
+    {
+        SettingsDialog dialog(&settings);
+        dialog.show();
+        auto *list = dialog.findChild<QListWidget *>(u"ProviderList"_s);
+        QCOMPARE(list->count(), 1);
+        QCOMPARE(list->item(0)->text(), u"My Ollama"_s);
+        auto *model = dialog.findChild<QComboBox *>(u"ProviderModel"_s);
+        model->setCurrentText(u"llama3.2"_s);
+        auto *keyField = dialog.findChild<QLineEdit *>(u"ProviderKey"_s);
+        QCOMPARE(keyField->echoMode(), QLineEdit::Password);
+        keyField->setText(key);
+        QSignalSpy stored(&settings, &SettingsViewModel::keyStored);
+        QTest::mouseClick(dialog.findChild<QPushButton *>(u"SaveProvider"_s), Qt::LeftButton);
+        QVERIFY(stored.wait(20000) || !stored.isEmpty());
+        QVERIFY2(stored.first().at(1).toBool(), qPrintable(stored.first().at(2).toString()));
+        QVERIFY(keyField->text().isEmpty()); // the key left the widget
+    }
+    QCOMPARE(providers.get(id)->defaultModel, u"llama3.2"_s);
+
+    // Opened again: the key is stored, and only a placeholder says so.
+    SettingsDialog again(&settings);
+    again.show();
+    auto *keyField = again.findChild<QLineEdit *>(u"ProviderKey"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(keyField->placeholderText(), SettingsDialog::storedKeyPlaceholder(), 20000);
+    QVERIFY(keyField->text().isEmpty());
+    QVERIFY(settings.removeProvider(id));
+    QVERIFY(settings.providers().isEmpty());
+    // Never in the database.
+    db.connection().close();
+    QVERIFY(!Test::folderContains(db.folder(), key.toUtf8()));
+}
+
+void TestSettingsDialog::preferencesRoundTrip()
+{
+    SettingsViewModel settings(nullptr, nullptr, nullptr);
+    QSignalSpy theme(&settings, &SettingsViewModel::themeChanged);
+    settings.setTheme(u"dark"_s);
+    settings.setLanguage(u"ru"_s);
+    settings.setDefaultModel(u"agent2"_s, u"gpt-4.1"_s);
+    QCOMPARE(theme.count(), 1);
+    SettingsViewModel reread(nullptr, nullptr, nullptr);
+    QCOMPARE(reread.theme(), u"dark"_s);
+    QCOMPARE(reread.language(), u"ru"_s);
+    QCOMPARE(reread.defaultModel(u"agent2"_s), u"gpt-4.1"_s);
+    SettingsDialog dialog(&reread);
+    QCOMPARE(dialog.findChild<QComboBox *>(u"ThemeSelector"_s)->currentData().toString(), u"dark"_s);
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"Agent2Model"_s)->text(), u"gpt-4.1"_s);
+    reread.setTheme(u"system"_s);
+    reread.setDefaultModel(u"agent2"_s, {});
+}
+
+void TestSettingsDialog::firstRunOffersOpenAiWithoutLocalServers()
+{
+    Test::TemporaryDatabase db;
+    ProviderStore providers(db.connection());
+    SettingsViewModel settings(&providers, nullptr, nullptr); // no network: detection ends at once, nothing found
+    FirstRunDialog dialog(&settings);
+    dialog.show();
+    auto *servers = dialog.findChild<QListWidget *>(u"DetectedServers"_s);
+    QCOMPARE(servers->count(), 0);
+    auto *key = dialog.findChild<QLineEdit *>(u"OpenAiKey"_s);
+    QVERIFY(key->isVisible());
+    QCOMPARE(key->echoMode(), QLineEdit::Password);
+}
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"

@@ -1,0 +1,221 @@
+// Critical tools wait for the person's decision: allow once, always for this conversation, deny, edited
+// arguments; a pending approval is stored and survives a restart, and deciding it then resumes the agent.
+#include "EngineHarness.h"
+#include "agents/Tool.h"
+#include "storage/RunStore.h"
+
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+using namespace Tandem::Test;
+
+Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
+
+namespace {
+
+/// A critical tool that reports the arguments it ran with.
+class LaunchTool final : public Tool
+{
+public:
+    ToolDefinition definition() const override
+    {
+        return { u"launch"_s, u"Launches a rocket."_s,
+            QJsonObject { { u"type"_s, u"object"_s },
+                { u"properties"_s, QJsonObject { { u"target"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+                { u"required"_s, QJsonArray { u"target"_s } } },
+            false };
+    }
+    bool isCritical() const override { return true; }
+    ToolResult run(const QJsonObject &arguments, const ToolContext &) const override
+    {
+        return ToolResult::success(QJsonObject { { u"launched_to"_s, arguments.value(u"target"_s) } });
+    }
+};
+
+ToolCall launch(const QString &target)
+{
+    return ToolCall { {}, u"launch"_s,
+        QString::fromUtf8(QJsonDocument(QJsonObject { { u"target"_s, target } }).toJson(QJsonDocument::Compact)), {} };
+}
+
+void prepare(EngineHarness &h)
+{
+    QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
+    Agent assistant;
+    assistant.id = u"assistant"_s;
+    assistant.name = u"Assistant"_s;
+    assistant.instructions = u"You launch rockets."_s;
+    assistant.allowedTools = { u"launch"_s };
+    QVERIFY(h.saveAgent(assistant));
+}
+
+} // namespace
+
+class TestApprovals : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decisions_data();
+    void decisions();
+    void allowAlwaysCoversTheConversation();
+    void pendingApprovalSurvivesRestart_data();
+    void pendingApprovalSurvivesRestart();
+    void invalidDecisionsRefused();
+};
+
+void TestApprovals::decisions_data()
+{
+    QTest::addColumn<ProviderProfile::Protocol>("protocol");
+    QTest::addColumn<ApprovalDecision>("decision");
+    QTest::addColumn<QString>("edited");
+    QTest::addColumn<QString>("expectedOutput");
+    for (const auto &[name, protocol] : { std::pair { "responses", ProviderProfile::Protocol::Responses },
+             std::pair { "chat", ProviderProfile::Protocol::ChatCompletions } }) {
+        QTest::addRow("once/%s", name) << protocol << ApprovalDecision::AllowOnce << QString()
+                                       << u"{\"launched_to\":\"moon\"}"_s;
+        QTest::addRow("edited/%s", name) << protocol << ApprovalDecision::AllowOnce << u"{\"target\":\"mars\"}"_s
+                                         << u"{\"launched_to\":\"mars\"}"_s;
+        QTest::addRow("deny/%s", name) << protocol << ApprovalDecision::Deny << QString()
+                                       << u"{\"error\":\"The person did not allow this call.\"}"_s;
+    }
+}
+
+void TestApprovals::decisions()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    QFETCH(ApprovalDecision, decision);
+    QFETCH(QString, edited);
+    QFETCH(QString, expectedOutput);
+    EngineHarness h(protocol);
+    prepare(h);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch to the moon"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
+    QCOMPARE(request.toolName, u"launch"_s);
+    QCOMPARE(request.arguments, u"{\"target\":\"moon\"}"_s);
+    QCOMPARE(request.agentId, u"assistant"_s);
+    QVERIFY(h.repository().isRunning(id));
+    QCOMPARE(h.repository().pendingApprovals(id).size(), 1);
+    QCOMPARE(h.repository().pendingApprovals(id).at(0).id, request.id);
+    QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(rows[1].kind, Message::Kind::ToolCall);
+    QCOMPARE(rows[2].divider, Message::Divider::ApprovalNeeded);
+    QCOMPARE(h.modelRequests().size(), 1); // nothing ran, nothing was sent
+
+    QVERIFY(h.repository().decideApproval(request.id, decision, edited));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    QVERIFY(h.repository().pendingApprovals(id).isEmpty());
+    rows = h.rows(id);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[3].kind, Message::Kind::ToolResult);
+    QCOMPARE(rows[3].content, expectedOutput);
+    QCOMPARE(rows[4].content, u"Done."_s);
+    QCOMPARE(EngineHarness::inputSummary(h.modelRequests().at(1)).constLast(), u"output:"_s + expectedOutput);
+}
+
+void TestApprovals::allowAlwaysCoversTheConversation()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    prepare(h);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"One."_s }));
+    h.server().enqueue(ScriptedReply::calling({ launch(u"venus"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Two."_s }));
+    h.server().enqueue(ScriptedReply::calling({ launch(u"saturn"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Other."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"first"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::AllowAlways));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    QCOMPARE(h.sendAndWait(id, u"second"_s), RunOutcome::Completed); // no question this time
+    QCOMPARE(needed.size(), 1);
+    QVERIFY(h.rows(id).constLast().content == u"Two."_s);
+
+    const qint64 other = h.createConversation(Conversation::Mode::Single); // "always" is per conversation
+    QVERIFY(h.repository().send(other, u"third"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    QCOMPARE(needed.size(), 2);
+    h.repository().cancel(other);
+}
+
+void TestApprovals::pendingApprovalSurvivesRestart_data()
+{
+    QTest::addColumn<ProviderProfile::Protocol>("protocol");
+    QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
+    QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+}
+
+void TestApprovals::pendingApprovalSurvivesRestart()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    prepare(h);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Launched after the restart."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest before = needed[0].at(0).value<ApprovalRequest>();
+
+    h.restart();
+    QVERIFY(!h.repository().isRunning(id));
+    const QList<ApprovalRequest> pending = h.repository().pendingApprovals(id);
+    QCOMPARE(pending.size(), 1);
+    QCOMPARE(pending[0].id, before.id);
+    QCOMPARE(pending[0].callId, before.callId);
+    QCOMPARE(pending[0].arguments, before.arguments);
+
+    QVERIFY(h.repository().decideApproval(pending[0].id, ApprovalDecision::AllowOnce, u"{\"target\":\"mars\"}"_s));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[3].kind, Message::Kind::ToolResult);
+    QCOMPARE(rows[3].toolCallId, before.callId);
+    QCOMPARE(rows[3].content, u"{\"launched_to\":\"mars\"}"_s);
+    QCOMPARE(rows[4].content, u"Launched after the restart."_s);
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    const QStringList resumed = EngineHarness::inputSummary(requests[1]);
+    QCOMPARE(resumed.constLast(), u"output:{\"launched_to\":\"mars\"}"_s);
+    if (h.isResponses())
+        QCOMPARE(requests[1].json.value(u"conversation"_s), requests[0].json.value(u"conversation"_s));
+    else
+        QVERIFY(resumed.contains(u"call:launch"_s));
+    const QList<RunRecord> runs = RunStore(h.db()).forConversation(id);
+    QCOMPARE(runs.size(), 2);
+    QCOMPARE(runs[0].status, RunRecord::Status::Interrupted);
+    QCOMPARE(runs[1].status, RunRecord::Status::Completed);
+}
+
+void TestApprovals::invalidDecisionsRefused()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    prepare(h);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const qint64 approval = needed[0].at(0).value<ApprovalRequest>().id;
+    QVERIFY(!h.repository().decideApproval(approval, ApprovalDecision::AllowOnce, u"not json"_s));
+    QVERIFY(!h.repository().decideApproval(approval + 100, ApprovalDecision::AllowOnce));
+    QCOMPARE(h.repository().pendingApprovals(id).size(), 1);
+    QVERIFY(h.repository().decideApproval(approval, ApprovalDecision::Deny));
+    QVERIFY(!h.repository().decideApproval(approval, ApprovalDecision::AllowOnce)); // decided once
+    h.repository().cancel(id);
+}
+
+QTEST_GUILESS_MAIN(TestApprovals)
+#include "tst_approvals.moc"

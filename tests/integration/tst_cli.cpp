@@ -1,0 +1,158 @@
+// The headless CLI as a child process (the built `tandem` executable) against the fake LLM server: what it prints,
+// what it stores (the same rows as the window's repository), the API key from TANDEM_API_KEY never printed, and the
+// exit codes.
+#include "FakeLlmServer.h"
+#include "chat/LocalChatRepository.h"
+#include "storage/Database.h"
+
+#include <QNetworkAccessManager>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+using namespace Tandem::Test;
+
+namespace {
+struct Outcome
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void singleRunStoresAndPrints();
+    void dualRunShowsDividersAndContinues();
+    void exitCodes();
+
+private:
+    Outcome tandem(const QStringList &arguments);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeLlmServer> m_server;
+};
+
+void TestCli::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_server = std::make_unique<FakeLlmServer>();
+    QVERIFY(m_server->isListening());
+}
+
+Outcome TestCli::tandem(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"TANDEM_API_KEY"_s, u"sk-cli-secret-123"_s);
+    environment.remove(u"DISPLAY"_s);
+    environment.remove(u"WAYLAND_DISPLAY"_s);
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
+    Outcome outcome;
+    if (!process.waitForStarted())
+        return outcome;
+    for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
+        QTest::qWait(20); // the fake server answers from this event loop
+    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
+    outcome.err = QString::fromUtf8(process.readAllStandardError());
+    return outcome;
+}
+
+void TestCli::singleRunStoresAndPrints()
+{
+    m_server->enqueue(ScriptedReply::text({ u"Hello "_s, u"from the fake."_s }));
+    const Outcome run = tandem({ u"run"_s, u"--mode"_s, u"single"_s, u"--provider"_s, m_server->baseUrl().toString(),
+        u"--model"_s, u"tiny"_s, u"Say hello"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(u"[Assistant] Hello from the fake."_s), qPrintable(run.out));
+    QVERIFY(!run.out.contains(u"sk-cli-secret"_s));
+    QVERIFY(!run.err.contains(u"sk-cli-secret"_s));
+    const RecordedRequest request = m_server->lastRequest();
+    QCOMPARE(request.path, u"/v1/chat/completions"_s);
+    QCOMPARE(request.header(u"authorization"_s), u"Bearer sk-cli-secret-123"_s);
+    QCOMPARE(request.model(), u"tiny"_s);
+
+    // Stored exactly as the window stores it.
+    Database database;
+    QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
+    QNetworkAccessManager network;
+    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    const QList<Conversation> conversations = repository.conversations();
+    QCOMPARE(conversations.size(), 1);
+    QCOMPARE(conversations[0].title, u"Say hello"_s);
+    QCOMPARE(conversations[0].model, u"tiny"_s);
+    const QList<Message> rows = repository.messages(conversations[0].id);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].content, u"Say hello"_s);
+    QCOMPARE(rows[1].agentId, u"assistant"_s);
+    QCOMPARE(rows[1].content, u"Hello from the fake."_s);
+    QCOMPARE(rows[1].status, Message::Status::Complete);
+}
+
+void TestCli::dualRunShowsDividersAndContinues()
+{
+    m_server->enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a haiku."_s }));
+    m_server->enqueue(ScriptedReply::text({ u"Rain on the roof."_s }));
+    m_server->enqueue(ScriptedReply::text({ u"Anything else?"_s }));
+    const QString url = m_server->baseUrl().toString();
+    const Outcome run = tandem({ u"run"_s, u"--mode"_s, u"dual"_s, u"--provider"_s, url, u"--protocol"_s,
+        u"responses"_s, u"A poem please"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(u"── Handing the message to agent 2 ──\n── Message accepted by agent 2 ──\n"
+                              u"[Agent 2] Rain on the roof."_s),
+        qPrintable(run.out));
+    QVERIFY(run.out.contains(u"[Agent 1] Write a haiku."_s));
+    QVERIFY(!run.out.contains(u"HANDOFF_AGENT2"_s));
+    QCOMPARE(m_server->conversationIds().size(), 2); // each agent's own thread
+
+    const Outcome again = tandem(
+        { u"run"_s, u"--provider"_s, url, u"--protocol"_s, u"responses"_s, u"--conversation"_s, u"1"_s, u"Thanks"_s });
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    QVERIFY(again.out.contains(u"[Agent 1] Anything else?"_s));
+
+    const Outcome list = tandem({ u"conversations"_s });
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.startsWith(u"1\tdual\t"_s), qPrintable(list.out));
+    QVERIFY(list.out.contains(u"A poem please"_s));
+
+    const Outcome show = tandem({ u"show"_s, u"1"_s });
+    QCOMPARE(show.exitCode, 0);
+    QCOMPARE(show.out,
+        u"# A poem please (dual)\n> A poem please\n[Agent 1] Write a haiku.\n── Handing the message to agent 2 ──\n"
+        u"── Message accepted by agent 2 ──\n[Agent 2] Rain on the roof.\n> Thanks\n[Agent 1] Anything else?\n"_s);
+}
+
+void TestCli::exitCodes()
+{
+    const QString url = m_server->baseUrl().toString();
+    QCOMPARE(tandem({ u"run"_s, u"no provider given"_s }).exitCode, 2);
+    QCOMPARE(tandem({ u"run"_s, u"--provider"_s, u"no-such-profile"_s, u"hi"_s }).exitCode, 2);
+    QCOMPARE(tandem({ u"run"_s, u"--provider"_s, url, u"--mode"_s, u"router"_s, u"hi"_s }).exitCode, 2);
+    QCOMPARE(tandem({ u"show"_s, u"42"_s }).exitCode, 2);
+
+    m_server->enqueue(ScriptedReply::httpError(401));
+    const Outcome failed = tandem({ u"run"_s, u"--provider"_s, url, u"hi"_s });
+    QCOMPARE(failed.exitCode, 3);
+    QVERIFY(!failed.err.isEmpty());
+
+    m_server->enqueue(ScriptedReply::calling({ ToolCall { {}, u"calculator"_s, u"{\"expression\":\"1+1\"}"_s, {} } }));
+    const Outcome stopped = tandem({ u"run"_s, u"--provider"_s, url, u"--max-turns"_s, u"1"_s, u"loop"_s });
+    QCOMPARE(stopped.exitCode, 4);
+    QVERIFY2(stopped.err.contains(u"limit"_s), qPrintable(stopped.err));
+
+    const Outcome help = tandem({ u"run"_s, u"--help"_s });
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains(u"4 stopped by a guardrail"_s));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

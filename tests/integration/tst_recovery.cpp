@@ -1,0 +1,213 @@
+// Cancellation of either agent and restart recovery: a process killed mid-stream leaves its partial reply, marked
+// interrupted at the next start; a stale pending handoff is timed out when a run starts; late signals are dropped.
+#include "EngineHarness.h"
+#include "storage/HandoffStore.h"
+#include "storage/RunStore.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+using namespace Tandem::Test;
+
+Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
+
+class TestRecovery : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void killedMidStreamLeavesInterruptedReply_data() { protocols(); }
+    void killedMidStreamLeavesInterruptedReply();
+    void cancelAgent1MidStream_data() { protocols(); }
+    void cancelAgent1MidStream();
+    void cancelAgent2MidStream_data() { protocols(); }
+    void cancelAgent2MidStream();
+    void cancelAgent2BeforeItStarts();
+    void cancelWholeRun();
+    void staleHandoffTimedOutAtRunStart();
+
+private:
+    static void protocols()
+    {
+        QTest::addColumn<ProviderProfile::Protocol>("protocol");
+        QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
+        QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+    }
+    /// Waits until a delta of a row of @p agentId arrived; returns that row's id.
+    static qint64 waitForDeltaOf(EngineHarness &h, qint64 conversationId, const QString &agentId)
+    {
+        QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
+        for (int i = 0; i < 200; ++i) {
+            for (const QList<QVariant> &delta : std::as_const(deltas)) {
+                const qint64 id = delta.at(1).toLongLong();
+                const QList<Message> rows = h.rows(conversationId);
+                for (const Message &row : rows)
+                    if (row.id == id && row.agentId == agentId)
+                        return id;
+            }
+            deltas.wait(50);
+        }
+        return 0;
+    }
+};
+
+void TestRecovery::killedMidStreamLeavesInterruptedReply()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    const bool responses = protocol == ProviderProfile::Protocol::Responses;
+    FakeLlmServer server;
+    QVERIFY(server.isListening());
+    server.enqueue(ScriptedReply::text({ u"Once upon "_s, u"a time"_s, u" there was"_s })
+                       .withFault(ScriptedReply::Fault::Stall, responses ? 6 : 3));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"crash.sqlite"_s);
+    QProcess helper;
+    helper.start(QStringLiteral(TANDEM_HELPER_STREAMER_PATH),
+        { path, server.baseUrl().toString(), responses ? u"responses"_s : u"chat"_s });
+    QVERIFY(helper.waitForStarted());
+    QByteArray line;
+    for (int i = 0; i < 300 && !line.contains('\n'); ++i) {
+        QTest::qWait(20); // the server answers from this event loop
+        line += helper.readAllStandardOutput();
+    }
+    QVERIFY2(line.startsWith("persisted "), line.constData());
+    const QString partial = QString::fromUtf8(line.mid(10).trimmed());
+    QCOMPARE(partial, u"Once upon a time"_s);
+    helper.kill(); // SIGKILL: no chance to tidy up
+    QVERIFY(helper.waitForFinished());
+
+    Database database;
+    QVERIFY(database.open(path));
+    QNetworkAccessManager network;
+    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    QCOMPARE(repository.recoveredReplies(), 1);
+    const QList<Conversation> conversations = repository.conversations();
+    QCOMPARE(conversations.size(), 1);
+    const QList<Message> rows = repository.messages(conversations[0].id);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].content, u"tell me a story"_s);
+    QCOMPARE(rows[1].content, partial);
+    QCOMPARE(rows[1].status, Message::Status::Interrupted);
+    QVERIFY(!rows[1].error.isEmpty());
+    QCOMPARE(RunStore(database.connection()).forConversation(conversations[0].id).at(0).status,
+        RunRecord::Status::Interrupted);
+}
+
+void TestRecovery::cancelAgent1MidStream()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    h.server().enqueue(ScriptedReply::text({ u"Let me "_s, u"think"_s, u" more"_s })
+                           .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    const qint64 replyId = waitForDeltaOf(h, id, u"agent1"_s);
+    QVERIFY(replyId != 0);
+    QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
+    h.repository().cancelAgent(id, u"agent1"_s);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished[0].at(2).value<RunOutcome>(), RunOutcome::Cancelled);
+    QVERIFY(!h.repository().isRunning(id));
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].status, Message::Status::Cancelled);
+    QCOMPARE(rows[1].content, u"Let me think"_s);
+    QVERIFY(h.repository().handoffs(id).isEmpty());
+    QTest::qWait(100); // nothing late changes the story
+    const QList<Message> later = h.rows(id);
+    QCOMPARE(later.size(), rows.size());
+    QCOMPARE(later[1].content, rows[1].content);
+    QCOMPARE(later[1].status, Message::Status::Cancelled);
+    QCOMPARE(RunStore(h.db()).forConversation(id).at(0).status, RunRecord::Status::Cancelled);
+}
+
+void TestRecovery::cancelAgent2MidStream()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nBrief"_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Agent two "_s, u"writes"_s, u" on"_s })
+                           .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    QVERIFY(waitForDeltaOf(h, id, u"agent2"_s) != 0);
+    h.repository().cancelAgent(id, u"agent1"_s); // not working now: changes nothing
+    QVERIFY(h.repository().isRunning(id));
+    h.repository().cancelAgent(id, u"agent2"_s);
+    QVERIFY(!h.repository().isRunning(id));
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[1].status, Message::Status::Complete); // agent 1 keeps its work
+    QCOMPARE(rows[4].agentId, u"agent2"_s);
+    QCOMPARE(rows[4].status, Message::Status::Cancelled);
+    QCOMPARE(rows[4].content, u"Agent two writes"_s);
+    QCOMPARE(h.repository().handoffs(id).at(0).status(), Handoff::Status::Accepted);
+}
+
+void TestRecovery::cancelAgent2BeforeItStarts()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    ScriptedReply slow = ScriptedReply::text({ u"HANDOFF_AGENT2\n"_s, u"Brief"_s });
+    slow.frameIntervalMs = 30;
+    h.server().enqueue(slow);
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    h.repository().cancelAgent(id, u"agent2"_s);
+    QString message;
+    QCOMPARE(h.waitForRun(id, &message), RunOutcome::Cancelled);
+    QCOMPARE(h.modelRequests().size(), 1);
+    const QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), 1);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::Cancelled);
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].status, Message::Status::Complete);
+}
+
+void TestRecovery::cancelWholeRun()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    h.server().enqueue(
+        ScriptedReply::text({ u"Partial "_s, u"reply"_s, u"!"_s }).withFault(ScriptedReply::Fault::Stall, 3));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QVERIFY(h.repository().send(id, u"go"_s) != 0);
+    QVERIFY(waitForDeltaOf(h, id, u"assistant"_s) != 0);
+    QCOMPARE(h.repository().send(id, u"again"_s), 0); // one run per conversation at a time
+    h.repository().cancel(id);
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].status, Message::Status::Cancelled);
+    QCOMPARE(rows[1].content, u"Partial reply"_s);
+}
+
+void TestRecovery::staleHandoffTimedOutAtRunStart()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    h.server().setResponder(FakeLlmServer::echoResponder());
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    Handoff stale;
+    stale.conversationId = id;
+    stale.fromAgent = u"assistant"_s;
+    stale.toAgent = u"agent2"_s;
+    stale.createdAt = QDateTime::currentDateTimeUtc().addSecs(-31 * 60);
+    Handoff fresh = stale;
+    fresh.createdAt = QDateTime::currentDateTimeUtc().addSecs(-5 * 60);
+    HandoffStore store(h.db());
+    QVERIFY(store.create(stale));
+    QVERIFY(store.create(fresh));
+    h.restart();
+    QSignalSpy changed(&h.repository(), &ChatRepository::handoffStatusChanged);
+    QCOMPARE(h.sendAndWait(id, u"hi"_s), RunOutcome::Completed);
+    QCOMPARE(changed.size(), 1);
+    HandoffStore reopened(h.db()); // the restart opened a new connection
+    QCOMPARE(reopened.get(stale.id)->status(), Handoff::Status::TimedOut);
+    QVERIFY(reopened.get(stale.id)->processedAt().isValid());
+    QCOMPARE(reopened.get(fresh.id)->status(), Handoff::Status::Pending);
+}
+
+QTEST_GUILESS_MAIN(TestRecovery)
+#include "tst_recovery.moc"

@@ -1,0 +1,280 @@
+#include "ChatView.h"
+
+#include "MessageDelegate.h"
+#include "presentation/ChatViewModel.h"
+#include "presentation/MessageListModel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QDesktopServices>
+#include <QIdentityProxyModel>
+#include <QMenu>
+#include <QScrollBar>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+/// QAbstractItemView fetches more whenever the *last* row is visible, which for a chat (older pages go on top)
+/// would load the whole history at once. The view pages in itself, near the top.
+class NoAutoFetchProxy final : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    bool canFetchMore(const QModelIndex &) const override { return false; }
+    void fetchMore(const QModelIndex &) override { }
+};
+
+constexpr int kFollowSlack = 32;
+constexpr int kFetchThreshold = 400;
+
+} // namespace
+
+ChatView::ChatView(QWidget *parent)
+    : QListView(parent)
+    , m_proxy(new NoAutoFetchProxy(this))
+    , m_delegate(new MessageDelegate(this))
+{
+    setObjectName(u"MessageList"_s);
+    setAccessibleName(tr("Messages"));
+    setItemDelegate(m_delegate);
+    setUniformItemSizes(false);
+    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setResizeMode(QListView::Adjust);
+    setWordWrap(true); // relayout on resize
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    setMouseTracking(true);
+    setFrameShape(QFrame::NoFrame);
+    setSpacing(0);
+    verticalScrollBar()->setSingleStep(24);
+}
+
+ChatView::~ChatView() = default;
+
+void ChatView::setViewModel(ChatViewModel *viewModel)
+{
+    m_viewModel = viewModel;
+    m_source = viewModel->messages();
+    m_proxy->setSourceModel(m_source);
+    setModel(m_proxy);
+    connect(m_source, &QAbstractItemModel::rowsInserted, this, &ChatView::onRowsInserted);
+    connect(m_source, &QAbstractItemModel::dataChanged, this, &ChatView::onContentChanged);
+    connect(m_source, &QAbstractItemModel::modelReset, this, [this] {
+        m_following = true;
+        updateRegenerateTarget();
+        followSoon();
+    });
+    connect(viewModel, &ChatViewModel::canRegenerateChanged, this, &ChatView::updateRegenerateTarget);
+    updateRegenerateTarget();
+}
+
+void ChatView::updateRegenerateTarget()
+{
+    const qint64 target = m_viewModel && m_viewModel->canRegenerate() && m_source
+        ? m_source->messageAt(m_source->lastAnswerRow()).id
+        : 0;
+    if (target == m_delegate->regenerateTarget())
+        return;
+    const qint64 old = m_delegate->regenerateTarget();
+    m_delegate->setRegenerateTarget(target);
+    for (const qint64 id : { old, target }) {
+        const int row = m_source ? m_source->rowOf(id) : -1;
+        if (row >= 0)
+            Q_EMIT m_delegate->sizeHintChanged(m_proxy->index(row, 0));
+    }
+}
+
+void ChatView::onRowsInserted(const QModelIndex &, int first, int)
+{
+    if (first > 0 || m_source->rowCount() == 0)
+        followSoon();
+    updateRegenerateTarget();
+}
+
+void ChatView::onContentChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
+{
+    for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
+        Q_EMIT m_delegate->sizeHintChanged(m_proxy->index(row, 0));
+    followSoon();
+}
+
+void ChatView::followSoon()
+{
+    if (!m_following || m_followQueued)
+        return;
+    m_followQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_followQueued = false;
+        if (m_following)
+            scrollToBottom();
+    });
+}
+
+void ChatView::scrollToEnd()
+{
+    m_following = true;
+    scrollToBottom();
+}
+
+void ChatView::invalidateLayouts()
+{
+    m_delegate->invalidate();
+    scheduleDelayedItemsLayout();
+}
+
+void ChatView::verticalScrollbarValueChanged(int value)
+{
+    // Not the base class: it would fetch more at the bottom. Following is on while the end is in view.
+    const QScrollBar *bar = verticalScrollBar();
+    m_following = value >= bar->maximum() - kFollowSlack;
+    if (value < kFetchThreshold && bar->maximum() > 0)
+        QTimer::singleShot(0, this, &ChatView::fetchOlder);
+}
+
+void ChatView::fetchOlder()
+{
+    if (m_fetching || !m_source || !m_source->canFetchMore({}))
+        return;
+    if (verticalScrollBar()->value() >= kFetchThreshold)
+        return;
+    m_fetching = true;
+    const int oldMaximum = verticalScrollBar()->maximum();
+    const int oldValue = verticalScrollBar()->value();
+    m_source->fetchMore({});
+    doItemsLayout();
+    // Keep the rows in view where they were: the new rows went in above them.
+    verticalScrollBar()->setValue(oldValue + verticalScrollBar()->maximum() - oldMaximum);
+    m_fetching = false;
+}
+
+void ChatView::resizeEvent(QResizeEvent *event)
+{
+    const bool following = m_following;
+    QListView::resizeEvent(event);
+    m_following = following;
+    followSoon();
+}
+
+void ChatView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::StyleChange)
+        invalidateLayouts();
+    QListView::changeEvent(event);
+}
+
+void ChatView::mousePressEvent(QMouseEvent *event)
+{
+    const QModelIndex index = indexAt(event->position().toPoint());
+    m_pressedAnchor = index.isValid() && event->button() == Qt::LeftButton
+        ? m_delegate->anchorAt(visualRect(index), index, event->position().toPoint())
+        : QString();
+    QListView::mousePressEvent(event);
+}
+
+void ChatView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    const QModelIndex index = indexAt(pos);
+    if (index.isValid() && event->button() == Qt::LeftButton) {
+        const auto action = m_delegate->actionAt(visualRect(index), index, pos);
+        if (action != MessageDelegate::Action::None) {
+            triggerAction(int(action), index.row());
+            event->accept();
+            return;
+        }
+        const QString anchor = m_delegate->anchorAt(visualRect(index), index, pos);
+        if (!anchor.isEmpty() && anchor == m_pressedAnchor) {
+            const QUrl url(anchor);
+            if (url.scheme() == u"https"_s || url.scheme() == u"http"_s || url.scheme() == u"mailto"_s) {
+                QDesktopServices::openUrl(url);
+                Q_EMIT linkActivated(url);
+            }
+        }
+    }
+    m_pressedAnchor.clear();
+    QListView::mouseReleaseEvent(event);
+}
+
+void ChatView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    const QModelIndex index = indexAt(pos);
+    const bool hand = index.isValid()
+        && (m_delegate->actionAt(visualRect(index), index, pos) != MessageDelegate::Action::None
+            || !m_delegate->anchorAt(visualRect(index), index, pos).isEmpty());
+    viewport()->setCursor(hand ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    QListView::mouseMoveEvent(event);
+}
+
+void ChatView::triggerAction(int action, int row)
+{
+    switch (MessageDelegate::Action(action)) {
+    case MessageDelegate::Action::Copy:
+        copyRow(row);
+        break;
+    case MessageDelegate::Action::Regenerate:
+        if (m_viewModel)
+            m_viewModel->regenerate();
+        break;
+    case MessageDelegate::Action::Retry:
+        if (m_viewModel)
+            m_viewModel->retry();
+        break;
+    case MessageDelegate::Action::None:
+        break;
+    }
+}
+
+void ChatView::copyRow(int row)
+{
+    const QModelIndex index = m_proxy->index(row, 0);
+    if (index.isValid())
+        QGuiApplication::clipboard()->setText(MessageDelegate::copyText(index));
+}
+
+void ChatView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QModelIndex index = indexAt(event->pos());
+    if (!index.isValid())
+        return;
+    setCurrentIndex(index);
+    QMenu menu(this);
+    menu.setAccessibleName(tr("Message actions"));
+    const int row = index.row();
+    menu.addAction(tr("&Copy"), this, [this, row] { copyRow(row); });
+    menu.addAction(tr("&Select Text"), this, [this, index] { edit(index); });
+    const QString anchor = m_delegate->anchorAt(visualRect(index), index, event->pos());
+    if (!anchor.isEmpty())
+        menu.addAction(tr("Copy &Link"), this, [anchor] { QGuiApplication::clipboard()->setText(anchor); });
+    if (m_viewModel && m_source) {
+        const Message message = m_source->messageAt(row);
+        if (row == m_source->lastAnswerRow() && m_viewModel->canRegenerate())
+            menu.addAction(tr("&Regenerate"), m_viewModel.data(), &ChatViewModel::regenerate);
+        if ((message.kind == Message::Kind::Error || message.status == Message::Status::Error)
+            && !m_viewModel->isRunning())
+            menu.addAction(tr("Re&try"), m_viewModel.data(), &ChatViewModel::retry);
+    }
+    menu.exec(event->globalPos());
+}
+
+void ChatView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Copy) && currentIndex().isValid() && state() != EditingState) {
+        copyRow(currentIndex().row());
+        return;
+    }
+    if (event->matches(QKeySequence::MoveToEndOfDocument)) {
+        scrollToEnd();
+        return;
+    }
+    QListView::keyPressEvent(event);
+}
+
+} // namespace Tandem

@@ -1,0 +1,511 @@
+#include "MessageDelegate.h"
+
+#include "presentation/MessageListModel.h"
+#include "presentation/SafeTextDocument.h"
+
+#include <QAbstractItemView>
+#include <QAbstractTextDocumentLayout>
+#include <QApplication>
+#include <QDesktopServices>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSvgRenderer>
+#include <QTextBrowser>
+#include <QTextCursor>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+constexpr int kRadius = 14;
+constexpr int kActionGap = 14;
+
+QColor mix(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+        float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+QColor dividerColor(int kind)
+{
+    switch (Message::Divider(kind)) {
+    case Message::Divider::HandingOver:
+        return QColor(0x2f6fe0);
+    case Message::Divider::Accepted:
+        return QColor(0x16a34a);
+    case Message::Divider::Rejected:
+        return QColor(0xe8590c);
+    case Message::Divider::Transferred:
+        return QColor(0x7c4ddb);
+    case Message::Divider::Error:
+        return QColor(0xd92d20);
+    case Message::Divider::ApprovalNeeded:
+        return QColor(0xc27c0e);
+    case Message::Divider::None:
+        break;
+    }
+    return QColor(0x808080);
+}
+
+const QColor kErrorColor(0xd92d20);
+
+bool openable(const QUrl &url)
+{
+    return url.scheme() == u"https"_s || url.scheme() == u"http"_s || url.scheme() == u"mailto"_s;
+}
+
+} // namespace
+
+MessageDelegate::MessageDelegate(QAbstractItemView *view)
+    : QStyledItemDelegate(view)
+    , m_view(view)
+{ }
+
+MessageDelegate::~MessageDelegate()
+{
+    qDeleteAll(m_icons);
+}
+
+void MessageDelegate::invalidate()
+{
+    ++m_generation;
+    m_cache.clear();
+}
+
+int MessageDelegate::viewportWidth() const
+{
+    return qMax(120, m_view->viewport()->width());
+}
+
+bool MessageDelegate::isDark() const
+{
+    return m_view->palette().color(QPalette::Base).lightness() < 128;
+}
+
+QFont MessageDelegate::smallFont() const
+{
+    QFont font = m_view->font();
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * 0.86);
+    else
+        font.setPixelSize(qMax(9, font.pixelSize() * 86 / 100));
+    return font;
+}
+
+QSvgRenderer *MessageDelegate::iconRenderer(int dividerKind) const
+{
+    auto it = m_icons.find(dividerKind);
+    if (it == m_icons.end())
+        it = m_icons.insert(dividerKind, new QSvgRenderer(dividerIconPath(dividerKind)));
+    return *it;
+}
+
+QString MessageDelegate::dividerIconPath(int dividerKind)
+{
+    switch (Message::Divider(dividerKind)) {
+    case Message::Divider::HandingOver:
+        return u":/icons/divider-handing-over.svg"_s;
+    case Message::Divider::Accepted:
+        return u":/icons/divider-accepted.svg"_s;
+    case Message::Divider::Rejected:
+        return u":/icons/divider-rejected.svg"_s;
+    case Message::Divider::Transferred:
+        return u":/icons/divider-transferred.svg"_s;
+    case Message::Divider::Error:
+        return u":/icons/divider-error.svg"_s;
+    case Message::Divider::ApprovalNeeded:
+    case Message::Divider::None:
+        break;
+    }
+    return u":/icons/divider-approval.svg"_s;
+}
+
+MessageDelegate::Shape MessageDelegate::shapeOf(const QModelIndex &index)
+{
+    const auto kind = Message::Kind(index.data(MessageListModel::KindRole).toInt());
+    if (kind == Message::Kind::Divider)
+        return Shape::Divider;
+    if (kind == Message::Kind::Error
+        || Message::Status(index.data(MessageListModel::StatusRole).toInt()) == Message::Status::Error)
+        return Shape::Error;
+    if (Message::Role(index.data(MessageListModel::MessageRoleRole).toInt()) == Message::Role::User)
+        return Shape::User;
+    return Shape::Agent;
+}
+
+QString MessageDelegate::dividerTitle(const QModelIndex &index)
+{
+    const QString content = index.data(MessageListModel::ContentRole).toString().trimmed();
+    if (!content.isEmpty())
+        return content.section(u'\n', 0, 0);
+    QString agent = index.data(MessageListModel::AgentNameRole).toString();
+    if (agent.isEmpty())
+        agent = tr("the next agent");
+    switch (Message::Divider(index.data(MessageListModel::DividerKindRole).toInt())) {
+    case Message::Divider::HandingOver:
+        return tr("Handing the message to %1").arg(agent);
+    case Message::Divider::Accepted:
+        return tr("Message accepted by %1").arg(agent);
+    case Message::Divider::Rejected:
+        return tr("Rejected by %1").arg(agent);
+    case Message::Divider::Transferred:
+        return tr("Transferred to %1").arg(agent);
+    case Message::Divider::Error:
+        return tr("The handoff failed");
+    case Message::Divider::ApprovalNeeded:
+        return tr("Approval needed");
+    case Message::Divider::None:
+        break;
+    }
+    return {};
+}
+
+QString MessageDelegate::copyText(const QModelIndex &index)
+{
+    switch (shapeOf(index)) {
+    case Shape::Divider: {
+        const QString detail = index.data(MessageListModel::ErrorRole).toString();
+        return detail.isEmpty() ? index.data(MessageListModel::ContentRole).toString()
+                                : dividerTitle(index) + u'\n' + detail;
+    }
+    case Shape::Error: {
+        const QString error = index.data(MessageListModel::ErrorRole).toString();
+        const QString content = index.data(MessageListModel::ContentRole).toString();
+        if (error.isEmpty() || error == content)
+            return content.isEmpty() ? error : content;
+        return content.isEmpty() ? error : content + u"\n\n"_s + error;
+    }
+    case Shape::User:
+    case Shape::Agent:
+        break;
+    }
+    return index.data(MessageListModel::ContentRole).toString();
+}
+
+std::unique_ptr<QTextDocument> MessageDelegate::buildDocument(const QModelIndex &index, Shape shape, int width) const
+{
+    auto document = std::make_unique<SafeTextDocument>();
+    document->setDocumentMargin(0);
+    document->setUndoRedoEnabled(false);
+    const QPalette palette = m_view->palette();
+    const bool dark = isDark();
+    const QString content = index.data(MessageListModel::ContentRole).toString();
+    const QString error = index.data(MessageListModel::ErrorRole).toString();
+
+    if (shape == Shape::Divider) {
+        document->setDefaultFont(smallFont());
+        QTextCursor cursor(document.get());
+        QTextCharFormat title;
+        title.setFontWeight(QFont::DemiBold);
+        cursor.insertText(dividerTitle(index), title);
+        QStringList details;
+        const QString rest = content.trimmed().section(u'\n', 1).trimmed();
+        if (!rest.isEmpty())
+            details << rest;
+        if (!error.isEmpty())
+            details << error;
+        if (!details.isEmpty()) {
+            QTextCharFormat muted;
+            muted.setForeground(mix(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.3));
+            cursor.insertBlock();
+            cursor.insertText(details.join(u'\n'), muted);
+        }
+    } else {
+        document->setDefaultFont(m_view->font());
+        const QColor code = mix(palette.color(QPalette::Base), palette.color(QPalette::Text), dark ? 0.12 : 0.07);
+        if (shape == Shape::Error) {
+            QString text = content;
+            if (!error.isEmpty() && error != content)
+                text = text.isEmpty() ? error : text + u"\n\n"_s + error;
+            document->setPlainText(text.isEmpty() ? tr("Something went wrong.") : text);
+        } else if (content.isEmpty() && index.data(MessageListModel::PendingRole).toBool()) {
+            document->setPlainText(u"…"_s);
+        } else {
+            const auto kind = Message::Kind(index.data(MessageListModel::KindRole).toInt());
+            if (kind == Message::Kind::ToolCall || kind == Message::Kind::ToolResult)
+                document->setChatMarkdown(u"```\n"_s + content + u"\n```"_s, code);
+            else
+                document->setChatMarkdown(content, code);
+        }
+    }
+    document->setTextWidth(width);
+    // Shrink-wrap short text, so block backgrounds (code) end with the bubble.
+    const qreal ideal = document->idealWidth();
+    if (ideal + 1 < width)
+        document->setTextWidth(std::ceil(ideal));
+    return document;
+}
+
+QString MessageDelegate::metaText(const QModelIndex &index) const
+{
+    QStringList parts;
+    const auto status = Message::Status(index.data(MessageListModel::StatusRole).toInt());
+    if (status == Message::Status::Streaming)
+        parts << tr("Writing…");
+    else if (status == Message::Status::Cancelled)
+        parts << tr("Stopped");
+    else if (status == Message::Status::Interrupted)
+        parts << tr("Interrupted");
+    const qint64 tokens = index.data(MessageListModel::TotalTokensRole).toLongLong();
+    if (tokens > 0)
+        parts << tr("%1 tokens").arg(QLocale().toString(tokens));
+    const qint64 duration = index.data(MessageListModel::DurationMsRole).toLongLong();
+    if (duration >= 0 && status != Message::Status::Streaming)
+        parts << tr("%1 s").arg(QLocale().toString(double(duration) / 1000.0, 'f', 1));
+    return parts.join(u"  ·  "_s);
+}
+
+QList<MessageDelegate::FooterItem> MessageDelegate::footerActions(const QModelIndex &index, Shape shape) const
+{
+    QList<FooterItem> items;
+    if (shape == Shape::Error)
+        items.append({ Action::Retry, tr("Retry"), {} });
+    if (shape == Shape::Agent || shape == Shape::Error)
+        items.append({ Action::Copy, tr("Copy"), {} });
+    if (shape == Shape::Agent && m_regenerateTarget != 0
+        && index.data(MessageListModel::IdRole).toLongLong() == m_regenerateTarget)
+        items.append({ Action::Regenerate, tr("Regenerate"), {} });
+    return items;
+}
+
+MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelIndex &index) const
+{
+    RowLayout row;
+    row.shape = shapeOf(index);
+    const BubbleGeometry::Side side = row.shape == Shape::Divider ? BubbleGeometry::Side::Center
+        : row.shape == Shape::User                                ? BubbleGeometry::Side::Right
+                                                                  : BubbleGeometry::Side::Left;
+    const int textWidth = BubbleGeometry::maxContentWidth(width, side);
+    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
+        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
+    const auto make = [&] {
+        return buildDocument(index, row.shape, textWidth);
+    };
+    const QSizeF natural = m_cache.size(key, make);
+    row.document = nullptr;
+
+    BubbleGeometry::Input input;
+    input.viewportWidth = width;
+    input.side = side;
+    input.content = QSize(int(std::ceil(qMin<qreal>(natural.width(), textWidth))), int(std::ceil(natural.height())));
+    const QFontMetrics small(smallFont());
+    if (row.shape == Shape::Agent || row.shape == Shape::Error) {
+        row.header = index.data(MessageListModel::AgentNameRole).toString();
+        if (row.shape == Shape::Error)
+            row.header = row.header.isEmpty() ? tr("Error") : tr("%1 · error").arg(row.header);
+        if (row.header.isEmpty())
+            row.header = tr("Assistant");
+        QFont bold = smallFont();
+        bold.setWeight(QFont::DemiBold);
+        input.header = QSize(QFontMetrics(bold).horizontalAdvance(row.header), QFontMetrics(bold).height());
+        row.meta = metaText(index);
+        row.actions = footerActions(index, row.shape);
+        int footerWidth = row.meta.isEmpty() ? 0 : small.horizontalAdvance(row.meta) + kActionGap;
+        for (const FooterItem &item : std::as_const(row.actions))
+            footerWidth += small.horizontalAdvance(item.text) + kActionGap;
+        if (footerWidth > 0)
+            input.footer = QSize(footerWidth, small.height());
+    } else if (row.shape == Shape::User) {
+        const auto status = Message::Status(index.data(MessageListModel::StatusRole).toInt());
+        if (status == Message::Status::Cancelled || status == Message::Status::Interrupted) {
+            row.meta = metaText(index);
+            input.footer = QSize(small.horizontalAdvance(row.meta), small.height());
+        }
+    }
+    row.geometry = BubbleGeometry::compute(input);
+    // Footer actions, right-aligned.
+    int x = row.geometry.footer.right() + 1;
+    for (int i = int(row.actions.size()) - 1; i >= 0; --i) {
+        FooterItem &item = row.actions[i];
+        const int w = small.horizontalAdvance(item.text);
+        item.rect = QRect(x - w, row.geometry.footer.top(), w, row.geometry.footer.height());
+        x -= w + kActionGap;
+    }
+    return row;
+}
+
+QSize MessageDelegate::sizeHint(const QStyleOptionViewItem &, const QModelIndex &index) const
+{
+    const int width = viewportWidth();
+    return { width, layoutFor(width, index).geometry.height };
+}
+
+void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const int width = viewportWidth();
+    const RowLayout row = layoutFor(width, index);
+    const BubbleGeometry::Side side = row.shape == Shape::Divider ? BubbleGeometry::Side::Center
+        : row.shape == Shape::User                                ? BubbleGeometry::Side::Right
+                                                                  : BubbleGeometry::Side::Left;
+    const int textWidth = BubbleGeometry::maxContentWidth(width, side);
+    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
+        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
+    QTextDocument *document = m_cache.document(key, [&] { return buildDocument(index, row.shape, textWidth); });
+
+    const QPalette &palette = option.palette;
+    const bool dark = isDark();
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    const QColor muted = mix(text, base, 0.4);
+    const QColor agentColor = index.data(MessageListModel::AgentColorRole).value<QColor>();
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->translate(option.rect.topLeft());
+    const QRectF bubble = QRectF(row.geometry.bubble).adjusted(0.5, 0.5, -0.5, -0.5);
+
+    QColor fill;
+    QColor border;
+    switch (row.shape) {
+    case Shape::User:
+        fill = mix(base, palette.color(QPalette::Highlight), dark ? 0.32 : 0.16);
+        border = fill;
+        break;
+    case Shape::Agent:
+        fill = mix(base, agentColor.isValid() ? agentColor : text, dark ? 0.14 : 0.07);
+        border = mix(base, agentColor.isValid() ? agentColor : text, dark ? 0.30 : 0.22);
+        break;
+    case Shape::Error:
+        fill = mix(base, kErrorColor, dark ? 0.20 : 0.08);
+        border = mix(base, kErrorColor, 0.55);
+        break;
+    case Shape::Divider: {
+        const QColor kind = dividerColor(index.data(MessageListModel::DividerKindRole).toInt());
+        fill = mix(base, kind, dark ? 0.18 : 0.09);
+        border = mix(base, kind, dark ? 0.45 : 0.35);
+        break;
+    }
+    }
+    const qreal radius = row.shape == Shape::Divider ? qMin<qreal>(kRadius, bubble.height() / 2) : kRadius;
+    painter->setPen(QPen(border, 1));
+    painter->setBrush(fill);
+    painter->drawRoundedRect(bubble, radius, radius);
+    if (option.state & QStyle::State_Selected) {
+        painter->setPen(QPen(palette.color(QPalette::Highlight), 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(bubble.adjusted(-2, -2, 2, 2), radius + 2, radius + 2);
+    }
+
+    if (row.shape == Shape::Divider) {
+        iconRenderer(index.data(MessageListModel::DividerKindRole).toInt())->render(painter, row.geometry.icon);
+    }
+
+    if (!row.header.isEmpty()) {
+        QFont bold = smallFont();
+        bold.setWeight(QFont::DemiBold);
+        painter->setFont(bold);
+        QColor nameColor = row.shape == Shape::Error ? kErrorColor : agentColor.isValid() ? agentColor : text;
+        nameColor = dark ? mix(nameColor, Qt::white, 0.25) : mix(nameColor, Qt::black, 0.15);
+        painter->setPen(nameColor);
+        painter->drawText(row.geometry.header, Qt::AlignLeft | Qt::AlignVCenter, row.header);
+    }
+
+    painter->save();
+    painter->translate(row.geometry.content.topLeft());
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette = palette;
+    context.palette.setColor(QPalette::Text, text);
+    context.clip = QRectF(0, 0, row.geometry.content.width() + 1, row.geometry.content.height() + 1);
+    document->documentLayout()->draw(painter, context);
+    painter->restore();
+
+    if (!row.geometry.footer.isNull()) {
+        painter->setFont(smallFont());
+        painter->setPen(muted);
+        painter->drawText(row.geometry.footer, Qt::AlignLeft | Qt::AlignVCenter, row.meta);
+        const QColor link = palette.color(QPalette::Link);
+        for (const FooterItem &item : row.actions) {
+            painter->setPen(item.action == Action::Retry ? (dark ? mix(kErrorColor, Qt::white, 0.3) : kErrorColor)
+                                                         : (dark ? mix(link, Qt::white, 0.3) : link));
+            painter->drawText(item.rect, Qt::AlignCenter, item.text);
+        }
+    }
+    painter->restore();
+}
+
+MessageDelegate::Action MessageDelegate::actionAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const
+{
+    const RowLayout row = layoutFor(viewportWidth(), index);
+    const QPoint local = pos - rect.topLeft();
+    for (const FooterItem &item : row.actions)
+        if (item.rect.adjusted(-4, -3, 4, 3).contains(local))
+            return item.action;
+    return Action::None;
+}
+
+QString MessageDelegate::anchorAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const
+{
+    const int width = viewportWidth();
+    const RowLayout row = layoutFor(width, index);
+    const QPoint local = pos - rect.topLeft();
+    if (!row.geometry.content.contains(local) || row.shape == Shape::Divider)
+        return {};
+    const BubbleGeometry::Side side
+        = row.shape == Shape::User ? BubbleGeometry::Side::Right : BubbleGeometry::Side::Left;
+    const int textWidth = BubbleGeometry::maxContentWidth(width, side);
+    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
+        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
+    QTextDocument *document = m_cache.document(key, [&] { return buildDocument(index, row.shape, textWidth); });
+    return document->documentLayout()->anchorAt(QPointF(local - row.geometry.content.topLeft()));
+}
+
+QWidget *MessageDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &index) const
+{
+    const Shape shape = shapeOf(index);
+    auto *browser = new QTextBrowser(parent);
+    browser->setObjectName(u"MessageSelection"_s);
+    browser->setAccessibleName(tr("Message text"));
+    browser->setDocument(new SafeTextDocument(browser));
+    browser->setReadOnly(true);
+    browser->setOpenLinks(false);
+    browser->setFrameShape(QFrame::NoFrame);
+    browser->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    browser->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    browser->viewport()->setAutoFillBackground(false);
+    browser->setAutoFillBackground(false);
+    browser->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard
+        | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(browser, &QTextBrowser::anchorClicked, browser, [](const QUrl &url) {
+        if (openable(url))
+            QDesktopServices::openUrl(url);
+    });
+    browser->document()->setDocumentMargin(0);
+    browser->setFont(shape == Shape::Divider ? smallFont() : m_view->font());
+    return browser;
+}
+
+void MessageDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
+{
+    auto *browser = qobject_cast<QTextBrowser *>(editor);
+    if (!browser)
+        return;
+    auto *document = qobject_cast<SafeTextDocument *>(browser->document());
+    const Shape shape = shapeOf(index);
+    if (shape == Shape::User || shape == Shape::Agent) {
+        const QPalette palette = m_view->palette();
+        const QColor code = mix(palette.color(QPalette::Base), palette.color(QPalette::Text), isDark() ? 0.12 : 0.07);
+        document->setChatMarkdown(index.data(MessageListModel::ContentRole).toString(), code);
+    } else {
+        document->setPlainText(copyText(index));
+    }
+    document->setDocumentMargin(0);
+}
+
+void MessageDelegate::setModelData(QWidget *, QAbstractItemModel *, const QModelIndex &) const
+{
+    // Read-only: the editor is there to select and copy.
+}
+
+void MessageDelegate::updateEditorGeometry(
+    QWidget *editor, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const RowLayout row = layoutFor(viewportWidth(), index);
+    editor->setGeometry(row.geometry.content.translated(option.rect.topLeft()).adjusted(0, 0, 2, 2));
+}
+
+} // namespace Tandem

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "presentation/BubbleGeometry.h"
+#include "presentation/TextLayoutCache.h"
+
+#include <QHash>
+#include <QStyledItemDelegate>
+
+#include <memory>
+
+class QAbstractItemView;
+class QSvgRenderer;
+class QTextDocument;
+
+namespace Tandem {
+
+/// @brief Paints one chat row from MessageListModel's roles: user bubbles on the right, agent bubbles on the left
+/// with the agent's name and colour, centred divider pills with an icon per kind, error bubbles with Retry.
+///
+/// Text is Markdown laid out in a SafeTextDocument, cached per (message id, revision, width); geometry comes from
+/// BubbleGeometry. Double-clicking opens a read-only editor over the text to select and copy from.
+class MessageDelegate final : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    /// @brief A clickable text button in a bubble's footer.
+    enum class Action { None, Copy, Regenerate, Retry };
+
+    explicit MessageDelegate(QAbstractItemView *view);
+    ~MessageDelegate() override;
+    Q_DISABLE_COPY_MOVE(MessageDelegate)
+
+    /// @brief The message whose bubble offers Regenerate (the last answer); 0: none.
+    void setRegenerateTarget(qint64 messageId) { m_regenerateTarget = messageId; }
+    qint64 regenerateTarget() const { return m_regenerateTarget; }
+    /// @brief Forgets every cached layout (fonts or palette changed).
+    void invalidate();
+
+    /// @brief The footer action under @p pos (viewport coordinates) of the row @p index drawn in @p rect.
+    Action actionAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
+    /// @brief The link under @p pos, empty if none.
+    QString anchorAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
+    /// @brief The text a "Copy" of this row puts on the clipboard.
+    static QString copyText(const QModelIndex &index);
+    /// @brief The line a divider shows, for @p index (its content, else a default for its kind).
+    static QString dividerTitle(const QModelIndex &index);
+    /// @brief The file of the icon a divider kind shows (":/icons/divider-….svg").
+    static QString dividerIconPath(int dividerKind);
+    const TextLayoutCache &cache() const { return m_cache; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override;
+    void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override;
+    void updateEditorGeometry(
+        QWidget *editor, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+private:
+    enum class Shape { User, Agent, Divider, Error };
+    struct FooterItem
+    {
+        Action action = Action::None;
+        QString text;
+        QRect rect; ///< item coordinates
+    };
+    struct RowLayout
+    {
+        Shape shape = Shape::Agent;
+        BubbleGeometry::Layout geometry;
+        QTextDocument *document = nullptr;
+        QString header;
+        QString meta;
+        QList<FooterItem> actions;
+    };
+
+    RowLayout layoutFor(int viewportWidth, const QModelIndex &index) const;
+    static Shape shapeOf(const QModelIndex &index);
+    std::unique_ptr<QTextDocument> buildDocument(const QModelIndex &index, Shape shape, int width) const;
+    QString metaText(const QModelIndex &index) const;
+    QList<FooterItem> footerActions(const QModelIndex &index, Shape shape) const;
+    int viewportWidth() const;
+    QFont smallFont() const;
+    QSvgRenderer *iconRenderer(int dividerKind) const;
+    bool isDark() const;
+
+    QAbstractItemView *m_view;
+    mutable TextLayoutCache m_cache;
+    mutable QHash<int, QSvgRenderer *> m_icons;
+    qint64 m_regenerateTarget = 0;
+    int m_generation = 0;
+};
+
+} // namespace Tandem

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "domain/ProviderProfile.h"
+
+#include <QDialog>
+#include <QPointer>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTabWidget;
+
+namespace Tandem {
+
+class SettingsViewModel;
+
+/// @brief Settings: providers (add, edit, remove, test the connection, list the models; the key goes to the
+/// keychain and is never shown back), the default model of each agent, the language and the theme.
+class SettingsDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit SettingsDialog(SettingsViewModel *settings, QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(SettingsDialog)
+
+    /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
+    static QString storedKeyPlaceholder();
+
+private:
+    QWidget *createProvidersPage();
+    QWidget *createAgentsPage();
+    QWidget *createAppearancePage();
+    void reloadProviders(const QString &select = {});
+    void showProvider(int row);
+    ProviderProfile editedProfile() const;
+    void saveProvider();
+    void removeProvider();
+    void addPreset(const ProviderProfile &preset);
+    void testConnection();
+    void setStatus(const QString &text, bool error = false);
+
+    QPointer<SettingsViewModel> m_settings;
+    QList<ProviderProfile> m_providers;
+    QString m_currentId;
+    QTabWidget *m_tabs = nullptr;
+    QListWidget *m_providerList = nullptr;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_protocol = nullptr;
+    QLineEdit *m_baseUrl = nullptr;
+    QComboBox *m_model = nullptr;
+    QLineEdit *m_key = nullptr;
+    QPushButton *m_save = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_test = nullptr;
+    QLabel *m_status = nullptr;
+    QLineEdit *m_agent1Model = nullptr;
+    QLineEdit *m_agent2Model = nullptr;
+    QComboBox *m_language = nullptr;
+    QComboBox *m_theme = nullptr;
+};
+
+} // namespace Tandem
