@@ -1,13 +1,22 @@
 #include "MainWindow.h"
+#include "Theme.h"
+#include "agents/ToolRegistry.h"
+#include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
+#include "llm/NetworkAccess.h"
+#include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
+#include "storage/ProviderStore.h"
+#include "storage/SecretStore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -57,7 +66,25 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    Tandem::MainWindow window;
+    // The one network manager, the keychain, the tools and the stores: everything the window gets is made here.
+    QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
+    Tandem::SecretStore secrets;
+    const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
+    Tandem::ProviderStore providers(database.connection());
+    Tandem::SettingsViewModel settings(&providers, &secrets, network);
+    Tandem::EngineConfig config;
+    settings.applyTo(config);
+    Tandem::LocalChatRepository repository(database.connection(), network, &secrets, &tools, config);
+    QObject::connect(&settings, &Tandem::SettingsViewModel::engineSettingsChanged, &repository, [&] {
+        Tandem::EngineConfig changed = repository.engineConfig();
+        settings.applyTo(changed);
+        repository.setEngineConfig(changed);
+    });
+    Tandem::Theme::apply(settings.theme());
+    QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
+
+    Tandem::MainWindow window(&repository, &settings);
     window.show();
+    QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
     return app.exec();
 }

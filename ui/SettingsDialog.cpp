@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -161,24 +162,58 @@ QWidget *SettingsDialog::createProvidersPage()
 QWidget *SettingsDialog::createAgentsPage()
 {
     auto *page = new QWidget(this);
-    m_agent1Model = new QLineEdit(m_settings ? m_settings->defaultModel(u"agent1"_s) : QString(), page);
-    m_agent1Model->setObjectName(u"Agent1Model"_s);
-    m_agent1Model->setAccessibleName(tr("Agent 1 default model"));
-    m_agent1Model->setPlaceholderText(tr("The provider's default"));
-    m_agent2Model = new QLineEdit(m_settings ? m_settings->defaultModel(u"agent2"_s) : QString(), page);
-    m_agent2Model->setObjectName(u"Agent2Model"_s);
-    m_agent2Model->setAccessibleName(tr("Agent 2 default model"));
-    m_agent2Model->setPlaceholderText(tr("The provider's default"));
-    connect(m_agent1Model, &QLineEdit::editingFinished, this,
-        [this] { m_settings->setDefaultModel(u"agent1"_s, m_agent1Model->text()); });
-    connect(m_agent2Model, &QLineEdit::editingFinished, this,
-        [this] { m_settings->setDefaultModel(u"agent2"_s, m_agent2Model->text()); });
+    auto modelField = [this, page](const QString &agentId, const QString &objectName, const QString &accessibleName) {
+        auto *field = new QLineEdit(m_settings ? m_settings->defaultModel(agentId) : QString(), page);
+        field->setObjectName(objectName);
+        field->setAccessibleName(accessibleName);
+        field->setPlaceholderText(tr("The provider's default"));
+        field->setClearButtonEnabled(true);
+        connect(field, &QLineEdit::editingFinished, this, [this, field, agentId] {
+            if (m_settings)
+                m_settings->setDefaultModel(agentId, field->text());
+        });
+        return field;
+    };
+    m_assistantModel = modelField(u"assistant"_s, u"AssistantModel"_s, tr("Assistant default model"));
+    m_agent1Model = modelField(u"agent1"_s, u"Agent1Model"_s, tr("Agent 1 default model"));
+    m_agent2Model = modelField(u"agent2"_s, u"Agent2Model"_s, tr("Agent 2 default model"));
+
+    m_workspace = new QLineEdit(m_settings ? m_settings->workspaceFolder() : QString(), page);
+    m_workspace->setObjectName(u"WorkspaceFolder"_s);
+    m_workspace->setAccessibleName(tr("Workspace folder for the file tools"));
+    m_workspace->setPlaceholderText(tr("None: the file tools are off"));
+    m_workspace->setClearButtonEnabled(true);
+    connect(m_workspace, &QLineEdit::editingFinished, this, [this] {
+        if (m_settings)
+            m_settings->setWorkspaceFolder(m_workspace->text());
+    });
+    auto *browse = new QPushButton(tr("&Browse…"), page);
+    browse->setAccessibleName(tr("Choose the workspace folder"));
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Workspace folder"), m_workspace->text());
+        if (folder.isEmpty())
+            return;
+        m_workspace->setText(folder);
+        if (m_settings)
+            m_settings->setWorkspaceFolder(folder);
+    });
+    auto *workspaceRow = new QHBoxLayout;
+    workspaceRow->addWidget(m_workspace, 1);
+    workspaceRow->addWidget(browse);
+
     auto *form = new QFormLayout(page);
     auto *intro = new QLabel(tr("The model each agent uses when a conversation does not name one."), page);
     intro->setWordWrap(true);
     form->addRow(intro);
+    form->addRow(tr("A&ssistant (single agent):"), m_assistantModel);
     form->addRow(tr("Agent &1 (clarifies):"), m_agent1Model);
     form->addRow(tr("Agent &2 (validates, rewrites):"), m_agent2Model);
+    auto *workspaceNote = new QLabel(tr("The file tools may list and read files only inside this folder; writing and "
+                                        "deleting always ask you first."),
+        page);
+    workspaceNote->setWordWrap(true);
+    form->addRow(tr("&Workspace folder:"), workspaceRow);
+    form->addRow(workspaceNote);
     return page;
 }
 

@@ -56,8 +56,10 @@ private:
     QPushButton *m_remove = nullptr;
     QPushButton *m_test = nullptr;
     QLabel *m_status = nullptr;
+    QLineEdit *m_assistantModel = nullptr;
     QLineEdit *m_agent1Model = nullptr;
     QLineEdit *m_agent2Model = nullptr;
+    QLineEdit *m_workspace = nullptr;
     QComboBox *m_language = nullptr;
     QComboBox *m_theme = nullptr;
 };

@@ -460,7 +460,8 @@ void AgentRunner::callModel(Run *run)
     run->counters.recordModelCall();
 
     LlmRequest request;
-    request.model = !current->model.isEmpty() ? current->model : run->conversation.model;
+    request.model
+        = !current->model.isEmpty() ? current->model : m_config.agentModels.value(current->id, run->conversation.model);
     request.instructions = current->instructions;
     const AgentThread thread = AgentThreadStore(m_db).get(run->conversationId, run->agentId);
     if (usesRemoteThread(run, run->agentId)) {

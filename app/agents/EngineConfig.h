@@ -4,6 +4,7 @@
 #include "domain/TransitionGraph.h"
 #include "llm/LlmClient.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -18,6 +19,9 @@ struct EngineConfig
     QList<TransitionGraph::Edge> edgeOptions;
     QString defaultProviderId; ///< for new conversations; empty: the first stored provider
     QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
+    /// The model an agent uses when the agent itself names none (the settings' default model per agent); without
+    /// one, the conversation's model.
+    QHash<QString, QString> agentModels;
     int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
     int persistChars = 400; ///< ... or when this many characters are unsaved
     /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the

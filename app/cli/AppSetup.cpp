@@ -5,6 +5,7 @@
 
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 #include <cstring>
@@ -33,7 +34,9 @@ void AppSetup::configure(QCoreApplication &app, const QString &language)
     QCoreApplication::setApplicationName(u"tandem"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(TANDEM_VERSION));
 
-    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    // The language chosen in the settings wins over the system's, for the window and the headless commands alike.
+    const QString chosen = language.isEmpty() ? QSettings().value(u"ui/language"_s).toString() : language;
+    const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
     auto *qtTranslator = new QTranslator(&app);
     if (qtTranslator->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtTranslator);

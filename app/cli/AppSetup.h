@@ -15,7 +15,7 @@ public:
     /// command), so main() creates a QCoreApplication: a QApplication aborts with no display.
     static bool isHeadless(int argc, const char *const *argv);
     /// @brief Application and organisation names and version; installs the translations of @p language
-    /// (empty: the system's).
+    /// (empty: the one chosen in the settings, else the system's).
     static void configure(QCoreApplication &app, const QString &language = {});
     /// @brief The description printed by --help.
     static QString description();

@@ -172,7 +172,10 @@ QString SettingsViewModel::defaultProviderId() const
 
 void SettingsViewModel::setDefaultProviderId(const QString &id)
 {
+    if (id == defaultProviderId())
+        return;
     QSettings().setValue(u"providers/default"_s, id);
+    Q_EMIT engineSettingsChanged();
 }
 
 QString SettingsViewModel::defaultModel(const QString &agentId) const
@@ -182,11 +185,46 @@ QString SettingsViewModel::defaultModel(const QString &agentId) const
 
 void SettingsViewModel::setDefaultModel(const QString &agentId, const QString &model)
 {
+    if (model.trimmed() == defaultModel(agentId))
+        return;
     QSettings settings;
     if (model.trimmed().isEmpty())
         settings.remove(u"agents/"_s + agentId + u"/model"_s);
     else
         settings.setValue(u"agents/"_s + agentId + u"/model"_s, model.trimmed());
+    Q_EMIT engineSettingsChanged();
+}
+
+QString SettingsViewModel::workspaceFolder() const
+{
+    return QSettings().value(u"tools/workspace"_s).toString();
+}
+
+void SettingsViewModel::setWorkspaceFolder(const QString &folder)
+{
+    if (folder.trimmed() == workspaceFolder())
+        return;
+    QSettings settings;
+    if (folder.trimmed().isEmpty())
+        settings.remove(u"tools/workspace"_s);
+    else
+        settings.setValue(u"tools/workspace"_s, folder.trimmed());
+    Q_EMIT engineSettingsChanged();
+}
+
+void SettingsViewModel::applyTo(EngineConfig &config) const
+{
+    config.defaultProviderId = defaultProviderId();
+    config.workspaceRoot = workspaceFolder();
+    config.agentModels.clear();
+    QSettings settings;
+    settings.beginGroup(u"agents"_s);
+    const QStringList agents = settings.childGroups();
+    for (const QString &agentId : agents) {
+        const QString model = settings.value(agentId + u"/model"_s).toString();
+        if (!model.isEmpty())
+            config.agentModels.insert(agentId, model);
+    }
 }
 
 QString SettingsViewModel::language() const

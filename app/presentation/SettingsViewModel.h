@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agents/EngineConfig.h"
 #include "domain/ProviderProfile.h"
 
 #include <QList>
@@ -54,6 +55,13 @@ public:
     /// @brief The model @p agentId uses when its conversation names none; empty: the provider's default.
     QString defaultModel(const QString &agentId) const;
     void setDefaultModel(const QString &agentId, const QString &model);
+    /// @brief The folder the file tools are confined to; empty: none chosen (the file tools then refuse).
+    QString workspaceFolder() const;
+    void setWorkspaceFolder(const QString &folder);
+    /// @brief Writes what these settings decide for the engine (default provider, models per agent, workspace)
+    /// into @p config, leaving the rest as it is.
+    void applyTo(EngineConfig &config) const;
+
     /// @brief "en" or "ru".
     QString language() const;
     void setLanguage(const QString &language);
@@ -66,6 +74,8 @@ public:
 
 Q_SIGNALS:
     void providersChanged();
+    /// The default provider, a default model per agent or the workspace folder changed: see applyTo().
+    void engineSettingsChanged();
     void keyStored(const QString &providerId, bool ok, const QString &error);
     void keyState(const QString &providerId, bool stored);
     void connectionTested(const QString &providerId, bool ok, const QString &message, const QStringList &models);
