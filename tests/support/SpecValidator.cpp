@@ -76,7 +76,7 @@ void SpecValidator::start()
 {
     const QString node = QStandardPaths::findExecutable(u"node"_s);
     if (node.isEmpty())
-        return fail(u"node (Node.js 20 or newer) is not on PATH; install it (apt-get install nodejs npm), then run "
+        return fail(u"node (Node.js 18 or newer) is not on PATH; install it (apt-get install nodejs npm), then run "
                     "`npm ci --prefix tests/spec`"_s);
     const QFileInfo script(scriptPath());
     if (!script.exists())

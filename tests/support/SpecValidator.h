@@ -16,8 +16,8 @@ namespace Tandem::Test {
 /// ResponseStreamEvent (validated against the one variant its `type` names), CreateChatCompletionStreamResponse,
 /// Response, CreateChatCompletionResponse, ErrorResponse, …
 ///
-/// Needs Node.js 20 on PATH and `npm ci --prefix tests/spec`; without them isReady() is false and errorString()
-/// says what to do. A test must then fail, not skip: `QVERIFY2(validator->isReady(), …)`.
+/// Needs Node.js 18 or newer on PATH and `npm ci --prefix tests/spec`; without them isReady() is false and
+/// errorString() says what to do. A test must then fail, not skip: `QVERIFY2(validator->isReady(), …)`.
 class SpecValidator final : public QObject
 {
     Q_OBJECT
