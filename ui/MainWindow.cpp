@@ -137,8 +137,7 @@ void MainWindow::createToolBar()
     m_modeSelector->setToolTip(tr("How the agents share this conversation"));
     m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
     m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
-    m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
-    m_modeSelector->addItem(tr("Router"), int(Conversation::Mode::Router));
+    // Pipeline and router modes join the selector when the engine runs them (seeds 002, 004).
     modeLabel->setBuddy(m_modeSelector);
     connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
         m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));

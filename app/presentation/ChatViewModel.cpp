@@ -88,20 +88,21 @@ void ChatViewModel::openConversation(qint64 conversationId)
 
 void ChatViewModel::reloadConversation()
 {
+    const Conversation::Mode oldMode = m_conversation.mode;
+    const qint64 oldId = m_conversation.id;
     m_conversation = {};
     m_agentNames.clear();
     m_activeAgentId.clear();
     if (!m_repository || m_conversationId <= 0)
         return;
-    const Conversation::Mode oldMode = m_conversation.mode;
     if (const auto conversation = m_repository->conversation(m_conversationId))
         m_conversation = *conversation;
     const QList<Agent> agents = m_repository->agents(m_conversationId);
     for (const Agent &agent : agents)
         m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
     m_activeAgentId = m_repository->activeAgent(m_conversationId);
-    if (oldMode != m_conversation.mode)
-        Q_EMIT modeChanged(isDualMode());
+    if (oldId == m_conversation.id && oldMode != m_conversation.mode)
+        Q_EMIT modeChanged(isDualMode()); // openConversation() announces the mode of a newly opened one itself
     Q_EMIT statusChanged();
 }
 

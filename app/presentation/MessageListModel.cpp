@@ -67,7 +67,7 @@ void MessageListModel::setConversation(qint64 conversationId)
         const QList<Message> page = m_repository->messages(conversationId, 0, m_pageSize);
         m_rows.reserve(page.size());
         for (const Message &message : page)
-            m_rows.append(Row { visible(message), 0 });
+            m_rows.append(Row { visible(message), nextRevision() });
         std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.message.id < b.message.id; });
         hasOlder = page.size() >= m_pageSize;
     }
@@ -247,7 +247,7 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
     QList<Row> older;
     older.reserve(page.size() + m_rows.size());
     for (const Message &message : std::as_const(page))
-        older.append(Row { visible(message), 0 });
+        older.append(Row { visible(message), nextRevision() });
     older.append(m_rows);
     m_rows = std::move(older);
     endInsertRows();
@@ -272,7 +272,7 @@ void MessageListModel::insertMessage(const Message &message)
 {
     const int row = lowerBound(message.id);
     beginInsertRows({}, row, row);
-    m_rows.insert(row, Row { message, 0 });
+    m_rows.insert(row, Row { message, nextRevision() });
     endInsertRows();
     if (row == m_rows.size() - 1)
         Q_EMIT rowAppended(row);
@@ -337,7 +337,7 @@ void MessageListModel::flushDeltas()
             continue;
         Row &target = m_rows[row];
         target.message.content += it.value();
-        ++target.revision;
+        target.revision = nextRevision();
         const QModelIndex changed = index(row);
         Q_EMIT dataChanged(changed, changed, { Qt::DisplayRole, ContentRole, RevisionRole });
         grew = true;
@@ -380,7 +380,7 @@ void MessageListModel::applyUpdate(int row, const Message &message)
     target.message = message;
     if (roles.isEmpty())
         return;
-    ++target.revision;
+    target.revision = nextRevision();
     roles << RevisionRole;
     const QModelIndex changed = index(row);
     Q_EMIT dataChanged(changed, changed, roles);

@@ -43,7 +43,8 @@ public:
         DurationMsRole, ///< qint64: created to last update of a finished agent reply; -1 when not meaningful
         CreatedAtRole, ///< QDateTime
         UpdatedAtRole, ///< QDateTime
-        RevisionRole, ///< int: bumped on every change of the row; with IdRole it keys cached layouts
+        RevisionRole, ///< int: new on every change of the row, never reused by this model (not even after a reset);
+                      ///< with IdRole it keys cached layouts
         PendingRole, ///< bool: the row is still streaming
         ToolNameRole, ///< QString: for tool call and tool result rows
         HandoffIdRole, ///< qint64: the handoff a divider belongs to
@@ -108,6 +109,8 @@ private:
     void insertMessage(const Message &message);
     void applyUpdate(int row, const Message &message);
     int lowerBound(qint64 id) const;
+    /// A revision no row of this model had before, so a cached layout can never outlive its content.
+    int nextRevision() { return ++m_lastRevision; }
 
     QPointer<ChatRepository> m_repository;
     qint64 m_conversationId = 0;
@@ -121,6 +124,7 @@ private:
     QTimer m_deltaTimer;
     int m_pageSize = 200;
     bool m_hasOlder = false;
+    int m_lastRevision = 0;
 };
 
 } // namespace Tandem
