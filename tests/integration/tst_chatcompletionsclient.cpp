@@ -170,8 +170,11 @@ void TestChatCompletionsClient::cleanup()
         QCOMPARE(text(request.json.value(u"stream_options")), text(json(R"({"include_usage":true})")));
         QCOMPARE(request.header(u"Authorization"_s), u"Bearer "_s + ApiKey);
     }
+    // Nothing outlives the client and its network manager: the server sees every connection closed, the idle
+    // keep-alive ones and any a test left streaming.
     m_client.reset();
     m_network.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 0, Timeout);
     m_server.reset();
 }
 

@@ -187,8 +187,11 @@ void TestResponsesClient::cleanup()
                            .arg(request.index)
                            .arg(schema, result.message(), QString::fromUtf8(request.body))));
     }
+    // Nothing outlives the client and its network manager: the server sees every connection closed, the idle
+    // keep-alive ones and any a test left streaming.
     m_client.reset();
     m_network.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 0, Timeout);
     m_server.reset();
 }
 
