@@ -199,7 +199,7 @@ void TestSecretStoreProvider::poolSendsTheStoredKey()
     QCOMPARE(recorded.header(u"Authorization"_s), u"Bearer "_s + key);
     QVERIFY(!recorded.headers.value(u"authorization"_s).contains(u"sk-stale"_s));
 
-    // The pool keeps the client; a changed key reaches the provider once the pool is told (as the settings do).
+    // The pool keeps the client (and its key); a changed key reaches the provider once the pool is told.
     QCOMPARE(acquire(pool, profile, &error), client);
     const QString changed = newKey();
     QVERIFY(storeKey(secrets, profile.id, changed));
