@@ -1,12 +1,11 @@
-// Streaming cost. (1) One delta end to end: a 5,000-chunk reply from the fake LLM server (loopback HTTP, SSE
-// parsing, storing, the model's coalesced update, the view's repaint), CPU per delta. The fake server runs in this
-// process, so its own cost is included: an upper bound. (2) The event-loop stall while 5,000 deltas per second
-// reach an open chat view: the gaps of a 1 ms timer, p50/p99/max.
+// Streaming cost. (1) One delta end to end: a 5,000-chunk reply from the fake LLM server in a process of its own
+// (loopback HTTP, SSE parsing, storing, the model's coalesced update, the view's repaint), CPU per delta of this
+// process. (2) The event-loop stall while 5,000 deltas per second reach an open chat view: the gaps of a 1 ms timer,
+// p50/p99/max.
 // Budgets (DESIGN.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
 
 #include "BenchSupport.h"
 #include "ChatView.h"
-#include "FakeLlmServer.h"
 #include "MainWindow.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
@@ -14,6 +13,11 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryFile>
 #include <QTimer>
 
 #include <cstdio>
@@ -26,24 +30,34 @@ int main(int argc, char *argv[])
     qputenv("QT_LOGGING_RULES", "tandem.*=false");
     QApplication app(argc, argv);
 
-    // (1) End to end.
+    // (1) End to end. The fake LLM server runs as its own process (tandem_helper_fakellm), so this process's CPU is
+    // Tandem's alone: the socket, SSE parsing, storing, the model's coalesced update and the view's repaint.
     {
         Bench::ChatFixture fixture(200);
-        Test::FakeLlmServer server;
+        const int chunks = 5000;
+        QJsonArray text;
+        for (int i = 0; i < chunks; ++i)
+            text.append(QStringLiteral("w%1 ").arg(i));
+        QTemporaryFile script;
+        script.open();
+        script.write(QJsonDocument(QJsonArray { QJsonObject { { QStringLiteral("text"), text } } }).toJson());
+        script.flush();
+        QProcess server;
+        server.start(QStringLiteral(TANDEM_HELPER_FAKELLM_PATH), { QStringLiteral("--script"), script.fileName() });
+        if (!server.waitForReadyRead(10000)) {
+            std::fprintf(stderr, "the fake LLM server did not start\n");
+            return 1;
+        }
+        const QString listening = QString::fromUtf8(server.readLine()).trimmed();
         ProviderProfile profile;
         profile.id = QStringLiteral("fake");
         profile.name = QStringLiteral("Fake");
         profile.protocol = ProviderProfile::Protocol::ChatCompletions;
-        profile.baseUrl = server.baseUrl();
+        profile.baseUrl = QUrl(listening.section(QLatin1Char(' '), -1));
         profile.defaultModel = QStringLiteral("fake-model");
         ProviderStore(fixture.database.connection()).save(profile);
         fixture.repository->setProvider(fixture.conversationId, profile.id, profile.defaultModel);
         fixture.repository->setMode(fixture.conversationId, Conversation::Mode::Single);
-        const int chunks = 5000;
-        QStringList text;
-        for (int i = 0; i < chunks; ++i)
-            text << QStringLiteral("w%1 ").arg(i);
-        server.enqueue(Test::ScriptedReply::text(text));
         MainWindow window(fixture.repository.get());
         window.resize(1100, 760);
         window.show();
@@ -58,12 +72,15 @@ int main(int argc, char *argv[])
         while (!done && wall.elapsed() < 60000)
             QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
         const qint64 cpu = Bench::cpuMicros() - cpu0;
-        std::printf("one streamed delta end to end (incl. the in-process fake server): %.1f us CPU "
+        server.kill();
+        server.waitForFinished();
+        std::printf("one streamed delta end to end (the fake server in its own process): %.1f us CPU "
                     "(%d deltas in %.0f ms wall; budget 20 us)\n",
             double(cpu) / chunks, chunks, double(wall.elapsed()));
     }
 
-    // (2) Event-loop stall at 5,000 deltas/s into an open view.
+    // (2) Event-loop stall at 5,000 deltas/s into an open view. (The CPU figure per delta belongs to (1): here the two
+    // 1 ms timers keep the event loop busy on their own.)
     {
         Bench::ChatFixture fixture(2000);
         Message reply;
@@ -107,16 +124,14 @@ int main(int argc, char *argv[])
         });
         producer.start();
         monitor.start();
-        const qint64 cpu0 = Bench::cpuMicros();
         while (clock.elapsed() < 3000)
             QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 2);
-        const qint64 cpu = Bench::cpuMicros() - cpu0;
         producer.stop();
         monitor.stop();
         std::printf("event-loop stall at 5,000 deltas/s for 3 s (%d deltas): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
-                    "(budget p99 16 ms); %.1f us CPU per delta in the view layers\n",
+                    "(budget p99 16 ms)\n",
             sent, double(Bench::percentile(gaps, 0.5)) / 1000.0, double(Bench::percentile(gaps, 0.99)) / 1000.0,
-            double(Bench::percentile(gaps, 1.0)) / 1000.0, double(cpu) / qMax(1, sent));
+            double(Bench::percentile(gaps, 1.0)) / 1000.0);
     }
     return 0;
 }

@@ -2,6 +2,7 @@
 
 #include "presentation/MessageListModel.h"
 #include "presentation/SafeTextDocument.h"
+#include "presentation/StreamingMarkdownDocument.h"
 
 #include <QAbstractItemView>
 #include <QAbstractTextDocumentLayout>
@@ -75,6 +76,7 @@ void MessageDelegate::invalidate()
 {
     ++m_generation;
     m_cache.clear();
+    m_streams.clear();
 }
 
 int MessageDelegate::viewportWidth() const
@@ -193,7 +195,6 @@ std::unique_ptr<QTextDocument> MessageDelegate::buildDocument(const QModelIndex 
     document->setDocumentMargin(0);
     document->setUndoRedoEnabled(false);
     const QPalette palette = m_view->palette();
-    const bool dark = isDark();
     const QString content = index.data(MessageListModel::ContentRole).toString();
     const QString error = index.data(MessageListModel::ErrorRole).toString();
 
@@ -217,7 +218,7 @@ std::unique_ptr<QTextDocument> MessageDelegate::buildDocument(const QModelIndex 
         }
     } else {
         document->setDefaultFont(m_view->font());
-        const QColor code = mix(palette.color(QPalette::Base), palette.color(QPalette::Text), dark ? 0.12 : 0.07);
+        const QColor code = codeBackground();
         if (shape == Shape::Error) {
             QString text = content;
             if (!error.isEmpty() && error != content)
@@ -273,6 +274,39 @@ QList<MessageDelegate::FooterItem> MessageDelegate::footerActions(const QModelIn
     return items;
 }
 
+TextLayoutCache::Key MessageDelegate::cacheKey(const QModelIndex &index, Shape shape, int textWidth) const
+{
+    return { index.data(MessageListModel::IdRole).toLongLong(), index.data(MessageListModel::RevisionRole).toInt(),
+        textWidth, m_generation * 4 + int(shape) };
+}
+
+bool MessageDelegate::isStreamingText(const QModelIndex &index, Shape shape)
+{
+    return shape == Shape::Agent && index.data(MessageListModel::PendingRole).toBool()
+        && Message::Kind(index.data(MessageListModel::KindRole).toInt()) == Message::Kind::Text
+        && !index.data(MessageListModel::ContentRole).toString().isEmpty();
+}
+
+QColor MessageDelegate::codeBackground() const
+{
+    const QPalette palette = m_view->palette();
+    return mix(palette.color(QPalette::Base), palette.color(QPalette::Text), isDark() ? 0.12 : 0.07);
+}
+
+QTextDocument *MessageDelegate::documentFor(const QModelIndex &index, Shape shape, int textWidth) const
+{
+    if (!isStreamingText(index, shape))
+        return m_cache.document(
+            cacheKey(index, shape, textWidth), [&] { return buildDocument(index, shape, textWidth); });
+    Stream &stream = m_streams[index.data(MessageListModel::IdRole).toLongLong()];
+    if (!stream.document || stream.document->textWidth() != textWidth || stream.generation != m_generation) {
+        stream.document = std::make_unique<StreamingMarkdownDocument>(m_view->font(), codeBackground(), textWidth);
+        stream.generation = m_generation;
+    }
+    stream.document->setMarkdown(index.data(MessageListModel::ContentRole).toString());
+    return stream.document->document();
+}
+
 MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelIndex &index) const
 {
     RowLayout row;
@@ -281,12 +315,16 @@ MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelInd
         : row.shape == Shape::User                                ? BubbleGeometry::Side::Right
                                                                   : BubbleGeometry::Side::Left;
     const int textWidth = BubbleGeometry::maxContentWidth(width, side);
-    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
-        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
-    const auto make = [&] {
-        return buildDocument(index, row.shape, textWidth);
-    };
-    const QSizeF natural = m_cache.size(key, make);
+    QSizeF natural;
+    if (isStreamingText(index, row.shape)) {
+        const QTextDocument *document = documentFor(index, row.shape, textWidth);
+        natural = QSizeF(document->idealWidth(), document->size().height());
+    } else {
+        if (!m_streams.empty())
+            m_streams.erase(index.data(MessageListModel::IdRole).toLongLong()); // finished: the cache takes over
+        natural = m_cache.size(
+            cacheKey(index, row.shape, textWidth), [&] { return buildDocument(index, row.shape, textWidth); });
+    }
     row.document = nullptr;
 
     BubbleGeometry::Input input;
@@ -343,9 +381,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         : row.shape == Shape::User                                ? BubbleGeometry::Side::Right
                                                                   : BubbleGeometry::Side::Left;
     const int textWidth = BubbleGeometry::maxContentWidth(width, side);
-    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
-        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
-    QTextDocument *document = m_cache.document(key, [&] { return buildDocument(index, row.shape, textWidth); });
+    QTextDocument *document = documentFor(index, row.shape, textWidth);
 
     const QPalette &palette = option.palette;
     const bool dark = isDark();
@@ -410,7 +446,12 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     QAbstractTextDocumentLayout::PaintContext context;
     context.palette = palette;
     context.palette.setColor(QPalette::Text, text);
-    context.clip = QRectF(0, 0, row.geometry.content.width() + 1, row.geometry.content.height() + 1);
+    // Only the part of the text inside the viewport: a long reply is far taller than the view, and drawing all of its
+    // blocks on every streamed update would cost time that grows with its length.
+    const QRect viewport
+        = m_view->viewport()->rect().translated(-option.rect.topLeft() - row.geometry.content.topLeft());
+    context.clip = QRectF(0, 0, row.geometry.content.width() + 1, row.geometry.content.height() + 1)
+                       .intersected(QRectF(viewport).adjusted(0, -1, 0, 1));
     document->documentLayout()->draw(painter, context);
     painter->restore();
 
@@ -448,9 +489,7 @@ QString MessageDelegate::anchorAt(const QRect &rect, const QModelIndex &index, c
     const BubbleGeometry::Side side
         = row.shape == Shape::User ? BubbleGeometry::Side::Right : BubbleGeometry::Side::Left;
     const int textWidth = BubbleGeometry::maxContentWidth(width, side);
-    const TextLayoutCache::Key key { index.data(MessageListModel::IdRole).toLongLong(),
-        index.data(MessageListModel::RevisionRole).toInt(), textWidth, m_generation * 4 + int(row.shape) };
-    QTextDocument *document = m_cache.document(key, [&] { return buildDocument(index, row.shape, textWidth); });
+    QTextDocument *document = documentFor(index, row.shape, textWidth);
     return document->documentLayout()->anchorAt(QPointF(local - row.geometry.content.topLeft()));
 }
 

@@ -7,6 +7,7 @@
 #include <QStyledItemDelegate>
 
 #include <memory>
+#include <unordered_map>
 
 class QAbstractItemView;
 class QSvgRenderer;
@@ -14,11 +15,14 @@ class QTextDocument;
 
 namespace Tandem {
 
+class StreamingMarkdownDocument;
+
 /// @brief Paints one chat row from MessageListModel's roles: user bubbles on the right, agent bubbles on the left
 /// with the agent's name and colour, centred divider pills with an icon per kind, error bubbles with Retry.
 ///
-/// Text is Markdown laid out in a SafeTextDocument, cached per (message id, revision, width); geometry comes from
-/// BubbleGeometry. Double-clicking opens a read-only editor over the text to select and copy from.
+/// Text is Markdown laid out in a SafeTextDocument, cached per (message id, revision, width); a reply that is still
+/// streaming keeps one StreamingMarkdownDocument instead, which parses only the new text of each update. Geometry
+/// comes from BubbleGeometry. Double-clicking opens a read-only editor over the text to select and copy from.
 class MessageDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -76,6 +80,11 @@ private:
     };
 
     RowLayout layoutFor(int viewportWidth, const QModelIndex &index) const;
+    /// The laid-out text of @p index at @p textWidth: from the cache, or the streaming document of a growing reply.
+    QTextDocument *documentFor(const QModelIndex &index, Shape shape, int textWidth) const;
+    TextLayoutCache::Key cacheKey(const QModelIndex &index, Shape shape, int textWidth) const;
+    static bool isStreamingText(const QModelIndex &index, Shape shape);
+    QColor codeBackground() const;
     static Shape shapeOf(const QModelIndex &index);
     std::unique_ptr<QTextDocument> buildDocument(const QModelIndex &index, Shape shape, int width) const;
     QString metaText(const QModelIndex &index) const;
@@ -87,6 +96,12 @@ private:
 
     QAbstractItemView *m_view;
     mutable TextLayoutCache m_cache;
+    struct Stream
+    {
+        std::unique_ptr<StreamingMarkdownDocument> document;
+        int generation = 0;
+    };
+    mutable std::unordered_map<qint64, Stream> m_streams; ///< replies still streaming, by message id
     mutable QHash<int, QSvgRenderer *> m_icons;
     qint64 m_regenerateTarget = 0;
     int m_generation = 0;

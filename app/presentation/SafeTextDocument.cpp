@@ -21,10 +21,14 @@ QVariant SafeTextDocument::loadResource(int type, const QUrl &name)
 void SafeTextDocument::setChatMarkdown(const QString &markdown, const QColor &codeBackground)
 {
     setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
-    if (!codeBackground.isValid())
-        return;
+    if (codeBackground.isValid())
+        tintCodeBlocks(codeBackground);
+}
+
+void SafeTextDocument::tintCodeBlocks(const QColor &codeBackground, int from)
+{
     QTextCursor cursor(this);
-    for (QTextBlock block = begin(); block.isValid(); block = block.next()) {
+    for (QTextBlock block = findBlock(from); block.isValid(); block = block.next()) {
         const QTextBlockFormat format = block.blockFormat();
         if (!format.hasProperty(QTextFormat::BlockCodeFence) && !format.hasProperty(QTextFormat::BlockCodeLanguage))
             continue;

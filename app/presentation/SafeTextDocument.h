@@ -20,6 +20,8 @@ public:
     int refusedResources() const { return m_refused; }
     /// @brief Sets @p markdown and gives code blocks a tinted background (@p codeBackground, if valid).
     void setChatMarkdown(const QString &markdown, const QColor &codeBackground = {});
+    /// @brief Gives the code blocks from document position @p from on a tinted background.
+    void tintCodeBlocks(const QColor &codeBackground, int from = 0);
 
 protected:
     QVariant loadResource(int type, const QUrl &name) override;

@@ -1,0 +1,170 @@
+// Makes the README's screenshots with the real window, the real repository on a fresh SQLite file and the
+// loopback fake LLM server of the tests (a scripted "Demo server"): a single-agent chat, a dual-agent handoff with
+// both dividers, a failed reply with Retry, and the settings. Run by scripts/screenshots.sh under Xvfb:
+//   tandem_screenshots <output folder> [light|dark]
+
+#include "ChatView.h"
+#include "FakeLlmServer.h"
+#include "MainWindow.h"
+#include "SettingsDialog.h"
+#include "Theme.h"
+#include "chat/LocalChatRepository.h"
+#include "presentation/ChatViewModel.h"
+#include "presentation/SettingsViewModel.h"
+#include "storage/Database.h"
+#include "storage/ProviderStore.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QPixmap>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+using Tandem::Test::FakeLlmServer;
+using Tandem::Test::ScriptedReply;
+
+namespace {
+
+/// Splits @p text into small chunks, as a model streams it.
+QStringList chunks(const QString &text)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < text.size(); i += 12)
+        parts << text.mid(i, 12);
+    return parts;
+}
+
+void settle(int ms = 200)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool runTurn(LocalChatRepository &repository, MainWindow &window, qint64 conversationId, const QString &text)
+{
+    bool done = false;
+    const auto connection = QObject::connect(&repository, &ChatRepository::runFinished, &window,
+        [&done, conversationId](qint64 id) { done = done || id == conversationId; });
+    window.viewModel()->openConversation(conversationId);
+    window.viewModel()->send(text);
+    QElapsedTimer clock;
+    clock.start();
+    while (!done && clock.elapsed() < 20000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QObject::disconnect(connection);
+    settle(400);
+    return done;
+}
+
+bool save(QWidget *widget, const QString &path)
+{
+    const bool ok = widget->grab().save(path);
+    std::printf("%s %s\n", ok ? "wrote" : "could not write", qPrintable(QDir::toNativeSeparators(path)));
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: tandem_screenshots <output folder> [light|dark]\n");
+        return 2;
+    }
+    const QDir out(args.at(1));
+    if (!out.exists() && !QDir().mkpath(out.path()))
+        return 1;
+    QStandardPaths::setTestModeEnabled(true); // settings in a throwaway place, never the person's own
+    QCoreApplication::setOrganizationName(u"Tandem"_s);
+    QCoreApplication::setApplicationName(u"tandem-screenshots"_s);
+    QSettings().clear();
+    QApplication::setFont(QFont(u"DejaVu Sans"_s, 10));
+    Theme::apply(args.value(2, u"light"_s));
+
+    QTemporaryDir dir;
+    Database database;
+    if (!database.open(dir.filePath(u"tandem.sqlite"_s))) {
+        std::fprintf(stderr, "%s\n", qPrintable(database.errorString()));
+        return 1;
+    }
+    FakeLlmServer server;
+    ProviderProfile profile;
+    profile.id = u"demo"_s;
+    profile.name = u"Demo server"_s;
+    profile.protocol = ProviderProfile::Protocol::ChatCompletions;
+    profile.baseUrl = server.baseUrl();
+    profile.defaultModel = u"demo-model"_s;
+    ProviderStore providers(database.connection());
+    providers.save(profile);
+
+    QNetworkAccessManager network;
+    SettingsViewModel settings(&providers, nullptr, &network);
+    settings.setDefaultProviderId(profile.id);
+    EngineConfig config;
+    settings.applyTo(config);
+    config.retryPolicy.maxRetries = 0;
+    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr, config);
+
+    MainWindow window(&repository, &settings);
+    window.resize(1180, 760);
+    window.show();
+    settle();
+
+    // 1. A single-agent chat with Markdown.
+    const qint64 single = repository.createConversation(Conversation::Mode::Single);
+    server.enqueue(ScriptedReply::text(
+        chunks(u"Use `QStandardPaths::AppDataLocation` and let Qt pick the folder for each platform:\n\n"
+               "```cpp\nconst QString dir = QStandardPaths::writableLocation(\n    QStandardPaths::AppDataLocation);\n"
+               "QDir().mkpath(dir);\n```\n\n"
+               "- **Linux**: `~/.local/share/<org>/<app>`\n- **Windows**: `%APPDATA%\\<org>\\<app>`\n"
+               "- **macOS**: `~/Library/Application Support/<app>`\n\n"
+               "Set the organisation and application names *before* the first call."_s),
+        TokenUsage { 182, 96, 0, 0 }));
+    runTurn(repository, window, single, u"Where should a Qt app keep its SQLite database?"_s);
+
+    // 2. A dual-agent turn: agent 1 hands over with HANDOFF_AGENT2, agent 2 answers after both dividers.
+    const qint64 dual = repository.createConversation(Conversation::Mode::Dual);
+    server.enqueue(ScriptedReply::text(
+        chunks(u"HANDOFF_AGENT2\nRewrite this release note for end users, in two short sentences, without internal "
+               "ticket numbers: \"Fixed TND-412: stale handoffs now time out after 30 minutes; TND-415: the composer "
+               "keeps "
+               "drafts per conversation.\""_s),
+        TokenUsage { 240, 58, 0, 0 }));
+    server.enqueue(ScriptedReply::text(
+        chunks(u"Handoffs that wait longer than 30 minutes now close on their own, so nothing stays stuck. "
+               "Each conversation also keeps its own unsent draft."_s),
+        TokenUsage { 131, 34, 0, 0 }));
+    runTurn(repository, window, dual,
+        u"Make this release note readable for users: Fixed TND-412: stale handoffs now time out after 30 "
+        "minutes; TND-415: the composer keeps drafts per conversation."_s);
+    save(&window, out.filePath(u"dual-agent-handoff.png"_s));
+
+    window.viewModel()->openConversation(single);
+    settle(400);
+    save(&window, out.filePath(u"single-chat.png"_s));
+
+    // 3. A failed reply: the server answers 503; the error bubble offers Retry.
+    const qint64 failing = repository.createConversation(Conversation::Mode::Single);
+    server.enqueue(ScriptedReply::httpError(503));
+    runTurn(repository, window, failing, u"Summarise the meeting notes I pasted yesterday."_s);
+    save(&window, out.filePath(u"error-retry.png"_s));
+
+    // 4. The settings.
+    SettingsDialog dialog(&settings, &window);
+    dialog.show();
+    settle(400);
+    save(&dialog, out.filePath(u"settings.png"_s));
+    dialog.close();
+    return 0;
+}
