@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -61,6 +62,32 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
     m_statusAgent->setObjectName(u"StatusLine"_s);
     m_statusAgent->setAccessibleName(tr("Active agent, provider and model"));
     statusBar()->addPermanentWidget(m_statusAgent);
+    m_localServerOffer = new QLabel(this);
+    m_localServerOffer->setObjectName(u"LocalServerOffer"_s);
+    m_localServerOffer->setAccessibleName(tr("Model servers found on this computer"));
+    m_localServerOffer->setTextFormat(Qt::RichText);
+    m_localServerOffer->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_localServerOffer->hide();
+    statusBar()->addWidget(m_localServerOffer);
+    connect(m_localServerOffer, &QLabel::linkActivated, this, [this] {
+        for (const ProviderProfile &found : std::exchange(m_foundServers, {}))
+            if (!m_settings->isConfigured(found))
+                m_settings->saveProvider(found);
+        offerLocalServers();
+    });
+    if (m_settings) {
+        connect(m_settings, &SettingsViewModel::localServerDetected, this,
+            [this](const ProviderProfile &profile, const QStringList &) {
+                if (isVisible() && !m_settings->isConfigured(profile)) {
+                    m_foundServers.append(profile);
+                    offerLocalServers();
+                }
+            });
+        connect(m_settings, &SettingsViewModel::providersChanged, this, [this] {
+            m_foundServers.removeIf([this](const ProviderProfile &found) { return m_settings->isConfigured(found); });
+            offerLocalServers();
+        });
+    }
 
     bindViewModel();
     restoreLayout();
@@ -424,11 +451,30 @@ void MainWindow::openSettings()
 
 void MainWindow::runFirstRunIfNeeded()
 {
-    if (!m_settings || m_settings->hasProviders())
+    if (!m_settings)
         return;
+    if (m_settings->hasProviders()) {
+        m_foundServers.clear();
+        m_settings->detectLocalServers(); // asynchronous: the window is already there
+        return;
+    }
     FirstRunDialog dialog(m_settings, this);
     dialog.exec();
     updateSendingState();
+}
+
+void MainWindow::offerLocalServers()
+{
+    QStringList names;
+    for (const ProviderProfile &found : std::as_const(m_foundServers))
+        names << found.name;
+    if (names.isEmpty()) {
+        m_localServerOffer->hide();
+        return;
+    }
+    m_localServerOffer->setText(tr("Found on this computer: %1. <a href=\"add\">Add to providers</a>")
+                                    .arg(QLocale().createSeparatedList(names).toHtmlEscaped()));
+    m_localServerOffer->show();
 }
 
 void MainWindow::showApproval(const ApprovalRequest &request)

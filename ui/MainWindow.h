@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/Conversation.h"
+#include "domain/ProviderProfile.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -46,8 +47,11 @@ public:
     ConversationListModel *conversations() const { return m_conversationModel; }
     QAction *dualAction() const { return m_dualAction; }
 
-    /// @brief Opens the first-run dialog if no provider is configured; call after show().
+    /// @brief Opens the first-run dialog if no provider is configured, else looks for model servers running on this
+    /// computer that are not configured yet and offers them in the status bar; call after show(). Never blocks.
     void runFirstRunIfNeeded();
+    /// @brief The status bar's offer to add model servers found on this computer (hidden when there is none).
+    QLabel *localServerOffer() const { return m_localServerOffer; }
 
 public Q_SLOTS:
     void newConversation();
@@ -71,6 +75,7 @@ private:
     void updateSendingState();
     void updateModeControls();
     void showApproval(const Tandem::ApprovalRequest &request);
+    void offerLocalServers();
     qint64 conversationAtCursor() const;
 
     QPointer<ChatRepository> m_repository;
@@ -89,6 +94,8 @@ private:
     QLabel *m_error = nullptr;
     Composer *m_composer = nullptr;
     QLabel *m_statusAgent = nullptr;
+    QLabel *m_localServerOffer = nullptr;
+    QList<ProviderProfile> m_foundServers;
     QComboBox *m_modeSelector = nullptr;
     QAction *m_newAction = nullptr;
     QAction *m_dualAction = nullptr;

@@ -162,7 +162,26 @@ void SettingsViewModel::detectLocalServers()
         connect(m_detector, &LocalServerDetector::detected, this, &SettingsViewModel::localServerDetected);
         connect(m_detector, &LocalServerDetector::finished, this, &SettingsViewModel::detectionFinished);
     }
+    if (!m_candidates.isEmpty())
+        m_detector->setCandidates(m_candidates);
     m_detector->start();
+}
+
+void SettingsViewModel::setDetectionCandidates(const QList<ProviderProfile> &candidates)
+{
+    m_candidates = candidates;
+}
+
+bool SettingsViewModel::isConfigured(const ProviderProfile &profile) const
+{
+    const auto normalized = [](const QUrl &url) {
+        return url.adjusted(QUrl::StripTrailingSlash | QUrl::NormalizePathSegments);
+    };
+    const QList<ProviderProfile> stored = providers();
+    for (const ProviderProfile &candidate : stored)
+        if (normalized(candidate.baseUrl) == normalized(profile.baseUrl))
+            return true;
+    return false;
 }
 
 QString SettingsViewModel::defaultProviderId() const

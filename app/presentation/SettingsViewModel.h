@@ -49,6 +49,10 @@ public:
     void testConnection(const ProviderProfile &profile, const QString &key = {});
     /// @brief Probes the local model servers; localServerDetected() for each, then detectionFinished().
     void detectLocalServers();
+    /// @brief The servers detectLocalServers() probes; ProviderPresets::localServers() unless set (tests).
+    void setDetectionCandidates(const QList<ProviderProfile> &candidates);
+    /// @brief True if a stored provider already talks to @p profile's base URL.
+    bool isConfigured(const ProviderProfile &profile) const;
 
     QString defaultProviderId() const;
     void setDefaultProviderId(const QString &id);
@@ -91,6 +95,7 @@ private:
     QPointer<SecretStore> m_secrets;
     QNetworkAccessManager *m_network;
     LocalServerDetector *m_detector = nullptr;
+    QList<ProviderProfile> m_candidates;
     mutable QString m_error;
 };
 
