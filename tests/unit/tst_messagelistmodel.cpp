@@ -1,13 +1,43 @@
-#include "StubChatRepository.h"
+// The chat timeline model on real parts: the real LocalChatRepository on a temporary SQLite file, its runs streaming
+// over loopback HTTP from the fake LLM server. History that exists before the model is made is written with the real
+// MessageStore into the same file; everything that arrives while it is open comes from real runs.
+
+#include "EngineHarness.h"
 #include "presentation/MessageListModel.h"
+#include "storage/MessageStore.h"
+#include "storage/TransactionGuard.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
 
+#include <limits>
+#include <memory>
+
 using namespace Qt::StringLiterals;
 using namespace Tandem;
-using Tandem::Test::StubChatRepository;
+using Tandem::Test::EngineHarness;
+using Tandem::Test::ScriptedReply;
+
+namespace {
+
+/// "<prefix>0 ", "<prefix>1 ", …: a reply streamed in @p count chunks.
+QStringList chunks(const QString &prefix, int count)
+{
+    QStringList list;
+    for (int i = 0; i < count; ++i)
+        list << u"%1%2 "_s.arg(prefix).arg(i);
+    return list;
+}
+
+/// A reply that streams every chunk of @p text, then goes silent with the connection open (until stopped).
+ScriptedReply stallingAfter(const QStringList &text)
+{
+    // Chat Completions opens with a role-only chunk, then one chunk per piece of text.
+    return ScriptedReply::text(text).withFault(ScriptedReply::Fault::Stall, int(text.size()) + 1);
+}
+
+} // namespace
 
 class TestMessageListModel : public QObject
 {
@@ -20,19 +50,36 @@ private Q_SLOTS:
     void appendsWithoutReset();
     void rolesOfEachKind_data();
     void rolesOfEachKind();
-    void coalescesDeltasIntoOneChange();
-    void coalescesStreamingUpdates();
+    void coalescesStreamedDeltasOnItsTimer();
+    void coalescesEachBurstIntoOneChange();
+    void finalCopyWinsOverPendingDeltas();
     void finalUpdateNamesOnlyChangedRoles();
     void ignoresOtherConversations();
     void dividerAnnouncedTwiceIsOneRow();
     void lastAnswerRow();
 
 private:
-    Message message(Message::Role role, const QString &content, const QString &agent = {}) const;
+    /// One dataChanged as it reached one row, read at the moment it was emitted.
+    struct Change
+    {
+        qint64 id = 0;
+        QList<int> roles;
+    };
 
-    StubChatRepository *m_repo = nullptr;
-    MessageListModel *m_model = nullptr;
-    QAbstractItemModelTester *m_tester = nullptr;
+    Message message(Message::Role role, const QString &content, const QString &agent = {}) const;
+    /// Writes @p m with the real MessageStore (history that exists before the model reads it).
+    bool store(Message &m) const;
+    /// The role lists of the dataChanged signals that reached message @p id.
+    QList<QList<int>> changesOf(qint64 id) const;
+    /// How many of them changed the text.
+    qsizetype contentChangesOf(qint64 id) const;
+    RunOutcome waitForRun(qint64 conversationId) { return m_h->waitForRun(conversationId); }
+
+    std::unique_ptr<EngineHarness> m_h;
+    LocalChatRepository *m_repo = nullptr;
+    std::unique_ptr<MessageListModel> m_model;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
+    QList<Change> m_changes;
     qint64 m_conversation = 0;
 };
 
@@ -46,26 +93,69 @@ Message TestMessageListModel::message(Message::Role role, const QString &content
     return m;
 }
 
+bool TestMessageListModel::store(Message &m) const
+{
+    return MessageStore(m_h->db()).append(m);
+}
+
+QList<QList<int>> TestMessageListModel::changesOf(qint64 id) const
+{
+    QList<QList<int>> roles;
+    for (const Change &change : m_changes)
+        if (change.id == id)
+            roles << change.roles;
+    return roles;
+}
+
+qsizetype TestMessageListModel::contentChangesOf(qint64 id) const
+{
+    const QList<QList<int>> all = changesOf(id);
+    return std::count_if(all.cbegin(), all.cend(),
+        [](const QList<int> &roles) { return roles.contains(MessageListModel::ContentRole); });
+}
+
 void TestMessageListModel::init()
 {
-    m_repo = new StubChatRepository;
-    m_conversation = m_repo->createConversation(Conversation::Mode::Dual);
-    m_model = new MessageListModel(m_repo);
-    m_tester = new QAbstractItemModelTester(m_model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EngineConfig config = EngineHarness::testConfig(); // no retries
+    config.persistIntervalMs = 10;
+    m_h = std::make_unique<EngineHarness>(ProviderProfile::Protocol::ChatCompletions, config);
+    QVERIFY(m_h->isReady());
+    m_repo = &m_h->repository();
+    m_conversation = m_h->createConversation(Conversation::Mode::Single);
+    QVERIFY(m_conversation > 0);
+    m_model = std::make_unique<MessageListModel>(m_repo);
+    m_tester = std::make_unique<QAbstractItemModelTester>(
+        m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_changes.clear();
+    connect(m_model.get(), &QAbstractItemModel::dataChanged, m_model.get(),
+        [this](const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) {
+            for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
+                m_changes << Change { m_model->index(row).data(MessageListModel::IdRole).toLongLong(), roles };
+        });
 }
 
 void TestMessageListModel::cleanup()
 {
-    delete m_tester;
-    delete m_model;
-    delete m_repo;
+    const QList<Conversation> conversations = m_repo->conversations();
+    for (const Conversation &c : conversations)
+        m_repo->cancel(c.id); // a failed test may leave a stalled run behind
+    m_tester.reset();
+    m_model.reset();
+    m_repo = nullptr;
+    m_h.reset();
 }
 
 void TestMessageListModel::loadsNewestPageAndPagesOlderIn()
 {
-    for (int i = 0; i < 450; ++i)
-        m_repo->seed(message(
-            i % 2 ? Message::Role::Assistant : Message::Role::User, u"m%1"_s.arg(i), i % 2 ? u"agent1"_s : QString()));
+    {
+        TransactionGuard transaction(m_h->db());
+        for (int i = 0; i < 450; ++i) {
+            Message m = message(i % 2 ? Message::Role::Assistant : Message::Role::User, u"m%1"_s.arg(i),
+                i % 2 ? u"assistant"_s : QString());
+            QVERIFY(store(m));
+        }
+        QVERIFY(transaction.commit());
+    }
     // QAbstractItemModelTester calls fetchMore() after every change, so under it the whole history pages in at
     // once: that is checked here too, and the page by page behaviour on a model of its own.
     m_model->setConversation(m_conversation);
@@ -73,6 +163,8 @@ void TestMessageListModel::loadsNewestPageAndPagesOlderIn()
         m_model->fetchMore({});
     QCOMPARE(m_model->rowCount(), 450);
     QVERIFY(!m_model->canFetchMore({}));
+    QCOMPARE(m_model->index(0).data(MessageListModel::ContentRole).toString(), u"m0"_s);
+    QCOMPARE(m_model->index(449).data(MessageListModel::ContentRole).toString(), u"m449"_s);
 
     MessageListModel paged(m_repo);
     paged.setPageSize(200);
@@ -95,20 +187,40 @@ void TestMessageListModel::loadsNewestPageAndPagesOlderIn()
     QVERIFY(!paged.canFetchMore({}));
     QCOMPARE(paged.index(0).data(MessageListModel::ContentRole).toString(), u"m0"_s);
     QCOMPARE(reset.count(), 0);
+    for (int row = 1; row < paged.rowCount(); ++row) // oldest first, no row twice
+        QVERIFY(paged.index(row - 1).data(MessageListModel::IdRole).toLongLong()
+            < paged.index(row).data(MessageListModel::IdRole).toLongLong());
 }
 
 void TestMessageListModel::appendsWithoutReset()
 {
-    m_repo->seed(message(Message::Role::User, u"hello"_s));
+    Message hello = message(Message::Role::User, u"hello"_s);
+    QVERIFY(store(hello));
+    m_h->server().enqueue(ScriptedReply::text({ u"Hi "_s, u"there"_s }));
     m_model->setConversation(m_conversation);
-    QSignalSpy inserted(m_model, &QAbstractItemModel::rowsInserted);
-    QSignalSpy reset(m_model, &QAbstractItemModel::modelReset);
-    m_repo->store(message(Message::Role::User, u"second"_s));
+    QCOMPARE(m_model->rowCount(), 1);
+    QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
+
+    const qint64 sent = m_repo->send(m_conversation, u"second"_s);
+    QVERIFY(sent > 0);
+    // The person's message is a row at once, before any reply.
     QCOMPARE(reset.count(), 0);
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.first().at(1).toInt(), 1);
     QCOMPARE(m_model->rowCount(), 2);
     QCOMPARE(m_model->index(1).data(Qt::DisplayRole).toString(), u"second"_s);
+    QCOMPARE(m_model->index(1).data(MessageListModel::IdRole).toLongLong(), sent);
+
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+    m_model->flushDeltas();
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(inserted.count(), 2); // the reply, appended the same way
+    QCOMPARE(inserted.at(1).at(1).toInt(), 2);
+    QCOMPARE(m_model->rowCount(), 3);
+    QCOMPARE(m_model->index(2).data(MessageListModel::ContentRole).toString(), u"Hi there"_s);
+    QCOMPARE(m_model->index(2).data(MessageListModel::AgentNameRole).toString(), u"Assistant"_s);
+    QCOMPARE(m_model->index(2).data(MessageListModel::StatusRole).toInt(), int(Message::Status::Complete));
 }
 
 void TestMessageListModel::rolesOfEachKind_data()
@@ -117,19 +229,24 @@ void TestMessageListModel::rolesOfEachKind_data()
     QTest::addColumn<int>("kind");
     QTest::addColumn<int>("divider");
     QTest::addColumn<QString>("agent");
+    QTest::addColumn<QString>("toolName");
     QTest::addColumn<QString>("expectedName");
     QTest::addColumn<bool>("hasColour");
 
     QTest::newRow("user") << int(Message::Role::User) << int(Message::Kind::Text) << int(Message::Divider::None)
-                          << QString() << QString() << false;
+                          << QString() << QString() << QString() << false;
     QTest::newRow("agent 1") << int(Message::Role::Assistant) << int(Message::Kind::Text) << int(Message::Divider::None)
-                             << u"agent1"_s << u"Agent 1"_s << true;
+                             << u"agent1"_s << QString() << u"Agent 1"_s << true;
     QTest::newRow("handing over") << int(Message::Role::System) << int(Message::Kind::Divider)
-                                  << int(Message::Divider::HandingOver) << u"agent2"_s << u"Agent 2"_s << true;
+                                  << int(Message::Divider::HandingOver) << u"agent2"_s << QString() << u"Agent 2"_s
+                                  << true;
     QTest::newRow("rejected") << int(Message::Role::System) << int(Message::Kind::Divider)
-                              << int(Message::Divider::Rejected) << u"agent1"_s << u"Agent 1"_s << true;
+                              << int(Message::Divider::Rejected) << u"agent1"_s << QString() << u"Agent 1"_s << true;
+    QTest::newRow("tool result") << int(Message::Role::Tool) << int(Message::Kind::ToolResult)
+                                 << int(Message::Divider::None) << u"agent2"_s << u"calculator"_s << u"Agent 2"_s
+                                 << true;
     QTest::newRow("unknown agent") << int(Message::Role::Assistant) << int(Message::Kind::Text)
-                                   << int(Message::Divider::None) << u"ghost"_s << u"ghost"_s << true;
+                                   << int(Message::Divider::None) << u"ghost"_s << QString() << u"ghost"_s << true;
 }
 
 void TestMessageListModel::rolesOfEachKind()
@@ -138,21 +255,27 @@ void TestMessageListModel::rolesOfEachKind()
     QFETCH(int, kind);
     QFETCH(int, divider);
     QFETCH(QString, agent);
+    QFETCH(QString, toolName);
     QFETCH(QString, expectedName);
     QFETCH(bool, hasColour);
 
-    m_model->setConversation(m_conversation);
+    // A dual conversation: its agents are agent 1 and agent 2.
+    m_conversation = m_h->createConversation(Conversation::Mode::Dual);
     Message m = message(Message::Role(role), u"**text**"_s, agent);
     m.kind = Message::Kind(kind);
     m.divider = Message::Divider(divider);
+    m.toolName = toolName;
     m.error = u"reason"_s;
     m.usage.inputTokens = 10;
     m.usage.outputTokens = 5;
     m.createdAt = QDateTime(QDate(2025, 1, 1), QTime(10, 0, 0), Qt::UTC);
     m.updatedAt = m.createdAt.addMSecs(2500);
-    const Message stored = m_repo->store(m);
+    QVERIFY(store(m));
+    m_model->setConversation(m_conversation);
+    QCOMPARE(m_model->rowCount(), 1);
+
     const QModelIndex index = m_model->index(0);
-    QCOMPARE(index.data(MessageListModel::IdRole).toLongLong(), stored.id);
+    QCOMPARE(index.data(MessageListModel::IdRole).toLongLong(), m.id);
     QCOMPARE(index.data(MessageListModel::MessageRoleRole).toInt(), role);
     QCOMPARE(index.data(MessageListModel::KindRole).toInt(), kind);
     QCOMPARE(index.data(MessageListModel::DividerKindRole).toInt(), divider);
@@ -161,130 +284,260 @@ void TestMessageListModel::rolesOfEachKind()
     QCOMPARE(index.data(MessageListModel::AgentNameRole).toString(), expectedName);
     QCOMPARE(index.data(MessageListModel::AgentColorRole).value<QColor>().isValid(), hasColour);
     QCOMPARE(index.data(MessageListModel::ContentRole).toString(), u"**text**"_s);
+    QCOMPARE(index.data(Qt::DisplayRole).toString(), u"**text**"_s);
     QCOMPARE(index.data(MessageListModel::ErrorRole).toString(), u"reason"_s);
+    QCOMPARE(index.data(MessageListModel::ToolNameRole).toString(), toolName);
     QCOMPARE(index.data(MessageListModel::TotalTokensRole).toLongLong(), 15);
+    QCOMPARE(index.data(MessageListModel::UsageRole).toMap().value(u"input"_s).toLongLong(), 10);
     QCOMPARE(index.data(MessageListModel::UsageRole).toMap().value(u"output"_s).toLongLong(), 5);
     QCOMPARE(index.data(MessageListModel::CreatedAtRole).toDateTime(), m.createdAt);
-    QCOMPARE(index.data(MessageListModel::RevisionRole).toInt(), 0);
+    QCOMPARE(index.data(MessageListModel::UpdatedAtRole).toDateTime(), m.updatedAt);
+    QCOMPARE(index.data(MessageListModel::RevisionRole).typeId(), QMetaType::Int);
     QCOMPARE(index.data(MessageListModel::PendingRole).toBool(), false);
     const qint64 duration = index.data(MessageListModel::DurationMsRole).toLongLong();
     QCOMPARE(duration, role == int(Message::Role::Assistant) && kind == int(Message::Kind::Text) ? 2500 : -1);
     QVERIFY(m_model->roleNames().contains(MessageListModel::RevisionRole));
 }
 
-void TestMessageListModel::coalescesDeltasIntoOneChange()
+void TestMessageListModel::coalescesStreamedDeltasOnItsTimer()
 {
+    // The model's own timer applies what streamed in; it never re-emits once per delta.
+    const QStringList text = chunks(u"w"_s, 50);
+    m_h->server().enqueue(stallingAfter(text));
     m_model->setConversation(m_conversation);
-    Message reply = message(Message::Role::Assistant, {}, u"agent1"_s);
-    reply.status = Message::Status::Streaming;
-    reply = m_repo->store(reply);
-    QCOMPARE(m_model->rowCount(), 1);
-    QVERIFY(m_model->index(0).data(MessageListModel::PendingRole).toBool());
+    QSignalSpy deltas(m_repo, &ChatRepository::messageDelta);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    const QString expected = text.join(QString());
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), 2, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected, 10'000);
 
-    QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
-    QString expected;
-    for (int i = 0; i < 50; ++i) {
-        m_repo->delta(reply.id, u"w%1 "_s.arg(i));
-        expected += u"w%1 "_s.arg(i);
+    const qint64 reply = m_model->index(1).data(MessageListModel::IdRole).toLongLong();
+    QCOMPARE(deltas.count(), text.size()); // one per streamed chunk
+    const qsizetype changes = contentChangesOf(reply);
+    QVERIFY(changes >= 1);
+    QVERIFY2(
+        changes < deltas.count(), qPrintable(u"%1 content changes for %2 deltas"_s.arg(changes).arg(deltas.count())));
+    for (const QList<int> &roles : changesOf(reply)) {
+        QVERIFY(roles.contains(MessageListModel::ContentRole));
+        QVERIFY(roles.contains(Qt::DisplayRole));
+        QVERIFY(roles.contains(MessageListModel::RevisionRole));
+        QVERIFY(!roles.contains(MessageListModel::StatusRole));
     }
-    QCOMPARE(changed.count(), 0); // nothing until the timer fires
-    QTRY_COMPARE(changed.count(), 1);
-    QCOMPARE(m_model->index(0).data(MessageListModel::ContentRole).toString(), expected);
-    QCOMPARE(m_model->index(0).data(MessageListModel::RevisionRole).toInt(), 1);
-    const auto roles = changed.first().at(2).value<QList<int>>();
-    QVERIFY(roles.contains(MessageListModel::ContentRole));
-    QVERIFY(roles.contains(MessageListModel::RevisionRole));
-    QVERIFY(!roles.contains(MessageListModel::StatusRole));
+    QVERIFY(m_model->index(1).data(MessageListModel::PendingRole).toBool());
+    QCOMPARE(m_model->index(1).data(MessageListModel::StatusRole).toInt(), int(Message::Status::Streaming));
 
-    // The next burst is one more change, not fifty.
-    for (int i = 0; i < 20; ++i)
-        m_repo->delta(reply.id, u"x"_s);
-    m_model->flushDeltas();
-    QCOMPARE(changed.count(), 2);
-    QCOMPARE(m_model->index(0).data(MessageListModel::RevisionRole).toInt(), 2);
+    // Stopped, the partial reply stays as it streamed, now marked cancelled.
+    m_repo->cancel(m_conversation);
+    QVERIFY(!m_repo->isRunning(m_conversation));
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
+    QCOMPARE(m_model->index(1).data(MessageListModel::StatusRole).toInt(), int(Message::Status::Cancelled));
+    QVERIFY(!m_model->index(1).data(MessageListModel::PendingRole).toBool());
+    QCOMPARE(m_h->rows(m_conversation).constLast().content, expected);
 }
 
-void TestMessageListModel::coalescesStreamingUpdates()
+void TestMessageListModel::coalescesEachBurstIntoOneChange()
 {
+    // The coalescing timer is out of the way here: the model applies deltas only when flushed, which this test
+    // does after the 50th and after the 70th delta. Each burst becomes one change, whatever the timing.
+    m_model->setCoalesceInterval(std::numeric_limits<int>::max());
+    const QStringList text = chunks(u"w"_s, 70);
+    const QString firstBurst = text.mid(0, 50).join(QString());
+    const QString expected = text.join(QString());
+    m_h->server().enqueue(ScriptedReply::text(text));
     m_model->setConversation(m_conversation);
-    Message reply = message(Message::Role::Assistant, {}, u"agent1"_s);
-    reply.status = Message::Status::Streaming;
-    reply = m_repo->store(reply);
-    QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
-    // Deltas and full updates of the same text: the full copy wins, nothing doubles.
-    m_repo->delta(reply.id, u"Hel"_s);
-    reply.content = u"Hel"_s;
-    m_repo->update(reply);
-    m_repo->delta(reply.id, u"lo"_s);
-    reply.content = u"Hello"_s;
-    m_repo->update(reply);
-    QCOMPARE(changed.count(), 0);
-    m_model->flushDeltas();
-    QCOMPARE(changed.count(), 1);
-    QCOMPARE(m_model->index(0).data(MessageListModel::ContentRole).toString(), u"Hello"_s);
+
+    QString streamed;
+    int deltas = 0;
+    qint64 reply = 0;
+    QList<qsizetype> changesBeforeFlush;
+    QList<QString> contentAfterFlush;
+    QList<int> revisionAfterFlush;
+    // Connected after the model, so the model has taken each delta when this runs.
+    connect(m_repo, &ChatRepository::messageDelta, m_model.get(),
+        [&](qint64 conversationId, qint64 messageId, const QString &delta) {
+            if (conversationId != m_conversation)
+                return;
+            reply = messageId;
+            const bool boundary
+                = streamed.size() < firstBurst.size() && streamed.size() + delta.size() >= firstBurst.size();
+            streamed += delta;
+            ++deltas;
+            if (!boundary && streamed != expected)
+                return;
+            changesBeforeFlush << contentChangesOf(messageId);
+            m_model->flushDeltas();
+            const int row = m_model->rowOf(messageId);
+            contentAfterFlush << m_model->index(row).data(MessageListModel::ContentRole).toString();
+            revisionAfterFlush << m_model->index(row).data(MessageListModel::RevisionRole).toInt();
+        });
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+
+    QCOMPARE(deltas, 70);
+    QCOMPARE(changesBeforeFlush, (QList<qsizetype> { 0, 1 })); // nothing until flushed; then one per burst
+    QCOMPARE(contentAfterFlush, (QList<QString> { firstBurst, expected }));
+    QCOMPARE(revisionAfterFlush.size(), 2);
+    QVERIFY(revisionAfterFlush.at(0) != revisionAfterFlush.at(1));
+    const QList<QList<int>> changes = changesOf(reply);
+    QCOMPARE(contentChangesOf(reply), 2);
+    QVERIFY(contentChangesOf(reply) < deltas);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(changes.at(i).contains(MessageListModel::ContentRole));
+        QVERIFY(changes.at(i).contains(MessageListModel::RevisionRole));
+        QVERIFY(!changes.at(i).contains(MessageListModel::StatusRole));
+    }
+    const int row = m_model->rowOf(reply);
+    QCOMPARE(m_model->index(row).data(MessageListModel::ContentRole).toString(), expected);
+    QCOMPARE(m_model->index(row).data(MessageListModel::StatusRole).toInt(), int(Message::Status::Complete));
+}
+
+void TestMessageListModel::finalCopyWinsOverPendingDeltas()
+{
+    // Deltas still gathered when the final copy of the reply arrives: the copy wins and nothing doubles.
+    m_model->setCoalesceInterval(std::numeric_limits<int>::max());
+    const QStringList text = chunks(u"part"_s, 30);
+    const QString expected = text.join(QString());
+    m_h->server().enqueue(ScriptedReply::text(text));
+    m_model->setConversation(m_conversation);
+    QSignalSpy deltas(m_repo, &ChatRepository::messageDelta);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+
+    QCOMPARE(deltas.count(), text.size());
+    QCOMPARE(m_model->rowCount(), 2);
+    const qint64 reply = m_model->index(1).data(MessageListModel::IdRole).toLongLong();
+    const QList<QList<int>> changes = changesOf(reply);
+    QCOMPARE(changes.size(), 1); // the whole stream and its end: one change
+    QVERIFY(changes.constFirst().contains(MessageListModel::ContentRole));
+    QVERIFY(changes.constFirst().contains(MessageListModel::StatusRole));
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
+    QCOMPARE(m_model->index(1).data(MessageListModel::StatusRole).toInt(), int(Message::Status::Complete));
+    m_model->flushDeltas(); // the superseded deltas are gone, not applied on top
+    QCOMPARE(changesOf(reply).size(), 1);
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
 }
 
 void TestMessageListModel::finalUpdateNamesOnlyChangedRoles()
 {
+    m_model->setCoalesceInterval(std::numeric_limits<int>::max());
     m_model->setConversation(m_conversation);
-    Message reply = message(Message::Role::Assistant, u"done"_s, u"agent1"_s);
-    reply.status = Message::Status::Streaming;
-    reply = m_repo->store(reply);
-    QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
-    reply.status = Message::Status::Complete;
-    reply.usage.inputTokens = 3;
-    reply.usage.outputTokens = 4;
-    m_repo->update(reply);
-    QCOMPARE(changed.count(), 1); // a final status is shown at once
-    const auto roles = changed.first().at(2).value<QList<int>>();
+    // Every delta is applied as it comes, so the text is complete before the final copy arrives.
+    connect(m_repo, &ChatRepository::messageDelta, m_model.get(), [this] { m_model->flushDeltas(); });
+    m_h->server().enqueue(ScriptedReply::text({ u"do"_s, u"ne"_s }, TokenUsage { 3, 4, 0, 0 }));
+    QVERIFY(m_repo->send(m_conversation, u"Are you done?"_s) > 0);
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+
+    QCOMPARE(m_model->rowCount(), 2);
+    const qint64 reply = m_model->index(1).data(MessageListModel::IdRole).toLongLong();
+    QList<QList<int>> finals;
+    for (const QList<int> &roles : changesOf(reply))
+        if (roles.contains(MessageListModel::StatusRole))
+            finals << roles;
+    QCOMPARE(finals.size(), 1); // the final status is shown at once, in one change
+    const QList<int> roles = finals.constFirst();
     QVERIFY(roles.contains(MessageListModel::StatusRole));
     QVERIFY(roles.contains(MessageListModel::PendingRole));
     QVERIFY(roles.contains(MessageListModel::UsageRole));
+    QVERIFY(roles.contains(MessageListModel::TotalTokensRole));
+    QVERIFY(roles.contains(MessageListModel::RevisionRole));
     QVERIFY(!roles.contains(MessageListModel::ContentRole));
+    QVERIFY(!roles.contains(Qt::DisplayRole));
     QVERIFY(!roles.contains(MessageListModel::AgentNameRole));
-    QVERIFY(!m_model->index(0).data(MessageListModel::PendingRole).toBool());
-
-    // An update that changes nothing emits nothing.
-    m_repo->update(reply);
-    QCOMPARE(changed.count(), 1);
+    QVERIFY(!roles.contains(MessageListModel::KindRole));
+    QVERIFY(!m_model->index(1).data(MessageListModel::PendingRole).toBool());
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), u"done"_s);
+    QCOMPARE(m_model->index(1).data(MessageListModel::TotalTokensRole).toLongLong(), 7);
 }
 
 void TestMessageListModel::ignoresOtherConversations()
 {
+    Message mine = message(Message::Role::User, u"mine"_s);
+    QVERIFY(store(mine));
     m_model->setConversation(m_conversation);
-    const qint64 other = m_repo->createConversation(Conversation::Mode::Single);
-    Message m = message(Message::Role::User, u"elsewhere"_s);
-    m.conversationId = other;
-    m = m_repo->store(m);
-    m_repo->delta(m.id, u"more"_s);
+    const qint64 other = m_h->createConversation(Conversation::Mode::Single);
+    QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
+    QSignalSpy deltas(m_repo, &ChatRepository::messageDelta);
+    m_h->server().enqueue(ScriptedReply::text(chunks(u"elsewhere"_s, 5)));
+    QCOMPARE(m_h->sendAndWait(other, u"over there"_s), RunOutcome::Completed);
     m_model->flushDeltas();
-    QCOMPARE(m_model->rowCount(), 0);
+
+    QCOMPARE(deltas.count(), 5); // it did stream, into the other conversation
+    QCOMPARE(m_h->rows(other).size(), 2);
+    QCOMPARE(m_model->rowCount(), 1);
+    QCOMPARE(m_model->index(0).data(MessageListModel::ContentRole).toString(), u"mine"_s);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(reset.count(), 0);
 }
 
 void TestMessageListModel::dividerAnnouncedTwiceIsOneRow()
 {
+    // A real dual-agent turn: each divider is announced with messageAdded and dividerAdded.
+    m_conversation = m_h->createConversation(Conversation::Mode::Dual);
+    m_h->server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\n"_s, u"Rewrite: make it shorter"_s }));
+    m_h->server().enqueue(ScriptedReply::text({ u"Here is the "_s, u"shorter text."_s }));
     m_model->setConversation(m_conversation);
-    Message divider = message(Message::Role::System, u"Handing the message to agent 2"_s, u"agent2"_s);
-    divider.kind = Message::Kind::Divider;
-    divider.divider = Message::Divider::HandingOver;
-    m_repo->store(divider); // emits dividerAdded and messageAdded
-    QCOMPARE(m_model->rowCount(), 1);
-    QCOMPARE(m_model->index(0).data(MessageListModel::DividerKindRole).toInt(), int(Message::Divider::HandingOver));
+    QSignalSpy dividers(m_repo, &ChatRepository::dividerAdded);
+    QVERIFY(m_repo->send(m_conversation, u"Please shorten my text"_s) > 0);
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+    m_model->flushDeltas();
+
+    QCOMPARE(dividers.count(), 2);
+    const QList<Message> stored = m_h->rows(m_conversation);
+    QCOMPARE(m_model->rowCount(), stored.size()); // one row per stored message, none twice
+    int handing = -1;
+    int accepted = -1;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row);
+        QCOMPARE(index.data(MessageListModel::IdRole).toLongLong(), stored.at(row).id);
+        const int divider = index.data(MessageListModel::DividerKindRole).toInt();
+        if (divider == int(Message::Divider::HandingOver)) {
+            QCOMPARE(handing, -1);
+            handing = row;
+        } else if (divider == int(Message::Divider::Accepted)) {
+            QCOMPARE(accepted, -1);
+            accepted = row;
+        }
+    }
+    QVERIFY(handing > 0);
+    QVERIFY(accepted > handing);
+    QCOMPARE(
+        m_model->index(handing).data(MessageListModel::ContentRole).toString(), u"Handing the message to agent 2"_s);
+    QCOMPARE(m_model->index(accepted).data(MessageListModel::AgentNameRole).toString(), u"Agent 2"_s);
+    QCOMPARE(m_model->index(m_model->rowCount() - 1).data(MessageListModel::ContentRole).toString(),
+        u"Here is the shorter text."_s);
+    // The second announcement changed nothing, so it emitted nothing.
+    for (const int row : { handing, accepted }) {
+        const qint64 id = m_model->index(row).data(MessageListModel::IdRole).toLongLong();
+        for (const QList<int> &roles : changesOf(id))
+            QVERIFY(!roles.contains(MessageListModel::RevisionRole));
+    }
 }
 
 void TestMessageListModel::lastAnswerRow()
 {
     m_model->setConversation(m_conversation);
     QCOMPARE(m_model->lastAnswerRow(), -1);
-    m_repo->store(message(Message::Role::User, u"q"_s));
-    m_repo->store(message(Message::Role::Assistant, u"a"_s, u"agent1"_s));
+    Message question = message(Message::Role::User, u"q"_s);
+    Message answer = message(Message::Role::Assistant, u"a"_s, u"assistant"_s);
     Message divider = message(Message::Role::System, u"accepted"_s, u"agent2"_s);
     divider.kind = Message::Kind::Divider;
     divider.divider = Message::Divider::Accepted;
-    m_repo->store(divider);
-    QCOMPARE(m_model->lastAnswerRow(), 1);
-    m_repo->store(message(Message::Role::User, u"q2"_s));
-    QCOMPARE(m_model->lastAnswerRow(), -1);
+    QVERIFY(store(question));
+    QVERIFY(store(answer));
+    QVERIFY(store(divider));
+    m_model->setConversation(m_conversation);
+    QCOMPARE(m_model->lastAnswerRow(), 1); // a divider is no answer
+
+    m_h->server().enqueue(ScriptedReply::text({ u"a2"_s }));
+    QVERIFY(m_repo->send(m_conversation, u"q2"_s) > 0);
+    QCOMPARE(m_model->lastAnswerRow(), -1); // the person spoke after the last answer
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+    QCOMPARE(m_model->rowCount(), 5);
+    QCOMPARE(m_model->lastAnswerRow(), 4);
+    QCOMPARE(m_model->messageAt(4).content, u"a2"_s);
 }
 
 QTEST_GUILESS_MAIN(TestMessageListModel)
