@@ -57,6 +57,7 @@ private Q_SLOTS:
     void ignoresOtherConversations();
     void dividerAnnouncedTwiceIsOneRow();
     void lastAnswerRow();
+    void revisionNeverRepeatsForAMessage();
 
 private:
     /// One dataChanged as it reached one row, read at the moment it was emitted.
@@ -538,6 +539,64 @@ void TestMessageListModel::lastAnswerRow()
     QCOMPARE(m_model->rowCount(), 5);
     QCOMPARE(m_model->lastAnswerRow(), 4);
     QCOMPARE(m_model->messageAt(4).content, u"a2"_s);
+}
+
+void TestMessageListModel::revisionNeverRepeatsForAMessage()
+{
+    // The bubble delegate caches layouts by (id, revision, width): a pair seen once must never stand for other text,
+    // not even after the model was reset by switching conversations away and back.
+    const qint64 other = m_h->createConversation(Conversation::Mode::Single);
+    Message elsewhere = message(Message::Role::User, u"elsewhere"_s);
+    elsewhere.conversationId = other;
+    QVERIFY(store(elsewhere));
+
+    QHash<QPair<qint64, int>, QString> seen;
+    QSet<QPair<qint64, int>> reported;
+    QStringList repeats;
+    const auto record = [&] {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const QModelIndex index = m_model->index(row);
+            const QPair<qint64, int> key { index.data(MessageListModel::IdRole).toLongLong(),
+                index.data(MessageListModel::RevisionRole).toInt() };
+            const QString content = index.data(MessageListModel::ContentRole).toString();
+            const auto it = seen.constFind(key);
+            if (it == seen.cend())
+                seen.insert(key, content);
+            else if (*it != content && !reported.contains(key)) {
+                reported.insert(key);
+                repeats << u"message %1, revision %2: \"%3\", later \"%4\""_s.arg(key.first)
+                               .arg(key.second)
+                               .arg(*it, content);
+            }
+        }
+    };
+    QObject recording; // declared after what the lambda uses, so the connections go first
+    connect(m_model.get(), &QAbstractItemModel::rowsInserted, &recording, record);
+    connect(m_model.get(), &QAbstractItemModel::dataChanged, &recording, record);
+    connect(m_model.get(), &QAbstractItemModel::modelReset, &recording, record);
+
+    const QStringList text = chunks(u"part"_s, 20);
+    const QString expected = text.join(QString());
+    m_h->server().enqueue(ScriptedReply::text(text));
+    m_model->setConversation(m_conversation);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me"_s) > 0);
+    QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
+    m_model->flushDeltas();
+    QCOMPARE(m_model->rowCount(), 2);
+    const qint64 reply = m_model->index(1).data(MessageListModel::IdRole).toLongLong();
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
+    int replyRevisions = 0;
+    for (auto it = seen.cbegin(); it != seen.cend(); ++it)
+        replyRevisions += it.key().first == reply ? 1 : 0;
+    QVERIFY2(replyRevisions >= 2, "the reply was seen empty and streamed");
+
+    m_model->setConversation(other);
+    QCOMPARE(m_model->rowCount(), 1);
+    m_model->setConversation(m_conversation);
+    QCOMPARE(m_model->rowCount(), 2);
+    QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
+    record();
+    QVERIFY2(repeats.isEmpty(), qPrintable(repeats.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestMessageListModel)
