@@ -84,4 +84,14 @@ bool ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &
     return exec(q) && q.numRowsAffected() == 1;
 }
 
+bool ApprovalStore::withdraw(qint64 id)
+{
+    // "decided" with no decision: the schema has no other closed state, and nothing can decide it any more.
+    QSqlQuery q = prepare(u"UPDATE approvals SET status = 'decided', decision = NULL, decided_at = ? "
+                          u"WHERE id = ? AND status = 'pending'"_s);
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
 } // namespace Tandem

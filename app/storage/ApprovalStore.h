@@ -24,6 +24,9 @@ public:
     QList<ApprovalRequest> pending(qint64 conversationId = 0);
     /// @brief Records the decision once; false if @p id is unknown or already decided.
     bool decide(qint64 id, ApprovalDecision decision, const QString &arguments);
+    /// @brief Closes a pending request without a decision (its run ended, the call was answered as cancelled): it
+    /// is no longer pending and can no longer be decided. False if @p id is unknown or no longer pending.
+    bool withdraw(qint64 id);
 };
 
 } // namespace Tandem

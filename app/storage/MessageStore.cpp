@@ -100,6 +100,18 @@ std::optional<Message> MessageStore::get(qint64 id)
     return fromRecord(q);
 }
 
+std::optional<Message> MessageStore::toolCall(qint64 conversationId, const QString &callId)
+{
+    QSqlQuery q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = ? AND tool_call_id = ? "
+                          u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(Message::kindName(Message::Kind::ToolCall));
+    q.addBindValue(callId);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
 QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int limit)
 {
     QSqlQuery q = prepare(
