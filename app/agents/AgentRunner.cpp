@@ -100,6 +100,7 @@ struct AgentRunner::Run
     QTimer timeoutTimer;
     QElapsedTimer clock;
     qint64 remainingMs = 0;
+    RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
 };
 
 AgentRunner::AgentRunner(
@@ -185,7 +186,7 @@ ToolDefinition AgentRunner::handoffToolDefinition(const QList<Agent> &targets)
 
 // --- starting ---------------------------------------------------------------------------------------------------
 
-void AgentRunner::timeOutStaleHandoffs()
+void AgentRunner::timeOutStaleHandoffs(const QList<Agent> &agents)
 {
     HandoffStore handoffs(m_db);
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -194,8 +195,45 @@ void AgentRunner::timeOutStaleHandoffs()
         if (handoff.transitionTo(Handoff::Status::TimedOut, now) && handoffs.saveStatus(handoff)) {
             qCInfo(lcAgents) << "handoff" << handoff.id << "timed out";
             Q_EMIT handoffStatusChanged(handoff);
+            revokeHandoff(handoff, agents);
         }
     }
+}
+
+void AgentRunner::revokeHandoff(const Handoff &handoff, const QList<Agent> &agents)
+{
+    // A timed-out handoff must not still take effect: what it would have delivered is dropped, and a conversation
+    // it moved goes back to the source.
+    AgentThreadStore threads(m_db);
+    AgentThread target = threads.get(handoff.conversationId, handoff.toAgent);
+    QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
+    if (ThreadHistory::dropHandoffInput(pending, handoff)) {
+        target.pendingInput = ThreadHistory::toJsonText(pending);
+        threads.save(target);
+    }
+    if (m_runs.contains(handoff.conversationId) || threads.activeAgent(handoff.conversationId) != handoff.toAgent
+        || !threads.setActive(handoff.conversationId, handoff.fromAgent))
+        return;
+    auto name = [&agents](const QString &id) {
+        for (const Agent &candidate : agents)
+            if (candidate.id == id && !candidate.name.isEmpty())
+                return candidate.name;
+        return id;
+    };
+    Message divider;
+    divider.conversationId = handoff.conversationId;
+    divider.role = Message::Role::System;
+    divider.kind = Message::Kind::Divider;
+    divider.divider = Message::Divider::Error;
+    divider.agentId = handoff.fromAgent;
+    divider.handoffId = handoff.id;
+    divider.content = tr("The handoff to %1 timed out: the conversation is back with %2.")
+                          .arg(name(handoff.toAgent), name(handoff.fromAgent));
+    if (MessageStore(m_db).append(divider)) {
+        Q_EMIT messageAdded(divider);
+        Q_EMIT dividerAdded(divider);
+    }
+    Q_EMIT activeAgentChanged(handoff.conversationId, handoff.fromAgent);
 }
 
 bool AgentRunner::acceptHandoff(Handoff &handoff)
@@ -205,6 +243,23 @@ bool AgentRunner::acceptHandoff(Handoff &handoff)
         return false;
     Q_EMIT handoffStatusChanged(handoff);
     return true;
+}
+
+void AgentRunner::rejectHandoff(Run *run, Handoff &handoff, const QString &reason)
+{
+    // A refused handoff is a handoff too: created pending with what was asked, then rejected with the reason.
+    HandoffStore handoffs(m_db);
+    if (!handoffs.create(handoff)) {
+        qCWarning(lcAgents) << "refused handoff not recorded";
+        return;
+    }
+    const quint64 generation = run->generation;
+    Q_EMIT handoffStatusChanged(handoff);
+    if (!live(run->conversationId, generation))
+        return;
+    if (handoff.transitionTo(Handoff::Status::Rejected, QDateTime::currentDateTimeUtc(), reason)
+        && handoffs.saveStatus(handoff))
+        Q_EMIT handoffStatusChanged(handoff);
 }
 
 AgentRunner::Run *AgentRunner::prepareRun(const Conversation &conversation, const QString &startAgentOverride)
@@ -219,6 +274,8 @@ AgentRunner::Run *AgentRunner::prepareRun(const Conversation &conversation, cons
     for (const QString &problem : std::as_const(problems))
         qCWarning(lcAgents) << "transition left out:" << problem;
     run->counters = GuardrailCounters(m_config.limits, RunStore(m_db).tokensUsed(conversation.id));
+    // Before the active agent is read: a timed-out handoff gives the conversation back to its source.
+    timeOutStaleHandoffs(run->agents);
 
     AgentThreadStore threads(m_db);
     QString start = startAgentOverride;
@@ -234,7 +291,6 @@ AgentRunner::Run *AgentRunner::prepareRun(const Conversation &conversation, cons
     run->startAgent = start;
     run->agentId = start;
 
-    timeOutStaleHandoffs();
     // A next-turn handoff is taken up by the person's next message.
     const QList<Handoff> handoffs = HandoffStore(m_db).forConversation(conversation.id);
     for (Handoff handoff : handoffs)
@@ -355,7 +411,7 @@ void AgentRunner::begin(Run *run, std::function<void(Run *)> next)
     }
     const std::optional<ProviderProfile> profile = ProviderStore(m_db).get(run->conversation.providerId);
     if (!profile || !m_clients) {
-        failRun(run, tr("This conversation has no model provider: choose one in the settings."));
+        failRun(run, tr("This conversation has no model provider: choose one in the settings."), RunFailure::Setup);
         return;
     }
     const qint64 conversationId = run->conversationId;
@@ -365,7 +421,7 @@ void AgentRunner::begin(Run *run, std::function<void(Run *)> next)
         if (!r)
             return;
         if (!client) {
-            failRun(r, tr("The API key could not be read from the keychain: %1").arg(error));
+            failRun(r, tr("The API key could not be read from the keychain: %1").arg(error), RunFailure::Storage);
             return;
         }
         r->client = client;
@@ -391,8 +447,16 @@ void AgentRunner::appendPendingInput(Run *run, const QString &agentId, const QLi
     threads.save(thread);
 }
 
-void AgentRunner::startAgent(Run *run, const QString &agentId, const QList<InputItem> &freshInput)
+void AgentRunner::startAgent(
+    Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> proceed)
 {
+    // Once the agent's thread is ready: the model call, or what the caller resumes instead (an approval's calls).
+    auto ready = [this, proceed](Run *r) {
+        if (proceed)
+            proceed(r);
+        else
+            callModel(r);
+    };
     run->agentId = agentId;
     run->transient.clear();
     run->signalSource = run->conversation.mode == Conversation::Mode::Dual && agentId == DefaultAgents::kAgent1
@@ -404,12 +468,12 @@ void AgentRunner::startAgent(Run *run, const QString &agentId, const QList<Input
         return;
 
     if (!usesRemoteThread(run, agentId)) {
-        callModel(run);
+        ready(run);
         return;
     }
     appendPendingInput(run, agentId, freshInput);
     if (!AgentThreadStore(m_db).get(conversationId, agentId).remoteThreadId.isEmpty()) {
-        callModel(run);
+        ready(run);
         return;
     }
     // The agent's own thread: one Conversations API object per (conversation, agent), its id cached.
@@ -419,25 +483,29 @@ void AgentRunner::startAgent(Run *run, const QString &agentId, const QList<Input
     run->createJob = job;
     const quint64 serial = ++run->callSerial;
     connect(job, &CreateConversationJob::finished, this,
-        [this, conversationId, generation, serial, agentId](const QString &remoteId) {
+        [this, conversationId, generation, serial, agentId, ready](const QString &remoteId) {
             Run *r = live(conversationId, generation);
             if (!r || r->callSerial != serial)
                 return;
             AgentThreadStore threads(m_db);
             AgentThread thread = threads.get(conversationId, agentId);
             thread.remoteThreadId = remoteId;
-            threads.save(thread);
-            callModel(r);
+            if (!threads.save(thread)) {
+                failRun(r, tr("The agent's thread could not be stored."), RunFailure::Storage);
+                return;
+            }
+            ready(r);
         });
     connect(job, &CreateConversationJob::failed, this,
-        [this, conversationId, generation, serial, agentId](const LlmError &error) {
+        [this, conversationId, generation, serial, agentId, ready](const LlmError &error) {
             Run *r = live(conversationId, generation);
             if (!r || r->callSerial != serial)
                 return;
             if (error.type == LlmError::Type::NotFound || error.type == LlmError::Type::BadRequest) {
                 qCInfo(lcAgents) << "no /conversations on this server; keeping" << agentId << "history locally";
                 r->localOnly.insert(agentId);
-                callModel(r);
+                // Whatever was queued for the remote thread is part of the local history already.
+                ready(r);
                 return;
             }
             failRun(r, error.userMessage());
@@ -454,14 +522,20 @@ void AgentRunner::callModel(Run *run)
     }
     const Agent *current = agent(run, run->agentId);
     if (!current || !run->client) {
-        failRun(run, tr("The agent “%1” does not exist.").arg(run->agentId));
+        failRun(run, tr("The agent “%1” does not exist.").arg(run->agentId), RunFailure::Setup);
         return;
     }
     run->counters.recordModelCall();
 
     LlmRequest request;
-    request.model
-        = !current->model.isEmpty() ? current->model : m_config.agentModels.value(current->id, run->conversation.model);
+    // The agent's own model, else the conversation's, else the settings' default for the agent, else (empty) the
+    // provider's default.
+    if (!current->model.isEmpty())
+        request.model = current->model;
+    else if (!run->conversation.model.isEmpty())
+        request.model = run->conversation.model;
+    else
+        request.model = m_config.agentModels.value(current->id);
     request.instructions = current->instructions;
     const AgentThread thread = AgentThreadStore(m_db).get(run->conversationId, run->agentId);
     if (usesRemoteThread(run, run->agentId)) {
@@ -531,7 +605,7 @@ void AgentRunner::onDelta(Run *run, const QString &delta)
         run->reply.runId = run->runId;
         run->reply.content = delta;
         if (!MessageStore(m_db).append(run->reply)) {
-            failRun(run, tr("The reply could not be stored."));
+            failRun(run, tr("The reply could not be stored."), RunFailure::Storage);
             return;
         }
         run->hasReply = true;
@@ -645,7 +719,8 @@ void AgentRunner::onFinished(Run *run, const LlmResult &result)
 void AgentRunner::processToolCalls(Run *run, const QList<ToolCall> &calls)
 {
     const quint64 generation = run->generation;
-    for (const ToolCall &call : calls) {
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        const ToolCall &call = calls.at(i);
         if (call.name == kHandoffTool) {
             const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
             HandoffRequest request;
@@ -674,7 +749,8 @@ void AgentRunner::processToolCalls(Run *run, const QList<ToolCall> &calls)
         row.toolName = call.name;
         row.content = call.arguments;
         if (!MessageStore(m_db).append(row)) {
-            failRun(run, tr("The tool call could not be stored."));
+            run->queue << calls.mid(i); // unanswered: the run's end answers them
+            failRun(run, tr("The tool call could not be stored."), RunFailure::Storage);
             return;
         }
         run->queue << call;
@@ -710,7 +786,11 @@ void AgentRunner::processNextCall(Run *run)
         const ToolCall call = run->queue.constFirst();
         const std::optional<QPair<ApprovalDecision, QString>> decision
             = run->decided.contains(call.callId) ? std::optional(run->decided.take(call.callId)) : std::nullopt;
-        if (!decision && m_tools && m_tools->isCritical(call.name) && !isAlwaysAllowed(conversationId, call.name)) {
+        // Only the tools the agent is allowed run, whatever the model names.
+        const Agent *current = agent(run, run->agentId);
+        const bool available
+            = m_tools && current && current->allowedTools.contains(call.name) && m_tools->contains(call.name);
+        if (available && !decision && m_tools->isCritical(call.name) && !isAlwaysAllowed(conversationId, call.name)) {
             ApprovalRequest request;
             request.conversationId = conversationId;
             request.runId = run->runId;
@@ -719,7 +799,7 @@ void AgentRunner::processNextCall(Run *run)
             request.callId = call.callId;
             request.arguments = call.arguments;
             if (!ApprovalStore(m_db).create(request)) {
-                failRun(run, tr("The approval request could not be stored."));
+                failRun(run, tr("The approval request could not be stored."), RunFailure::Storage);
                 return;
             }
             run->waitingApproval = request.id;
@@ -734,12 +814,13 @@ void AgentRunner::processNextCall(Run *run)
                 Q_EMIT approvalNeeded(request);
             return;
         }
-        run->queue.removeFirst();
         ToolResult result;
-        if (decision && decision->first == ApprovalDecision::Deny) {
+        if (!available) {
+            qCWarning(lcAgents) << run->agentId << "asked for" << call.name << "which it may not use";
+            result = ToolResult::failure(
+                tr("The tool “%1” is not available to %2.").arg(call.name, agentName(run, run->agentId)));
+        } else if (decision && decision->first == ApprovalDecision::Deny) {
             result = ToolResult::failure(tr("The person did not allow this call."));
-        } else if (!m_tools) {
-            result = ToolResult::failure(tr("No tools are available."));
         } else {
             const QString arguments = decision && !decision->second.isEmpty() ? decision->second : call.arguments;
             result = m_tools->run(
@@ -756,9 +837,10 @@ void AgentRunner::processNextCall(Run *run)
         row.content = result.modelOutput();
         row.error = result.ok ? QString() : result.error;
         if (!MessageStore(m_db).append(row)) {
-            failRun(run, tr("The tool result could not be stored."));
+            failRun(run, tr("The tool result could not be stored."), RunFailure::Storage);
             return;
         }
+        run->queue.removeFirst(); // answered
         appendPendingInput(run, run->agentId, { InputItem::functionOutput(call.callId, row.content) });
         Q_EMIT messageAdded(row);
         if (!live(conversationId, generation))
@@ -785,12 +867,27 @@ bool AgentRunner::decideApproval(qint64 approvalId, ApprovalDecision decision, c
     Run *waiting = it != m_runs.end() && it->second->waitingApproval == approvalId ? it->second.get() : nullptr;
     if (!waiting && it != m_runs.end())
         return false; // another run of the conversation is going; decide once it ends
+    const quint64 waitingGeneration = waiting ? waiting->generation : 0;
     if (!approvals.decide(approvalId, decision, editedArguments.isEmpty() ? request->arguments : editedArguments))
         return false;
     if (decision == ApprovalDecision::AllowAlways)
         allowAlways(request->conversationId, request->toolName);
+    if (decision != ApprovalDecision::Deny && !editedArguments.isEmpty()) {
+        // The call runs with the person's arguments: its row says so, so the history replays the call that ran.
+        MessageStore messages(m_db);
+        std::optional<Message> call = messages.toolCall(request->conversationId, request->callId);
+        if (call && call->content != editedArguments) {
+            call->content = editedArguments;
+            call->updatedAt = QDateTime::currentDateTimeUtc();
+            if (messages.update(*call))
+                Q_EMIT messageUpdated(*call);
+        }
+    }
 
     if (waiting) {
+        waiting = live(request->conversationId, waitingGeneration);
+        if (!waiting || waiting->waitingApproval != approvalId)
+            return true; // a slot of messageUpdated ended the run
         waiting->decided.insert(request->callId, { decision, editedArguments });
         waiting->waitingApproval = 0;
         if (m_config.limits.runTimeoutMs > 0) {
@@ -801,33 +898,35 @@ bool AgentRunner::decideApproval(qint64 approvalId, ApprovalDecision decision, c
         return true;
     }
 
-    // After a restart: resume the agent in a new run, answering its calls that have no output yet.
+    // After a restart: resume the agent in a new run, on its own thread (remote or local, as a run start sets it up),
+    // answering the calls of the approval's run that have no output yet.
     const std::optional<Conversation> conversation = ConversationStore(m_db).get(request->conversationId);
-    if (!conversation)
+    if (!conversation || isRunning(request->conversationId))
         return true;
     Run *run = prepareRun(*conversation, request->agentId);
     if (!run)
         return true;
     run->decided.insert(request->callId, { decision, editedArguments });
+    const quint64 generation = run->generation;
     Q_EMIT runStarted(run->conversationId, run->runId);
+    if (!live(request->conversationId, generation))
+        return true;
     const QString agentId = request->agentId;
-    begin(run, [this, agentId](Run *r) {
-        r->agentId = agentId;
-        const quint64 generation = r->generation;
-        Q_EMIT agentWorking(r->conversationId, agentId, true);
-        if (!live(r->conversationId, generation))
-            return;
-        const qint64 historyFrom = AgentThreadStore(m_db).get(r->conversationId, agentId).historyFrom;
-        const QList<Message> rows = MessageStore(m_db).page(r->conversationId, 0, std::numeric_limits<int>::max());
-        QSet<QString> answered;
-        for (const Message &row : rows)
-            if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
-                answered.insert(row.toolCallId);
-        for (const Message &row : rows)
-            if (row.id > historyFrom && row.kind == Message::Kind::ToolCall && row.agentId == agentId
-                && !answered.contains(row.toolCallId))
-                r->queue << ToolCall { row.toolCallId, row.toolName, row.content, {} };
-        processNextCall(r);
+    const qint64 callsRunId = request->runId;
+    begin(run, [this, agentId, callsRunId](Run *r) {
+        startAgent(r, agentId, {}, [this, agentId, callsRunId](Run *resumed) {
+            const QList<Message> rows
+                = MessageStore(m_db).page(resumed->conversationId, 0, std::numeric_limits<int>::max());
+            QSet<QString> answered;
+            for (const Message &row : rows)
+                if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
+                    answered.insert(row.toolCallId);
+            for (const Message &row : rows)
+                if (row.kind == Message::Kind::ToolCall && row.agentId == agentId && row.runId == callsRunId
+                    && !answered.contains(row.toolCallId))
+                    resumed->queue << ToolCall { row.toolCallId, row.toolName, row.content, {} };
+            processNextCall(resumed);
+        });
     });
     return true;
 }
@@ -889,6 +988,19 @@ void AgentRunner::handleHandoff(Run *run, const HandoffRequest &request)
     const QString sourceName = agentName(run, source);
     const bool viaTool = request.source == HandoffRequest::Source::Tool;
 
+    Handoff handoff;
+    handoff.conversationId = conversationId;
+    handoff.runId = run->runId;
+    handoff.fromAgent = source;
+    handoff.toAgent = target ? target->id : request.targetAgent;
+    handoff.reason = request.reason;
+    // What was asked; a handoff that is carried out stores what travels instead.
+    if (viaTool)
+        handoff.payload = QJsonObject { { u"context"_s, request.context }, { u"arguments"_s, request.arguments },
+            { u"call_id"_s, request.callId } };
+    else
+        handoff.payload = QJsonObject { { u"text"_s, request.context }, { u"source"_s, u"signal"_s } };
+
     QString problem;
     if (!target)
         problem = tr("There is no agent “%1”: the conversation stays with %2.").arg(request.targetAgent, sourceName);
@@ -900,7 +1012,10 @@ void AgentRunner::handleHandoff(Run *run, const HandoffRequest &request)
         problem = tr("%1 may not hand the conversation to %2: it stays with %1.").arg(sourceName, target->name);
     if (!problem.isEmpty()) {
         qCInfo(lcAgents) << "handoff refused:" << source << "->" << request.targetAgent;
-        storeDivider(run, Message::Divider::Error, problem, source, 0, request.callId);
+        rejectHandoff(run, handoff, problem);
+        if (!live(conversationId, generation))
+            return;
+        storeDivider(run, Message::Divider::Error, problem, source, handoff.id, request.callId);
         if (!live(conversationId, generation))
             return;
         if (viaTool) {
@@ -913,17 +1028,13 @@ void AgentRunner::handleHandoff(Run *run, const HandoffRequest &request)
     }
     if (const std::optional<GuardrailViolation> violation = run->counters.checkAndRecordHop(source, target->id)) {
         answerHandoffCall(run, request, errorOutput(violation->message));
-        stopGuardrail(run, *violation);
+        rejectHandoff(run, handoff, violation->message);
+        if (live(conversationId, generation))
+            stopGuardrail(run, *violation, handoff.id);
         return;
     }
 
     const TransitionGraph::Edge edge = *run->graph.edge(source, target->id);
-    Handoff handoff;
-    handoff.conversationId = conversationId;
-    handoff.runId = run->runId;
-    handoff.fromAgent = source;
-    handoff.toAgent = target->id;
-    handoff.reason = request.reason;
     QJsonObject payload;
     if (!viaTool) {
         // An empty payload still hands over (seed 000 forwards "the remainder"); agent 2 then gets the person's
@@ -948,7 +1059,7 @@ void AgentRunner::handleHandoff(Run *run, const HandoffRequest &request)
     payload.insert(u"timing"_s, TransitionGraph::timingName(edge.timing));
     handoff.payload = payload;
     if (!HandoffStore(m_db).create(handoff)) {
-        failRun(run, tr("The handoff could not be stored."));
+        failRun(run, tr("The handoff could not be stored."), RunFailure::Storage);
         return;
     }
     Q_EMIT handoffStatusChanged(handoff);
@@ -1026,10 +1137,11 @@ Message AgentRunner::storeDivider(Run *run, Message::Divider divider, const QStr
 
 // --- ending -----------------------------------------------------------------------------------------------------
 
-void AgentRunner::failRun(Run *run, const QString &message)
+void AgentRunner::failRun(Run *run, const QString &message, RunFailure failure)
 {
     if (run->ended)
         return;
+    run->failure = failure;
     if (run->hasReply && run->reply.status == Message::Status::Streaming) {
         finalizeReply(run, Message::Status::Error, message);
     } else {
@@ -1048,7 +1160,7 @@ void AgentRunner::failRun(Run *run, const QString &message)
     finishRun(run, RunOutcome::Failed, message);
 }
 
-void AgentRunner::stopGuardrail(Run *run, const GuardrailViolation &violation)
+void AgentRunner::stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId)
 {
     if (run->ended)
         return;
@@ -1060,7 +1172,7 @@ void AgentRunner::stopGuardrail(Run *run, const GuardrailViolation &violation)
     }
     finalizeReply(run, Message::Status::Cancelled, violation.message);
     const quint64 generation = run->generation;
-    storeDivider(run, Message::Divider::Error, violation.message, run->agentId);
+    storeDivider(run, Message::Divider::Error, violation.message, run->agentId, handoffId);
     if (live(run->conversationId, generation))
         finishRun(run, RunOutcome::GuardrailStopped, violation.message);
 }
@@ -1082,14 +1194,37 @@ void AgentRunner::finishRun(Run *run, RunOutcome outcome, const QString &message
     }
     const bool stoppedByPerson = outcome == RunOutcome::Cancelled;
     finalizeReply(run, stoppedByPerson ? Message::Status::Cancelled : Message::Status::Error, message);
+    answerOpenCalls(run);
     RunStore(m_db).finish(run->runId, recordStatus(outcome), run->counters.runUsage(), message);
     ConversationStore(m_db).touch(run->conversationId, QDateTime::currentDateTimeUtc());
     const qint64 conversationId = run->conversationId;
     const qint64 runId = run->runId;
     const QString agentId = run->agentId;
+    const RunFailure failure = run->failure;
     discard(run);
     Q_EMIT agentWorking(conversationId, agentId, false);
+    if (outcome == RunOutcome::Failed)
+        Q_EMIT runFailed(conversationId, runId, failure);
     Q_EMIT runFinished(conversationId, runId, outcome, message);
+}
+
+void AgentRunner::answerOpenCalls(Run *run)
+{
+    // The calls of the current turn that were not carried out still get an output, so the provider never sees a
+    // dangling call. Local history answers them when it is rebuilt (ThreadHistory); a remote thread gets the output
+    // with the agent's next request. A question to the person about one of them is withdrawn.
+    if (run->waitingApproval != 0) {
+        ApprovalStore(m_db).withdraw(run->waitingApproval);
+        run->waitingApproval = 0;
+    }
+    QList<InputItem> outputs;
+    for (const ToolCall &call : std::as_const(run->queue))
+        outputs << InputItem::functionOutput(call.callId, ThreadHistory::unansweredToolOutput());
+    if (run->handoff && !run->handoff->callId.isEmpty())
+        outputs << InputItem::functionOutput(run->handoff->callId, ThreadHistory::unansweredToolOutput());
+    run->queue.clear();
+    run->handoff.reset();
+    appendPendingInput(run, run->agentId, outputs);
 }
 
 void AgentRunner::cancel(qint64 conversationId)

@@ -8,6 +8,7 @@
 #include "domain/Handoff.h"
 #include "domain/HandoffRequest.h"
 #include "domain/Message.h"
+#include "domain/RunFailure.h"
 #include "llm/LlmError.h"
 #include "llm/LlmTypes.h"
 
@@ -16,6 +17,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -82,6 +84,8 @@ Q_SIGNALS:
     void agentWorking(qint64 conversationId, const QString &agentId, bool working);
     void runStarted(qint64 conversationId, qint64 runId);
     void runFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
+    /// @brief What made a run fail; emitted just before its runFinished with RunOutcome::Failed.
+    void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
 
 private:
     struct Run;
@@ -90,7 +94,8 @@ private:
     void discard(Run *run);
     Run *live(qint64 conversationId, quint64 generation) const;
     void begin(Run *run, std::function<void(Run *)> next);
-    void startAgent(Run *run, const QString &agentId, const QList<InputItem> &freshInput);
+    void startAgent(
+        Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> proceed = {});
     void callModel(Run *run);
     void onDelta(Run *run, const QString &delta);
     void onFinished(Run *run, const LlmResult &result);
@@ -103,10 +108,13 @@ private:
     Message storeDivider(Run *run, Message::Divider divider, const QString &text, const QString &agentId,
         qint64 handoffId = 0, const QString &callId = {});
     bool acceptHandoff(Handoff &handoff);
-    void failRun(Run *run, const QString &message);
-    void stopGuardrail(Run *run, const GuardrailViolation &violation);
+    void rejectHandoff(Run *run, Handoff &handoff, const QString &reason);
+    void failRun(Run *run, const QString &message, RunFailure failure = RunFailure::Provider);
+    void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
     void finishRun(Run *run, RunOutcome outcome, const QString &message);
-    void timeOutStaleHandoffs();
+    void answerOpenCalls(Run *run);
+    void timeOutStaleHandoffs(const QList<Agent> &agents);
+    void revokeHandoff(const Handoff &handoff, const QList<Agent> &agents);
     bool usesRemoteThread(const Run *run, const QString &agentId) const;
     void appendPendingInput(Run *run, const QString &agentId, const QList<InputItem> &items);
     bool isAlwaysAllowed(qint64 conversationId, const QString &toolName);

@@ -19,8 +19,8 @@ struct EngineConfig
     QList<TransitionGraph::Edge> edgeOptions;
     QString defaultProviderId; ///< for new conversations; empty: the first stored provider
     QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
-    /// The model an agent uses when the agent itself names none (the settings' default model per agent); without
-    /// one, the conversation's model.
+    /// The settings' default model per agent: used when neither the agent nor the conversation names a model
+    /// (precedence: the agent's own, the conversation's, this, else the provider's default).
     QHash<QString, QString> agentModels;
     int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
     int persistChars = 400; ///< ... or when this many characters are unsaved

@@ -47,6 +47,31 @@ QString ThreadHistory::handoffToolOutput(const QString &target)
     return QString::fromUtf8(QJsonDocument(QJsonObject { { u"assistant"_s, target } }).toJson(QJsonDocument::Compact));
 }
 
+QString ThreadHistory::unansweredToolOutput()
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject { { u"error"_s, u"cancelled: the run ended before this call was carried out"_s } })
+            .toJson(QJsonDocument::Compact));
+}
+
+bool ThreadHistory::dropHandoffInput(QList<InputItem> &pending, const Handoff &handoff)
+{
+    const QList<InputItem> delivered = handoffInput(handoff);
+    auto same = [](const InputItem &a, const InputItem &b) {
+        return a.type == b.type && a.role == b.role && a.text == b.text;
+    };
+    for (qsizetype start = 0; start + delivered.size() <= pending.size(); ++start) {
+        qsizetype matched = 0;
+        while (matched < delivered.size() && same(pending.at(start + matched), delivered.at(matched)))
+            ++matched;
+        if (matched == delivered.size()) {
+            pending.remove(start, delivered.size());
+            return true;
+        }
+    }
+    return false;
+}
+
 QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
 {
     QList<InputItem> items;
@@ -78,9 +103,17 @@ QList<InputItem> ThreadHistory::build(
             answered.insert(row.toolCallId);
 
     QList<InputItem> items;
+    // Outputs owed to calls that never got one; they follow the group of calls they answer.
+    QList<InputItem> owed;
+    auto settle = [&items, &owed] {
+        items << owed;
+        owed.clear();
+    };
     for (const Message &row : rows) {
         if (row.id <= historyFrom)
             continue;
+        if (row.kind != Message::Kind::ToolCall)
+            settle();
         switch (row.kind) {
         case Message::Kind::Text:
             if (row.role == Message::Role::User && runAgent.value(row.runId) == agentId)
@@ -90,9 +123,12 @@ QList<InputItem> ThreadHistory::build(
                 items << InputItem::assistant(row.content);
             break;
         case Message::Kind::ToolCall:
-            // A call without an answer (the process ended, an approval still waits) would dangle: leave it out.
-            if (row.agentId == agentId && answered.contains(row.toolCallId))
-                items << InputItem::functionCall(ToolCall { row.toolCallId, row.toolName, row.content, {} });
+            if (row.agentId != agentId)
+                break;
+            items << InputItem::functionCall(ToolCall { row.toolCallId, row.toolName, row.content, {} });
+            // A call whose run ended before it was carried out would dangle: the provider gets an error for it.
+            if (!answered.contains(row.toolCallId))
+                owed << InputItem::functionOutput(row.toolCallId, unansweredToolOutput());
             break;
         case Message::Kind::ToolResult:
             if (row.agentId == agentId)
@@ -110,7 +146,9 @@ QList<InputItem> ThreadHistory::build(
                     ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
                 items << InputItem::functionOutput(row.toolCallId, handoffToolOutput(handoff.toAgent));
             }
-            if (delivers && handoff.toAgent == agentId)
+            const bool inEffect
+                = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
+            if (delivers && inEffect && handoff.toAgent == agentId)
                 items << handoffInput(handoff);
             break;
         }
@@ -118,6 +156,7 @@ QList<InputItem> ThreadHistory::build(
             break;
         }
     }
+    settle();
     return items;
 }
 

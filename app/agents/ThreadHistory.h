@@ -16,9 +16,11 @@ namespace Tandem {
 /// input a handoff delivers, and the pending-input ledger of remote threads in JSON.
 ///
 /// An agent's thread holds: the person's messages of the runs that started with it; its own text replies (an
-/// errored row is left out, a cancelled or interrupted one keeps its partial text); its tool calls that got an
-/// answer, with their outputs; the input of each handoff it received; and each handoff_to call it made, answered
-/// with `{"assistant": "<target>"}`. Dividers and other agents' rows are not part of it.
+/// errored row is left out, a cancelled or interrupted one keeps its partial text); its tool calls with their
+/// outputs (a call that never got one, because its run ended first, is answered with unansweredToolOutput(), so the
+/// provider never sees a dangling call); the input of each handoff it received that is pending or accepted (a
+/// timed-out, cancelled or rejected one delivers nothing); and each handoff_to call it made, answered with
+/// `{"assistant": "<target>"}`. Dividers and other agents' rows are not part of it.
 class ThreadHistory
 {
 public:
@@ -26,8 +28,14 @@ public:
     static QList<InputItem> build(QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom);
     /// @brief What @p handoff delivers to its target, as stored in its payload.
     static QList<InputItem> handoffInput(const Handoff &handoff);
+    /// @brief Removes from @p pending the input @p handoff delivers (the first place it appears whole); false if it is
+    /// not there.
+    static bool dropHandoffInput(QList<InputItem> &pending, const Handoff &handoff);
     /// @brief The tool output that answers a handoff_to call that was carried out.
     static QString handoffToolOutput(const QString &target);
+    /// @brief The error output that answers a tool call its run ended before carrying out (stopped, failed, halted
+    /// by a guardrail).
+    static QString unansweredToolOutput();
 
     static QJsonArray toJson(const QList<InputItem> &items);
     static QList<InputItem> fromJson(const QJsonArray &array);

@@ -1,7 +1,9 @@
 // Critical tools wait for the person's decision: allow once, always for this conversation, deny, edited
 // arguments; a pending approval is stored and survives a restart, and deciding it then resumes the agent.
 #include "EngineHarness.h"
+#include "agents/DefaultAgents.h"
 #include "agents/Tool.h"
+#include "storage/AgentStore.h"
 #include "storage/RunStore.h"
 
 #include <QJsonDocument>
@@ -41,6 +43,43 @@ ToolCall launch(const QString &target)
         QString::fromUtf8(QJsonDocument(QJsonObject { { u"target"_s, target } }).toJson(QJsonDocument::Compact)), {} };
 }
 
+/// The arguments of the call @p callId as @p request replays it; a null string if it does not replay it.
+QString replayedArguments(const RecordedRequest &request, const QString &callId)
+{
+    if (request.path == u"/v1/chat/completions") {
+        const QJsonArray messages = request.json.value(u"messages"_s).toArray();
+        for (const QJsonValue &message : messages) {
+            const QJsonArray calls = message.toObject().value(u"tool_calls"_s).toArray();
+            for (const QJsonValue &call : calls)
+                if (call.toObject().value(u"id"_s).toString() == callId)
+                    return call.toObject().value(u"function"_s).toObject().value(u"arguments"_s).toString();
+        }
+        return {};
+    }
+    const QJsonArray items = request.json.value(u"input"_s).toArray();
+    for (const QJsonValue &item : items)
+        if (item.toObject().value(u"type"_s).toString() == u"function_call"
+            && item.toObject().value(u"call_id"_s).toString() == callId)
+            return item.toObject().value(u"arguments"_s).toString();
+    return {};
+}
+
+/// The output @p request gives the call @p callId; a null string if it gives none.
+QString outputFor(const RecordedRequest &request, const QString &callId)
+{
+    const bool chat = request.path == u"/v1/chat/completions";
+    const QJsonArray items = request.json.value(chat ? u"messages"_s : u"input"_s).toArray();
+    for (const QJsonValue &value : items) {
+        const QJsonObject item = value.toObject();
+        if (chat && item.value(u"role"_s).toString() == u"tool" && item.value(u"tool_call_id"_s).toString() == callId)
+            return item.value(u"content"_s).toString();
+        if (!chat && item.value(u"type"_s).toString() == u"function_call_output"
+            && item.value(u"call_id"_s).toString() == callId)
+            return item.value(u"output"_s).toString();
+    }
+    return {};
+}
+
 void prepare(EngineHarness &h)
 {
     QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
@@ -65,6 +104,19 @@ private Q_SLOTS:
     void pendingApprovalSurvivesRestart_data();
     void pendingApprovalSurvivesRestart();
     void invalidDecisionsRefused();
+    void resumeAfterRestartFollowsTheSignal_data() { protocols(); }
+    void resumeAfterRestartFollowsTheSignal();
+    void resumeAfterRestartKeepsLocalHistory();
+    void stopWhileWaitingAnswersTheCall_data() { protocols(); }
+    void stopWhileWaitingAnswersTheCall();
+
+private:
+    static void protocols()
+    {
+        QTest::addColumn<ProviderProfile::Protocol>("protocol");
+        QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
+        QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+    }
 };
 
 void TestApprovals::decisions_data()
@@ -96,6 +148,7 @@ void TestApprovals::decisions()
     h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QSignalSpy updated(&h.repository(), &ChatRepository::messageUpdated);
     QVERIFY(h.repository().send(id, u"Launch to the moon"_s) != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
@@ -120,6 +173,16 @@ void TestApprovals::decisions()
     QCOMPARE(rows[3].content, expectedOutput);
     QCOMPARE(rows[4].content, u"Done."_s);
     QCOMPARE(EngineHarness::inputSummary(h.modelRequests().at(1)).constLast(), u"output:"_s + expectedOutput);
+    // The stored call is the call that ran: with the person's arguments if they edited them, announced.
+    const QString ran = edited.isEmpty() ? u"{\"target\":\"moon\"}"_s : edited;
+    QCOMPARE(rows[1].content, ran);
+    QCOMPARE(rows[1].toolCallId, request.callId);
+    bool announced = false;
+    for (const QList<QVariant> &signal : std::as_const(updated))
+        announced = announced || signal.at(0).value<Message>().id == rows[1].id;
+    QCOMPARE(announced, !edited.isEmpty());
+    if (!h.isResponses()) // the replayed history pairs the output with the call that produced it
+        QCOMPARE(replayedArguments(h.modelRequests().at(1), request.callId), ran);
 }
 
 void TestApprovals::allowAlwaysCoversTheConversation()
@@ -185,6 +248,7 @@ void TestApprovals::pendingApprovalSurvivesRestart()
     QCOMPARE(rows[3].toolCallId, before.callId);
     QCOMPARE(rows[3].content, u"{\"launched_to\":\"mars\"}"_s);
     QCOMPARE(rows[4].content, u"Launched after the restart."_s);
+    QCOMPARE(rows[1].content, u"{\"target\":\"mars\"}"_s); // the call as it ran
     const QList<RecordedRequest> requests = h.modelRequests();
     QCOMPARE(requests.size(), 2);
     const QStringList resumed = EngineHarness::inputSummary(requests[1]);
@@ -215,6 +279,117 @@ void TestApprovals::invalidDecisionsRefused()
     QVERIFY(h.repository().decideApproval(approval, ApprovalDecision::Deny));
     QVERIFY(!h.repository().decideApproval(approval, ApprovalDecision::AllowOnce)); // decided once
     h.repository().cancel(id);
+}
+
+void TestApprovals::resumeAfterRestartFollowsTheSignal()
+{
+    // Resuming after a restart starts the agent as any run does: agent 1's reply may still hand over (seed 000).
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
+    Agent agent1 = *AgentStore(h.db()).get(u"agent1"_s);
+    agent1.allowedTools = { u"launch"_s };
+    QVERIFY(h.saveAgent(agent1));
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nTell the person the rocket left."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Your rocket is on its way."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
+    QCOMPARE(request.agentId, u"agent1"_s);
+
+    h.restart();
+    QVERIFY(h.repository().decideApproval(request.id, ApprovalDecision::AllowOnce));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 8);
+    QCOMPARE(rows[3].kind, Message::Kind::ToolResult);
+    QCOMPARE(rows[4].agentId, u"agent1"_s);
+    QCOMPARE(rows[5].divider, Message::Divider::HandingOver);
+    QCOMPARE(rows[6].divider, Message::Divider::Accepted);
+    QCOMPARE(rows[7].agentId, u"agent2"_s);
+    QCOMPARE(rows[7].content, u"Your rocket is on its way."_s);
+    const QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), 1);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::Accepted);
+    QCOMPARE(handoffs[0].payload.value(u"text"_s).toString(), u"Tell the person the rocket left."_s);
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 3);
+    QCOMPARE(requests[1].instructions(), DefaultAgents::prompt(u"agent1"_s));
+    QCOMPARE(requests[2].instructions(), DefaultAgents::prompt(u"agent2"_s));
+    QCOMPARE(EngineHarness::inputSummary(requests[1]).constLast(), u"output:{\"launched_to\":\"moon\"}"_s);
+    if (h.isResponses()) { // each agent on its own remote thread, agent 1's the one from before the restart
+        QCOMPARE(requests[1].json.value(u"conversation"_s), requests[0].json.value(u"conversation"_s));
+        QVERIFY(requests[2].json.value(u"conversation"_s) != requests[0].json.value(u"conversation"_s));
+    }
+}
+
+void TestApprovals::resumeAfterRestartKeepsLocalHistory()
+{
+    // A Responses server without /conversations: the agent's history is local, after a restart too.
+    EngineHarness h(ProviderProfile::Protocol::Responses);
+    prepare(h);
+    h.server().overrideRoute(u"POST"_s, u"/v1/conversations"_s, 404,
+        QByteArrayLiteral(R"({"error":{"message":"Not found","type":"invalid_request_error","code":null}})"));
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
+
+    h.restart();
+    QVERIFY(h.repository().decideApproval(request.id, ApprovalDecision::AllowOnce));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+
+    QCOMPARE(h.rows(id).constLast().content, u"Launched."_s);
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY(!requests[1].json.contains(u"conversation"_s));
+    QCOMPARE(EngineHarness::inputSummary(requests[1]),
+        (QStringList { u"user: Launch"_s, u"call:launch"_s, u"output:{\"launched_to\":\"moon\"}"_s }));
+    QCOMPARE(replayedArguments(requests[1], request.callId), request.arguments);
+}
+
+void TestApprovals::stopWhileWaitingAnswersTheCall()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    prepare(h);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Fine, no launch."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
+    QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
+
+    h.repository().cancel(id);
+
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished[0].at(2).value<RunOutcome>(), RunOutcome::Cancelled);
+    QVERIFY(h.repository().pendingApprovals(id).isEmpty()); // the question is withdrawn ...
+    QVERIFY(!h.repository().decideApproval(request.id, ApprovalDecision::AllowOnce)); // ... and cannot run it late
+    QCOMPARE(h.rows(id).size(), 3); // the person's message, the call, the approval divider: nothing ran
+
+    QCOMPARE(h.sendAndWait(id, u"Never mind"_s), RunOutcome::Completed);
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    // The call still got its answer, in the next request, so the provider never sees it dangling.
+    const QString output = outputFor(requests[1], request.callId);
+    QVERIFY2(output.contains(u"cancelled"_s), qPrintable(QString::fromUtf8(requests[1].body)));
+    QVERIFY(output.contains(u"\"error\""_s));
+    QCOMPARE(EngineHarness::inputSummary(requests[1]).constLast(), u"user: Never mind"_s);
+    if (h.isResponses())
+        QCOMPARE(requests[1].json.value(u"conversation"_s), requests[0].json.value(u"conversation"_s));
+    else // local history replays the call, then its output
+        QCOMPARE(replayedArguments(requests[1], request.callId), request.arguments);
+    QCOMPARE(h.rows(id).constLast().content, u"Fine, no launch."_s);
 }
 
 QTEST_GUILESS_MAIN(TestApprovals)

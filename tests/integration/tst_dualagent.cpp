@@ -3,10 +3,17 @@
 // objects cached in agent_threads, or local history), the payload forwarded as-is, and agent-specific reset.
 #include "EngineHarness.h"
 #include "agents/DefaultAgents.h"
+#include "storage/AgentStore.h"
 #include "storage/AgentThreadStore.h"
+#include "storage/MessageStore.h"
 
+#include <QFile>
+#include <QJsonDocument>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -35,6 +42,12 @@ private Q_SLOTS:
     void resetOneAgentKeepsTheOther();
     void dualModeIsPerConversation();
     void defaultPromptsShip();
+    void userMessageStoredBeforeTheRequest_data() { protocols(); }
+    void userMessageStoredBeforeTheRequest();
+    void toolsTheAgentMayNotUseDoNotRun_data() { protocols(); }
+    void toolsTheAgentMayNotUseDoNotRun();
+    void signalToDisabledAgent2IsRejected_data() { protocols(); }
+    void signalToDisabledAgent2IsRejected();
 
 private:
     static void protocols()
@@ -292,6 +305,119 @@ void TestDualAgent::defaultPromptsShip()
     QCOMPARE(agents[0].id, u"agent1"_s);
     QCOMPARE(agents[0].instructions, agent1);
     QVERIFY(agents[1].terminal);
+}
+
+void TestDualAgent::userMessageStoredBeforeTheRequest()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    h.server().enqueue(ScriptedReply::text({ u"Which kind of poem?"_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    // At the moment each request arrives (the thread's creation included), what does the database hold?
+    QList<QList<Message>> storedAtArrival;
+    QObject::connect(&h.server(), &FakeLlmServer::requestReceived, &h.server(), [&](const RecordedRequest &) {
+        storedAtArrival << MessageStore(h.db()).page(id, 0, std::numeric_limits<int>::max());
+    });
+
+    QCOMPARE(h.sendAndWait(id, u"Write a poem"_s), RunOutcome::Completed);
+
+    QCOMPARE(storedAtArrival.size(), h.isResponses() ? 2 : 1); // Responses: POST /conversations, then the model
+    for (const QList<Message> &rows : std::as_const(storedAtArrival)) {
+        QCOMPARE(rows.size(), 1); // the person's message, and no reply yet
+        QCOMPARE(rows[0].role, Message::Role::User);
+        QCOMPARE(rows[0].content, u"Write a poem"_s);
+        QCOMPARE(rows[0].status, Message::Status::Complete);
+    }
+    QCOMPARE(h.modelRequests().size(), 1);
+    QCOMPARE(h.modelRequests().at(0).lastUserText(), u"Write a poem"_s);
+}
+
+void TestDualAgent::toolsTheAgentMayNotUseDoNotRun()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    QTemporaryDir workspace;
+    QVERIFY(workspace.isValid());
+    QFile secret(workspace.filePath(u"secret.txt"_s));
+    QVERIFY(secret.open(QIODevice::WriteOnly));
+    secret.write("top secret");
+    secret.close();
+    EngineConfig config = EngineHarness::testConfig();
+    config.workspaceRoot = workspace.path();
+    EngineHarness h(protocol, config);
+    QVERIFY(AgentStore(h.db()).get(u"agent1"_s)->allowedTools.isEmpty());
+    auto call = [](const QString &tool, const QString &path) {
+        return ToolCall { {}, tool,
+            QString::fromUtf8(QJsonDocument(QJsonObject { { u"path"_s, path } }).toJson(QJsonDocument::Compact)), {} };
+    };
+    // Registered tools, but none of them agent 1's; delete_file is even a critical one.
+    h.server().enqueue(ScriptedReply::calling({ call(u"read_file"_s, u"secret.txt"_s), call(u"list_files"_s, u"."_s),
+        call(u"delete_file"_s, u"secret.txt"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"I cannot look at files. What do you need?"_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QSignalSpy approvals(&h.repository(), &ChatRepository::approvalNeeded);
+
+    QCOMPARE(h.sendAndWait(id, u"What is in secret.txt?"_s), RunOutcome::Completed);
+
+    QVERIFY(approvals.isEmpty());
+    QVERIFY(QFile::exists(workspace.filePath(u"secret.txt"_s)));
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 8);
+    const QStringList tools { u"read_file"_s, u"list_files"_s, u"delete_file"_s };
+    for (int i = 0; i < 3; ++i) {
+        const Message &callRow = rows[1 + i];
+        const Message &result = rows[4 + i];
+        QCOMPARE(callRow.kind, Message::Kind::ToolCall); // the call is stored as asked ...
+        QCOMPARE(callRow.toolName, tools[i]);
+        QCOMPARE(result.kind, Message::Kind::ToolResult); // ... and answered with an error, not run
+        QCOMPARE(result.toolCallId, callRow.toolCallId);
+        QCOMPARE(result.agentId, u"agent1"_s);
+        QCOMPARE(result.error, u"The tool “%1” is not available to Agent 1."_s.arg(tools[i]));
+        QCOMPARE(result.content,
+            QString::fromUtf8(
+                QJsonDocument(QJsonObject { { u"error"_s, result.error } }).toJson(QJsonDocument::Compact)));
+    }
+    QCOMPARE(rows[7].agentId, u"agent1"_s);
+    QCOMPARE(rows[7].content, u"I cannot look at files. What do you need?"_s);
+
+    // The loop went on: the errors went back to the model in the next request, nothing of the file with them.
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QCOMPARE(requests[1].instructions(), DefaultAgents::prompt(u"agent1"_s));
+    const QStringList outputs = EngineHarness::inputSummary(requests[1]).filter(u"output:"_s);
+    QCOMPARE(outputs.size(), 3);
+    for (const QString &output : outputs)
+        QVERIFY2(output.contains(u"is not available to Agent 1"_s), qPrintable(output));
+    QVERIFY(!requests[1].body.contains("top secret"));
+}
+
+void TestDualAgent::signalToDisabledAgent2IsRejected()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    Agent agent2 = *AgentStore(h.db()).get(u"agent2"_s);
+    agent2.enabled = false;
+    QVERIFY(h.saveAgent(agent2));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a haiku."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+
+    QCOMPARE(h.sendAndWait(id, u"A poem"_s), RunOutcome::Completed);
+
+    const QString expected = u"Agent 2 is disabled: the conversation stays with Agent 1."_s;
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(rows[1].agentId, u"agent1"_s);
+    QCOMPARE(rows[2].divider, Message::Divider::Error);
+    QCOMPARE(rows[2].content, expected);
+    const QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), 1);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::Rejected);
+    QCOMPARE(handoffs[0].rejectionReason(), expected);
+    QCOMPARE(handoffs[0].fromAgent, u"agent1"_s);
+    QCOMPARE(handoffs[0].toAgent, u"agent2"_s);
+    QCOMPARE(handoffs[0].payload.value(u"text"_s).toString(), u"Write a haiku."_s);
+    QVERIFY(handoffs[0].processedAt().isValid());
+    QCOMPARE(rows[2].handoffId, handoffs[0].id);
+    QCOMPARE(h.modelRequests().size(), 1); // agent 2 never ran
 }
 
 QTEST_GUILESS_MAIN(TestDualAgent)

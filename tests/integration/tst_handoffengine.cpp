@@ -97,6 +97,8 @@ private Q_SLOTS:
     void pingPongGuards();
     void providerFailureKeepsAnErrorRow_data() { protocols(); }
     void providerFailureKeepsAnErrorRow();
+    void modelPrecedence_data();
+    void modelPrecedence();
 
 private:
     static void protocols()
@@ -238,7 +240,17 @@ void TestHandoffEngine::refusedTargetsStayWithSource()
     QCOMPARE(rows[1].content, expected);
     QCOMPARE(rows[2].agentId, source);
     QCOMPARE(rows[2].content, u"I will help you myself."_s);
-    QVERIFY(h.repository().handoffs(id).isEmpty());
+    // The refusal is recorded: a handoff row, rejected with the reason the person saw.
+    const QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), 1);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::Rejected);
+    QCOMPARE(handoffs[0].rejectionReason(), expected);
+    QVERIFY(handoffs[0].processedAt().isValid());
+    QCOMPARE(handoffs[0].fromAgent, source);
+    QCOMPARE(handoffs[0].toAgent, target);
+    QCOMPARE(handoffs[0].payload.value(u"context"_s).toString(), u"please"_s);
+    QCOMPARE(handoffs[0].payload.value(u"call_id"_s).toString(), rows[1].toolCallId);
+    QCOMPARE(rows[1].handoffId, handoffs[0].id);
     QCOMPARE(h.repository().activeAgent(id), source);
     // The call got its answer: the error, in the source's next request.
     const QStringList second = EngineHarness::inputSummary(h.modelRequests().at(1));
@@ -473,13 +485,21 @@ void TestHandoffEngine::pingPongGuards()
     QString message;
     QCOMPARE(h.sendAndWait(id, u"ping"_s, &message), RunOutcome::GuardrailStopped);
     QVERIFY2(message.contains(phrase), qPrintable(message));
-    QCOMPARE(h.repository().handoffs(id).size(), acceptedHops);
+    // The accepted hops, then the refused one, rejected with the guardrail's reason.
+    const QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), acceptedHops + 1);
+    for (int i = 0; i < acceptedHops; ++i)
+        QCOMPARE(handoffs[i].status(), Handoff::Status::Accepted);
+    QCOMPARE(handoffs.constLast().status(), Handoff::Status::Rejected);
+    QCOMPARE(handoffs.constLast().rejectionReason(), message);
     QCOMPARE(h.modelRequests().size(), acceptedHops + 1);
     const QString stoppedAt = acceptedHops % 2 == 1 ? u"billing"_s : u"assistant"_s;
     QCOMPARE(h.repository().activeAgent(id), stoppedAt); // stays with the source of the refused hop
     const Message last = h.rows(id).constLast();
     QCOMPARE(last.divider, Message::Divider::Error);
     QCOMPARE(last.agentId, stoppedAt);
+    QCOMPARE(last.handoffId, handoffs.constLast().id);
+    QCOMPARE(handoffs.constLast().fromAgent, stoppedAt);
 }
 
 void TestHandoffEngine::providerFailureKeepsAnErrorRow()
@@ -502,6 +522,47 @@ void TestHandoffEngine::providerFailureKeepsAnErrorRow()
     QCOMPARE(rows.constLast().kind, Message::Kind::Error);
     QCOMPARE(rows.constLast().content, message);
     QCOMPARE(RunStore(h.db()).forConversation(id).constLast().status, RunRecord::Status::Failed);
+}
+
+void TestHandoffEngine::modelPrecedence_data()
+{
+    QTest::addColumn<ProviderProfile::Protocol>("protocol");
+    QTest::addColumn<QString>("agentModel");
+    QTest::addColumn<QString>("conversationModel");
+    QTest::addColumn<QString>("settingsModel");
+    QTest::addColumn<QString>("expected");
+    for (const auto &[name, protocol] : { std::pair { "responses", ProviderProfile::Protocol::Responses },
+             std::pair { "chat", ProviderProfile::Protocol::ChatCompletions } }) {
+        QTest::addRow("agent/%s", name) << protocol << u"agent-model"_s << u"chat-model"_s << u"default-model"_s
+                                        << u"agent-model"_s;
+        QTest::addRow("conversation/%s", name)
+            << protocol << QString() << u"chat-model"_s << u"default-model"_s << u"chat-model"_s;
+        QTest::addRow("settings/%s", name)
+            << protocol << QString() << QString() << u"default-model"_s << u"default-model"_s;
+        QTest::addRow("provider/%s", name) << protocol << QString() << QString() << QString() << u"fake-model"_s;
+    }
+}
+
+void TestHandoffEngine::modelPrecedence()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    QFETCH(QString, agentModel);
+    QFETCH(QString, conversationModel);
+    QFETCH(QString, settingsModel);
+    QFETCH(QString, expected);
+    EngineConfig config = EngineHarness::testConfig();
+    if (!settingsModel.isEmpty())
+        config.agentModels.insert(u"assistant"_s, settingsModel);
+    EngineHarness h(protocol, config);
+    Agent assistant = makeAgent(u"assistant"_s, u"Triage"_s, {});
+    assistant.model = agentModel;
+    QVERIFY(h.saveAgent(assistant));
+    h.server().enqueue(ScriptedReply::text({ u"Hi."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QVERIFY(h.repository().setProvider(id, u"fake"_s, conversationModel));
+    QCOMPARE(h.sendAndWait(id, u"Hello"_s), RunOutcome::Completed);
+    QCOMPARE(h.modelRequests().size(), 1);
+    QCOMPARE(h.modelRequests().at(0).model(), expected);
 }
 
 QTEST_GUILESS_MAIN(TestHandoffEngine)

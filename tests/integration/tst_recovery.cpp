@@ -1,11 +1,16 @@
 // Cancellation of either agent and restart recovery: a process killed mid-stream leaves its partial reply, marked
 // interrupted at the next start; a stale pending handoff is timed out when a run starts; late signals are dropped.
 #include "EngineHarness.h"
+#include "agents/ThreadHistory.h"
+#include "storage/AgentThreadStore.h"
 #include "storage/HandoffStore.h"
 #include "storage/RunStore.h"
+#include "storage/SqlValues.h"
 
+#include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +34,8 @@ private Q_SLOTS:
     void cancelAgent2BeforeItStarts();
     void cancelWholeRun();
     void staleHandoffTimedOutAtRunStart();
+    void staleNextTurnHandoffDoesNotTakeEffect_data() { protocols(); }
+    void staleNextTurnHandoffDoesNotTakeEffect();
 
 private:
     static void protocols()
@@ -207,6 +214,75 @@ void TestRecovery::staleHandoffTimedOutAtRunStart()
     QCOMPARE(reopened.get(stale.id)->status(), Handoff::Status::TimedOut);
     QVERIFY(reopened.get(stale.id)->processedAt().isValid());
     QCOMPARE(reopened.get(fresh.id)->status(), Handoff::Status::Pending);
+}
+
+void TestRecovery::staleNextTurnHandoffDoesNotTakeEffect()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineConfig config = EngineHarness::testConfig();
+    config.edgeOptions << TransitionGraph::Edge { u"assistant"_s, u"billing"_s,
+        TransitionGraph::ContextTransfer::PayloadOnly, TransitionGraph::Timing::NextTurn };
+    EngineHarness h(protocol, config);
+    Agent triage;
+    triage.id = u"assistant"_s;
+    triage.name = u"Triage"_s;
+    triage.instructions = u"You are Triage."_s;
+    triage.handoffTargets = { u"billing"_s };
+    Agent billing;
+    billing.id = u"billing"_s;
+    billing.name = u"Billing"_s;
+    billing.instructions = u"You are Billing."_s;
+    QVERIFY(h.saveAgent(triage));
+    QVERIFY(h.saveAgent(billing));
+    const QString arguments = QString::fromUtf8(
+        QJsonDocument(QJsonObject { { u"target_agent"_s, u"billing"_s }, { u"context"_s, u"Card charged twice"_s } })
+            .toJson(QJsonDocument::Compact));
+    h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"handoff_to"_s, arguments, {} } }));
+    h.server().enqueue(ScriptedReply::text({ u"Triage again: how can I help?"_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QCOMPARE(h.sendAndWait(id, u"Help"_s), RunOutcome::Completed);
+    QList<Handoff> handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs.size(), 1);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::Pending);
+    QCOMPARE(h.repository().activeAgent(id), u"billing"_s);
+
+    // The person comes back 31 minutes later.
+    QSqlQuery backdate(h.db());
+    QVERIFY(backdate.prepare(u"UPDATE handoffs SET created_at = ? WHERE id = ?"_s));
+    backdate.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc().addSecs(-31 * 60)));
+    backdate.addBindValue(handoffs[0].id);
+    QVERIFY(backdate.exec());
+    QCOMPARE(backdate.numRowsAffected(), 1);
+    QSignalSpy changed(&h.repository(), &ChatRepository::activeAgentChanged);
+
+    QCOMPARE(h.sendAndWait(id, u"Hello?"_s), RunOutcome::Completed);
+
+    handoffs = h.repository().handoffs(id);
+    QCOMPARE(handoffs[0].status(), Handoff::Status::TimedOut);
+    // The conversation is back with the source, which answers; billing never ran and got nothing.
+    QCOMPARE(h.repository().activeAgent(id), u"assistant"_s);
+    QCOMPARE(AgentThreadStore(h.db()).activeAgent(id), u"assistant"_s);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed[0].at(1).toString(), u"assistant"_s);
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QCOMPARE(requests[1].instructions(), u"You are Triage."_s);
+    const QStringList input = EngineHarness::inputSummary(requests[1]);
+    QCOMPARE(input.constLast(), u"user: Hello?"_s);
+    QVERIFY2(input.filter(u"Transferred to Billing"_s).isEmpty(), qPrintable(input.join(u" | "_s)));
+    QVERIFY(!AgentThreadStore(h.db()).get(id, u"billing"_s).pendingInput.contains(u"Transferred"_s));
+    const QList<Message> rows = h.rows(id);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[1].divider, Message::Divider::Transferred);
+    QCOMPARE(rows[2].divider, Message::Divider::Error); // the person sees why Triage answers
+    QCOMPARE(rows[2].handoffId, handoffs[0].id);
+    QCOMPARE(rows[2].content, u"The handoff to Billing timed out: the conversation is back with Triage."_s);
+    QCOMPARE(rows[3].content, u"Hello?"_s);
+    QCOMPARE(rows[4].agentId, u"assistant"_s);
+    QCOMPARE(rows[4].content, u"Triage again: how can I help?"_s);
+
+    // Billing's own thread, should it be handed the conversation later, does not hold the stale transfer either.
+    QVERIFY(ThreadHistory::build(h.db(), id, u"billing"_s, 0).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)
