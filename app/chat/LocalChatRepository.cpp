@@ -45,6 +45,7 @@ LocalChatRepository::LocalChatRepository(QSqlDatabase db, QNetworkAccessManager 
     connect(m_runner, &AgentRunner::approvalNeeded, this, &ChatRepository::approvalNeeded);
     connect(m_runner, &AgentRunner::agentWorking, this, &ChatRepository::agentWorking);
     connect(m_runner, &AgentRunner::runStarted, this, &ChatRepository::runStarted);
+    connect(m_runner, &AgentRunner::runFailed, this, &LocalChatRepository::runFailed);
     connect(m_runner, &AgentRunner::runFinished, this,
         [this](qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) {
             Q_EMIT runFinished(conversationId, runId, outcome, message);

@@ -2,6 +2,7 @@
 
 #include "agents/EngineConfig.h"
 #include "chat/ChatRepository.h"
+#include "domain/RunFailure.h"
 
 #include <QSqlDatabase>
 
@@ -66,6 +67,11 @@ public:
 
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
+
+Q_SIGNALS:
+    /// @brief What made a run fail (the provider, or this machine); emitted just before its runFinished with
+    /// RunOutcome::Failed, so the CLI can tell a storage failure from a provider error.
+    void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
 
 private:
     QSqlDatabase m_db;

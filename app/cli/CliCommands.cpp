@@ -30,7 +30,7 @@ namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show" };
 // Options that take a value: their value is not the command.
 constexpr const char *kValueOptions[]
-    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace" };
+    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace", "--max-turns" };
 
 QTextStream &out()
 {
@@ -114,7 +114,8 @@ int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QSt
 
 /// The profile `--provider` names: a stored profile's id, or a base URL (stored as a profile so that the
 /// conversation can name it, exactly as the GUI would).
-std::optional<ProviderProfile> resolveProvider(QSqlDatabase db, const QCommandLineParser &parser, bool *isUrl)
+std::optional<ProviderProfile> resolveProvider(
+    QSqlDatabase db, const QCommandLineParser &parser, bool *isUrl, bool *saved)
 {
     const QString value = parser.value(u"provider"_s);
     ProviderStore providers(db);
@@ -134,8 +135,10 @@ std::optional<ProviderProfile> resolveProvider(QSqlDatabase db, const QCommandLi
     profile.protocol = parser.value(u"protocol"_s) == u"responses" ? ProviderProfile::Protocol::Responses
                                                                    : ProviderProfile::Protocol::ChatCompletions;
     profile.defaultModel = parser.value(u"model"_s);
-    if (!providers.save(profile))
+    if (!providers.save(profile)) {
+        *saved = false;
         return std::nullopt;
+    }
     return profile;
 }
 
@@ -158,7 +161,12 @@ int runMessage(QCommandLineParser &parser, Database &database)
 
     QSqlDatabase db = database.connection();
     bool isUrl = false;
-    const std::optional<ProviderProfile> profile = resolveProvider(db, parser, &isUrl);
+    bool stored = true;
+    const std::optional<ProviderProfile> profile = resolveProvider(db, parser, &isUrl, &stored);
+    if (!stored) {
+        err() << CliCommands::tr("The provider could not be stored.") << '\n';
+        return CliCommands::StorageError;
+    }
     if (!profile) {
         err() << CliCommands::tr("Unknown provider “%1”: give a stored profile's id or a base URL such as "
                                  "http://127.0.0.1:11434/v1.")
@@ -201,12 +209,15 @@ int runMessage(QCommandLineParser &parser, Database &database)
             return CliCommands::StorageError;
     }
     const std::optional<Conversation> conversation = repository.conversation(conversationId);
+    if (!conversation)
+        return CliCommands::StorageError;
     const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
     if (!repository.setProvider(conversationId, profile->id, model))
         return CliCommands::StorageError;
 
     const QHash<QString, QString> names = agentNames(db);
     int exitCode = CliCommands::Success;
+    RunFailure failure = RunFailure::Provider;
     bool lineOpen = false;
     QEventLoop loop;
     auto endLine = [&lineOpen] {
@@ -251,6 +262,11 @@ int runMessage(QCommandLineParser &parser, Database &database)
         exitCode = CliCommands::ApprovalPending;
         loop.quit();
     });
+    QObject::connect(
+        &repository, &LocalChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
+            if (conversation_ == conversationId)
+                failure = kind;
+        });
     QObject::connect(&repository, &ChatRepository::runFinished, &loop,
         [&](qint64 conversation_, qint64, RunOutcome outcome, const QString &message) {
             if (conversation_ != conversationId)
@@ -261,7 +277,10 @@ int runMessage(QCommandLineParser &parser, Database &database)
                 exitCode = CliCommands::Success;
                 break;
             case RunOutcome::Failed:
-                exitCode = CliCommands::ProviderError;
+                // Only the provider's failures are provider errors; this machine's are not.
+                exitCode = failure == RunFailure::Provider ? CliCommands::ProviderError
+                    : failure == RunFailure::Storage       ? CliCommands::StorageError
+                                                           : CliCommands::UsageError;
                 err() << message << '\n';
                 break;
             case RunOutcome::GuardrailStopped:
@@ -316,8 +335,8 @@ bool CliCommands::isCommandLine(int argc, const char *const *argv)
 
 QString CliCommands::exitCodesHelp()
 {
-    return tr("Exit codes: 0 success, 1 storage error, 2 usage error, 3 provider error, 4 stopped by a guardrail, "
-              "5 a tool waits for approval, 6 cancelled.");
+    return tr("Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider "
+              "error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled.");
 }
 
 int CliCommands::exec(QCoreApplication &app)

@@ -15,8 +15,8 @@ public:
     /// @brief Exit codes of the headless commands (documented in `tandem --help`).
     enum ExitCode {
         Success = 0,
-        StorageError = 1, ///< the database could not be opened or written
-        UsageError = 2, ///< wrong arguments, unknown provider or conversation
+        StorageError = 1, ///< the database (or the keychain) could not be opened, read or written
+        UsageError = 2, ///< wrong arguments, unknown provider or conversation, a provider or agent missing
         ProviderError = 3, ///< the model provider failed (network, HTTP error, bad key, …)
         GuardrailStop = 4, ///< a guardrail stopped the run (turns, tokens, timeout, ping-pong)
         ApprovalPending = 5, ///< a critical tool waits for the person's approval (decide in the app)

@@ -3,10 +3,12 @@
 // exit codes.
 #include "FakeLlmServer.h"
 #include "chat/LocalChatRepository.h"
+#include "cli/CliCommands.h"
 #include "storage/Database.h"
 
 #include <QNetworkAccessManager>
 #include <QProcess>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,6 +34,9 @@ private Q_SLOTS:
     void singleRunStoresAndPrints();
     void dualRunShowsDividersAndContinues();
     void exitCodes();
+    void optionValuesAreNotCommands_data();
+    void optionValuesAreNotCommands();
+    void storageFailureIsNotAProviderError();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -149,9 +154,62 @@ void TestCli::exitCodes()
     QCOMPARE(stopped.exitCode, 4);
     QVERIFY2(stopped.err.contains(u"limit"_s), qPrintable(stopped.err));
 
+    // An option before the command, with its value: still the headless command, not the window.
+    m_server->enqueue(ScriptedReply::calling({ ToolCall { {}, u"calculator"_s, u"{\"expression\":\"2+2\"}"_s, {} } }));
+    const Outcome optionFirst = tandem({ u"--max-turns"_s, u"1"_s, u"run"_s, u"--provider"_s, url, u"loop"_s });
+    QCOMPARE(optionFirst.exitCode, 4);
+
     const Outcome help = tandem({ u"run"_s, u"--help"_s });
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.contains(u"4 stopped by a guardrail"_s));
+}
+
+void TestCli::optionValuesAreNotCommands_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("headless");
+    QTest::newRow("command") << QStringList { u"run"_s, u"hi"_s } << true;
+    QTest::newRow("max-turns first") << QStringList { u"--max-turns"_s, u"3"_s, u"run"_s, u"hi"_s } << true;
+    QTest::newRow("data-dir first") << QStringList { u"--data-dir"_s, u"/tmp/x"_s, u"show"_s, u"1"_s } << true;
+    QTest::newRow("several first") << QStringList { u"--workspace"_s, u"w"_s, u"--max-turns"_s, u"2"_s, u"--model"_s,
+        u"m"_s, u"conversations"_s }
+                                   << true;
+    QTest::newRow("value that names a command")
+        << QStringList { u"--max-turns"_s, u"run"_s } << false; // "run" is the option's value here
+    QTest::newRow("no command") << QStringList { u"--max-turns"_s, u"3"_s } << false;
+    QTest::newRow("window") << QStringList {} << false;
+}
+
+void TestCli::optionValuesAreNotCommands()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, headless);
+    QList<QByteArray> storage { QByteArrayLiteral("tandem") };
+    for (const QString &argument : std::as_const(arguments))
+        storage << argument.toLocal8Bit();
+    std::vector<const char *> argv;
+    for (const QByteArray &argument : std::as_const(storage))
+        argv.push_back(argument.constData());
+    QCOMPARE(CliCommands::isCommandLine(int(argv.size()), argv.data()), headless);
+}
+
+void TestCli::storageFailureIsNotAProviderError()
+{
+    QCOMPARE(tandem({ u"conversations"_s }).exitCode, 0); // creates the database
+    {
+        // The disk "fills up" for agents' replies: the person's message is stored, the reply is not.
+        Database database;
+        QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
+        QSqlQuery trigger(database.connection());
+        QVERIFY(trigger.exec(u"CREATE TRIGGER refuse_replies BEFORE INSERT ON messages "
+                             u"WHEN NEW.kind = 'text' AND NEW.role = 'assistant' "
+                             u"BEGIN SELECT RAISE(ABORT, 'disk full'); END"_s));
+    }
+    m_server->enqueue(ScriptedReply::text({ u"A reply "_s, u"with nowhere to go."_s }));
+    const Outcome run = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"hi"_s });
+    QCOMPARE(run.exitCode, 1); // a storage error, not a provider error (3): the provider answered
+    QVERIFY2(run.err.contains(u"could not be stored"_s), qPrintable(run.err));
+    QCOMPARE(m_server->requests(u"/v1/chat/completions"_s).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
