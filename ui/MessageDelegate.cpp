@@ -77,6 +77,7 @@ void MessageDelegate::invalidate()
     ++m_generation;
     m_cache.clear();
     m_streams.clear();
+    m_heights.clear();
 }
 
 int MessageDelegate::viewportWidth() const
@@ -370,7 +371,19 @@ MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelInd
 QSize MessageDelegate::sizeHint(const QStyleOptionViewItem &, const QModelIndex &index) const
 {
     const int width = viewportWidth();
-    return { width, layoutFor(width, index).geometry.height };
+    const Shape shape = shapeOf(index);
+    if (isStreamingText(index, shape))
+        return { width, layoutFor(width, index).geometry.height };
+    TextLayoutCache::Key key = cacheKey(index, shape, width);
+    // Regenerate is offered on one bubble only; the key tells that bubble apart.
+    key.variant = key.variant * 2 + (key.id == m_regenerateTarget ? 1 : 0);
+    if (const auto it = m_heights.constFind(key); it != m_heights.cend())
+        return { width, *it };
+    if (m_heights.size() > 50000)
+        m_heights.clear(); // cheap to measure again; keep the table bounded
+    const int height = layoutFor(width, index).geometry.height;
+    m_heights.insert(key, height);
+    return { width, height };
 }
 
 void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const

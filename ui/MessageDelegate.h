@@ -102,6 +102,9 @@ private:
         int generation = 0;
     };
     mutable std::unordered_map<qint64, Stream> m_streams; ///< replies still streaming, by message id
+    /// Row heights by (id, revision, viewport width, generation and shape): QListView asks every row's size hint on
+    /// each relayout, and a streamed update relayouts.
+    mutable QHash<TextLayoutCache::Key, int> m_heights;
     mutable QHash<int, QSvgRenderer *> m_icons;
     qint64 m_regenerateTarget = 0;
     int m_generation = 0;
