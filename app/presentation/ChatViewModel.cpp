@@ -279,17 +279,10 @@ void ChatViewModel::onRunFinished(qint64 conversationId, qint64, RunOutcome outc
         return;
     m_messages->flushDeltas();
     setRunning(m_repository && m_repository->isRunning(conversationId));
-    switch (outcome) {
-    case RunOutcome::Completed:
-    case RunOutcome::Cancelled:
-        break;
-    case RunOutcome::Failed:
-        setError(message.isEmpty() ? tr("The run failed.") : message);
-        break;
-    case RunOutcome::GuardrailStopped:
-        setError(message.isEmpty() ? tr("A guardrail stopped the run.") : message);
-        break;
-    }
+    // A failed or stopped run says why in the chat itself (an error bubble with Retry, or an error divider), so it is
+    // not repeated beside the composer; errorText() is for what has no row (a message that could not be stored).
+    Q_UNUSED(outcome);
+    Q_UNUSED(message);
     reloadConversation(); // a first message may have titled it, a handoff moved the active agent
 }
 
