@@ -80,6 +80,14 @@ int main(int argc, char *argv[])
         settings.applyTo(changed);
         repository.setEngineConfig(changed);
     });
+    // A changed profile or key is read again by the next request, not only after a restart.
+    QObject::connect(&settings, &Tandem::SettingsViewModel::keyStored, &repository,
+        [&repository](const QString &providerId) { repository.providerChanged(providerId); });
+    QObject::connect(&settings, &Tandem::SettingsViewModel::providersChanged, &repository, [&] {
+        const QList<Tandem::ProviderProfile> profiles = settings.providers();
+        for (const Tandem::ProviderProfile &profile : profiles)
+            repository.providerChanged(profile.id);
+    });
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 

@@ -150,6 +150,15 @@ QString AgentRunner::agentName(const Run *run, const QString &agentId) const
     return found && !found->name.isEmpty() ? found->name : agentId;
 }
 
+QString AgentRunner::modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config)
+{
+    if (!agent.model.isEmpty())
+        return agent.model;
+    if (!conversation.model.isEmpty())
+        return conversation.model;
+    return config.agentModels.value(agent.id);
+}
+
 ToolDefinition AgentRunner::handoffToolDefinition(const QList<Agent> &targets)
 {
     QJsonArray ids;
@@ -528,14 +537,7 @@ void AgentRunner::callModel(Run *run)
     run->counters.recordModelCall();
 
     LlmRequest request;
-    // The agent's own model, else the conversation's, else the settings' default for the agent, else (empty) the
-    // provider's default.
-    if (!current->model.isEmpty())
-        request.model = current->model;
-    else if (!run->conversation.model.isEmpty())
-        request.model = run->conversation.model;
-    else
-        request.model = m_config.agentModels.value(current->id);
+    request.model = modelFor(*current, run->conversation, m_config);
     request.instructions = current->instructions;
     const AgentThread thread = AgentThreadStore(m_db).get(run->conversationId, run->agentId);
     if (usesRemoteThread(run, run->agentId)) {
@@ -1083,7 +1085,9 @@ void AgentRunner::handleHandoff(Run *run, const HandoffRequest &request)
         storeDivider(run, Message::Divider::Accepted, tr("Message accepted by agent 2"), target->id, handoff.id);
         if (!live(conversationId, generation))
             return;
-        startAgent(run, target->id, ThreadHistory::handoffInput(handoff));
+        Q_EMIT agentWorking(conversationId, source, false); // agent 1 is done; agent 2 works now
+        if (live(conversationId, generation))
+            startAgent(run, target->id, ThreadHistory::handoffInput(handoff));
         return;
     }
 

@@ -70,6 +70,9 @@ public:
     /// resumes the agent in a new run. False if the approval is unknown or decided, @p editedArguments is not a
     /// JSON object, or another run of the conversation is going.
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {});
+    /// @brief The model @p agent asks for in @p conversation: the agent's own, else the conversation's, else the
+    /// settings' default for the agent; empty means the provider's default model.
+    static QString modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config);
     /// @brief The handoff_to definition offering @p targets.
     static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
 

@@ -51,6 +51,9 @@ public:
     virtual QList<Agent> agents(qint64 conversationId) = 0;
     /// @brief The agent the next user message goes to.
     virtual QString activeAgent(qint64 conversationId) = 0;
+    /// @brief The model @p agentId answers with in @p conversationId, its provider's default resolved; empty when
+    /// unknown.
+    virtual QString effectiveModel(qint64 conversationId, const QString &agentId) = 0;
 
     // --- runs ----------------------------------------------------------------------------------------------
     /// @brief Stores @p text as the user's message (before any request leaves) and starts a run on the active
@@ -63,6 +66,8 @@ public:
     /// @brief Stops only @p agentId's part of the run (the other agent keeps its work).
     virtual void cancelAgent(qint64 conversationId, const QString &agentId) = 0;
     virtual bool isRunning(qint64 conversationId) const = 0;
+    /// @brief The provider profile or key of @p providerId changed: the next request reads them again.
+    virtual void providerChanged(const QString &providerId) = 0;
     /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
     virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
 

@@ -184,6 +184,24 @@ QString LocalChatRepository::activeAgent(qint64 conversationId)
     return active.isEmpty() ? DefaultAgents::firstAgent(current->mode) : active;
 }
 
+QString LocalChatRepository::effectiveModel(qint64 conversationId, const QString &agentId)
+{
+    const std::optional<Conversation> current = conversation(conversationId);
+    const std::optional<Agent> agent = AgentStore(m_db).get(agentId);
+    if (!current || !agent)
+        return {};
+    const QString model = AgentRunner::modelFor(*agent, *current, m_runner->config());
+    if (!model.isEmpty())
+        return model;
+    const std::optional<ProviderProfile> provider = ProviderStore(m_db).get(current->providerId);
+    return provider ? provider->defaultModel : QString();
+}
+
+void LocalChatRepository::providerChanged(const QString &providerId)
+{
+    m_clients->invalidate(providerId);
+}
+
 QList<Agent> LocalChatRepository::agents(qint64 conversationId)
 {
     const QString first = activeAgent(conversationId);

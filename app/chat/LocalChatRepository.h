@@ -57,6 +57,7 @@ public:
     QList<Handoff> handoffs(qint64 conversationId) override;
     QList<Agent> agents(qint64 conversationId) override;
     QString activeAgent(qint64 conversationId) override;
+    QString effectiveModel(qint64 conversationId, const QString &agentId) override;
 
     qint64 send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
@@ -64,6 +65,7 @@ public:
     void cancelAgent(qint64 conversationId, const QString &agentId) override;
     bool isRunning(qint64 conversationId) const override;
     bool resetAgent(qint64 conversationId, const QString &agentId) override;
+    void providerChanged(const QString &providerId) override;
 
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;

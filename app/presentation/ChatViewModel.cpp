@@ -93,6 +93,7 @@ void ChatViewModel::reloadConversation()
     m_conversation = {};
     m_agentNames.clear();
     m_activeAgentId.clear();
+    m_model.clear();
     if (!m_repository || m_conversationId <= 0)
         return;
     if (const auto conversation = m_repository->conversation(m_conversationId))
@@ -101,6 +102,7 @@ void ChatViewModel::reloadConversation()
     for (const Agent &agent : agents)
         m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
     m_activeAgentId = m_repository->activeAgent(m_conversationId);
+    m_model = m_repository->effectiveModel(m_conversationId, m_activeAgentId);
     if (oldId == m_conversation.id && oldMode != m_conversation.mode)
         Q_EMIT modeChanged(isDualMode()); // openConversation() announces the mode of a newly opened one itself
     Q_EMIT statusChanged();
@@ -231,7 +233,7 @@ QString ChatViewModel::statusText() const
     parts << (agent.isEmpty() ? tr("No agent") : tr("Agent: %1").arg(agent));
     const QString provider = m_providerNames.value(m_conversation.providerId, m_conversation.providerId);
     parts << (provider.isEmpty() ? tr("No provider") : tr("Provider: %1").arg(provider));
-    parts << (m_conversation.model.isEmpty() ? tr("Default model") : tr("Model: %1").arg(m_conversation.model));
+    parts << (m_model.isEmpty() ? tr("The provider's default model") : tr("Model: %1").arg(m_model));
     return parts.join(u"  ·  "_s);
 }
 

@@ -102,6 +102,7 @@ private:
     qint64 m_conversationId = 0;
     Conversation m_conversation;
     QString m_activeAgentId;
+    QString m_model; ///< what the active agent answers with
     QHash<QString, QString> m_agentNames;
     QHash<QString, QString> m_providerNames;
     QStringList m_working;

@@ -116,6 +116,11 @@ public:
     QList<Handoff> handoffs(qint64) override { return {}; }
     QList<Agent> agents(qint64) override { return agentRows; }
     QString activeAgent(qint64) override { return active; }
+    QString effectiveModel(qint64 id, const QString &) override
+    {
+        return conversation(id) ? conversation(id)->model : QString();
+    }
+    void providerChanged(const QString &) override { }
     qint64 send(qint64 conversationId, const QString &text) override
     {
         ++sendCalls;

@@ -220,8 +220,6 @@ void TestChatViewModel::workingIndicatorAfterTheTextSignal()
     QVERIFY(vm.send(u"Please shorten my text"_s));
     QTRY_VERIFY_WITH_TIMEOUT(m_h->rows(id).constLast().content == u"Shorter"_s, 10'000);
     QVERIFY(vm.workingAgents().contains(u"agent2"_s));
-    QEXPECT_FAIL("", "AgentRunner::handleHandoff's text-signal path starts agent 2 without agentWorking(agent1, false)",
-        Continue);
     QCOMPARE(vm.workingText(), u"Agent 2 is working…"_s);
     vm.stop();
     QVERIFY(!vm.isRunning());
@@ -311,6 +309,12 @@ void TestChatViewModel::statusLineNamesAgentProviderAndModel()
     QVERIFY(status.count() >= 1);
     // The run used the conversation's model.
     QCOMPARE(m_h->modelRequests().constFirst().json.value(u"model"_s).toString(), u"gpt-4.1-mini"_s);
+
+    // A conversation that names no model shows the model that answers: the provider's default.
+    const qint64 plain = vm.newConversation(Conversation::Mode::Single);
+    QVERIFY(plain > 0);
+    QCOMPARE(m_repo->effectiveModel(plain, m_repo->activeAgent(plain)), u"fake-model"_s);
+    QVERIFY2(vm.statusText().contains(u"fake-model"_s), qPrintable(vm.statusText()));
 }
 
 void TestChatViewModel::approvalsOfThisConversationAreForwarded()
