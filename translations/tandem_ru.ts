@@ -9,6 +9,244 @@
     </message>
 </context>
 <context>
+    <name>Calculator</name>
+    <message>
+        <source>The expression is incomplete: a number, a name or &quot;(&quot; is missing at the end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected &quot;)&quot; at position %1: it has no matching &quot;(&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An operator is missing at position %1; write multiplication with *, e.g. 2*pi.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected character &quot;%1&quot; at position %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result is not a real number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result is too large (overflow).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Division by zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Division by zero in the remainder (%) at position %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The expression is nested too deeply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &quot;(&quot; at position %1 is never closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A lone &quot;.&quot; at position %1 is not a number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number at position %1 is too large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The function %1 at position %2 needs its arguments in parentheses, e.g. %1(2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown name &quot;%1&quot; at position %2. Functions: %3. Constants: pi, e.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes at least %n argument(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes %n argument(s), not %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 takes %2 or %3 arguments, not %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The square root of a negative number (%1) is not a real number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The second argument of round must be a whole number of decimals between -15 and 15.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The logarithm of %1 is undefined; it needs a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base of a logarithm must be positive and not 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number between -1 and 1, not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown function %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The expression is longer than %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The expression is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CliCommands</name>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;message&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown provider “%1”: give a stored profile&apos;s id or a base URL such as http://127.0.0.1:11434/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-turns needs a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the database in &lt;folder&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single or dual (dual: agent 1 clarifies, agent 2 answers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stored provider profile&apos;s id, or a base URL ending in /v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model to use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the conversation with this id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a base URL: responses or chat (default chat).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder the file tools may use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many model calls for the answer (a guardrail).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run, conversations or show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: tandem show ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CurrentDateTimeTool</name>
+    <message>
+        <source>Unknown time zone &quot;%1&quot;. Use an IANA id such as &quot;Europe/Berlin&quot; or &quot;UTC&quot;, or leave it out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Database</name>
     <message>
         <source>Cannot create the data folder %1.</source>
@@ -41,6 +279,95 @@
     <message>
         <source>Cannot record database version %1: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DefaultAgents</name>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers in single-agent conversations, using the built-in tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validates the brief and writes the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeleteFileTool</name>
+    <message>
+        <source>The file &quot;%1&quot; does not exist in the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a folder; delete_file deletes files only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; could not be deleted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailCounters</name>
+    <message>
+        <source>Stopped: this conversation has used its token budget (%1 tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: this answer has used its token budget (%1 tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: the agents reached the limit of %n model call(s) for one answer.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: the agents handed the conversation over %n time(s) in one answer, the limit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %1 handed over to %2 %n time(s) in one answer, the limit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: %1 and %2 keep handing the conversation back and forth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: the answer took longer than %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -91,6 +418,17 @@
     </message>
     <message>
         <source>%1 is not an accepted argument (accepted: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ListFilesTool</name>
+    <message>
+        <source>The folder &quot;%1&quot; does not exist in the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a file, not a folder; use read_file to read it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -169,6 +507,265 @@
     </message>
 </context>
 <context>
+    <name>ReadFileTool</name>
+    <message>
+        <source>The file &quot;%1&quot; does not exist in the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a folder, not a file; use list_files to see its contents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a regular file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; has %2 bytes; read_file reads at most %3 KiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; is larger than %2 KiB; read_file reads at most that much.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; looks binary (not UTF-8 text); read_file only reads text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AgentRunner</name>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This conversation has no model provider: choose one in the settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent&apos;s thread could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent “%1” does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool call could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The approval request could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to run “%2” and needs your approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool “%1” is not available to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The person did not allow this call.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool result could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no agent “%1”: the conversation stays with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disabled: the conversation stays with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may not hand the conversation to %2: it stays with %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before %1 could answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handing the message to agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message accepted by agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transferred to %1. Context: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ApprovalDialog</name>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Always allow in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve Tool Call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to run the tool &lt;b&gt;%2&lt;/b&gt;. Check the arguments below; you may edit them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool arguments (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny the tool call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow the tool call once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow this tool in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ChatView</name>
+    <message>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Select Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;try</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ChatViewModel</name>
+    <message>
+        <source>The conversation could not be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message could not be saved, so it was not sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is nothing to regenerate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mode could not be changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 are working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No conversation open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Tandem::Composer</name>
     <message>
         <source>&amp;Send</source>
@@ -190,6 +787,143 @@
         <source>Send the message (Enter)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc); what was written so far stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ConversationListModel</name>
+    <message>
+        <source>Pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::FirstRunDialog</name>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use this server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use &amp;OpenAI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome to Tandem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem needs a model provider: a server running on this computer (Ollama, llama.cpp, LM Studio, vLLM) or an OpenAI account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detected local servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the selected local server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-… (kept in the system keychain)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use OpenAI with this key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up a provider later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 (%n model(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No model server is running on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found running on this computer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storing the key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::LocalChatRepository</name>
+    <message>
+        <source>Tandem closed while this reply was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainWindow</name>
@@ -198,19 +932,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No provider configured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Active agent, provider and model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Conversations arrive with the chat engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -227,11 +953,225 @@ Write a message below to start one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Messages</source>
+        <source>Add a provider in Settings to start chatting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add a provider in Settings to start chatting</source>
+        <source>Model servers found on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new conversation (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dual agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers, models, language and theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the agents share this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dual agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dual-agent mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search titles and messages (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Un&amp;pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem has no chat engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings are not available in this window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found on this computer: %1. &lt;a href=&quot;add&quot;&gt;Add to providers&lt;/a&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MessageDelegate</name>
+    <message>
+        <source>the next agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handing the message to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message accepted by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transferred to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MessageListModel</name>
+    <message>
+        <source>You</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -251,6 +1191,372 @@ Write a message below to start one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::SettingsDialog</name>
+    <message>
+        <source>•••• stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ppearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key (not needed for local servers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; the key is in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Responses API (OpenAI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat Completions (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain; leave empty to keep the stored key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test connection and list models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test the connection and list the models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;rotocol:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent 1 default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent 2 default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace folder for the file tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: the file tools are off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the workspace folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model each agent uses when a conversation does not name one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ssistant (single agent):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent &amp;1 (clarifies):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent &amp;2 (validates, rewrites):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Workspace folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language takes effect when Tandem restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storing the key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove “%1” and its stored key?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SettingsViewModel</name>
+    <message>
+        <source>A provider needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network access.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolRegistry</name>
+    <message>
+        <source>Unknown tool &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid arguments for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments for %1 are not valid JSON (%2 at offset %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments for %1 must be a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransitionGraph</name>
+    <message>
+        <source>The handoff %1 → %2 starts at an unknown agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff %1 → %2 targets an unknown agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot hand over to itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a terminal agent and cannot hand over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <source>No workspace folder is chosen. Ask the person to choose one for this conversation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace folder %1 does not exist or is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path contains a NUL character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; is absolute; give a path relative to the workspace folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; points into a home folder; give a path relative to the workspace folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; leads outside the workspace folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; goes through a symbolic link whose target does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; goes through a symbolic link that leads outside the workspace folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WriteFileTool</name>
+    <message>
+        <source>&quot;%1&quot; is a folder; write_file needs the path of a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder for &quot;%1&quot; could not be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; could not be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Keep the database in &lt;folder&gt; instead of the default (also: %1).</source>
@@ -262,6 +1568,10 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>Tandem cannot start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headless commands: tandem run|conversations|show --help</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
