@@ -98,6 +98,7 @@ class TestApprovals : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup();
     void decisions_data();
     void decisions();
     void allowAlwaysCoversTheConversation();
@@ -390,6 +391,13 @@ void TestApprovals::stopWhileWaitingAnswersTheCall()
     else // local history replays the call, then its output
         QCOMPARE(replayedArguments(requests[1], request.callId), request.arguments);
     QCOMPARE(h.rows(id).constLast().content, u"Fine, no launch."_s);
+}
+
+void TestApprovals::cleanup()
+{
+    // Every body the engine sent in the test must match OpenAI's spec.
+    const QStringList problems = EngineHarness::takeSpecProblems();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestApprovals)

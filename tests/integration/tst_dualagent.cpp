@@ -26,6 +26,7 @@ class TestDualAgent : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup();
     void handoffWithSignal_data();
     void handoffWithSignal();
     void withoutSignalAgent1Answers_data() { protocols(); }
@@ -418,6 +419,13 @@ void TestDualAgent::signalToDisabledAgent2IsRejected()
     QVERIFY(handoffs[0].processedAt().isValid());
     QCOMPARE(rows[2].handoffId, handoffs[0].id);
     QCOMPARE(h.modelRequests().size(), 1); // agent 2 never ran
+}
+
+void TestDualAgent::cleanup()
+{
+    // Every body the engine sent in the test must match OpenAI's spec.
+    const QStringList problems = EngineHarness::takeSpecProblems();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestDualAgent)

@@ -73,6 +73,7 @@ class TestHandoffEngine : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup();
     void sameTurnHandoff_data() { protocols(); }
     void sameTurnHandoff();
     void nextTurnHandoff_data() { protocols(); }
@@ -563,6 +564,13 @@ void TestHandoffEngine::modelPrecedence()
     QCOMPARE(h.sendAndWait(id, u"Hello"_s), RunOutcome::Completed);
     QCOMPARE(h.modelRequests().size(), 1);
     QCOMPARE(h.modelRequests().at(0).model(), expected);
+}
+
+void TestHandoffEngine::cleanup()
+{
+    // Every body the engine sent in the test must match OpenAI's spec.
+    const QStringList problems = EngineHarness::takeSpecProblems();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestHandoffEngine)

@@ -25,6 +25,7 @@ class TestRecovery : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup();
     void killedMidStreamLeavesInterruptedReply_data() { protocols(); }
     void killedMidStreamLeavesInterruptedReply();
     void cancelAgent1MidStream_data() { protocols(); }
@@ -283,6 +284,13 @@ void TestRecovery::staleNextTurnHandoffDoesNotTakeEffect()
 
     // Billing's own thread, should it be handed the conversation later, does not hold the stale transfer either.
     QVERIFY(ThreadHistory::build(h.db(), id, u"billing"_s, 0).isEmpty());
+}
+
+void TestRecovery::cleanup()
+{
+    // Every body the engine sent in the test must match OpenAI's spec.
+    const QStringList problems = EngineHarness::takeSpecProblems();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)

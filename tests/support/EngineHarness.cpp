@@ -1,5 +1,6 @@
 #include "EngineHarness.h"
 
+#include "SpecValidator.h"
 #include "llm/NetworkAccess.h"
 #include "storage/AgentStore.h"
 #include "storage/ProviderStore.h"
@@ -105,6 +106,47 @@ RunOutcome EngineHarness::sendAndWait(qint64 conversationId, const QString &text
 QList<Message> EngineHarness::rows(qint64 conversationId)
 {
     return m_repository->messages(conversationId, 0, std::numeric_limits<int>::max());
+}
+
+namespace {
+QStringList &specProblems()
+{
+    static QStringList problems;
+    return problems;
+}
+} // namespace
+
+EngineHarness::~EngineHarness()
+{
+    const QList<RecordedRequest> all = m_server.requests();
+    SpecValidator *validator = nullptr;
+    for (const RecordedRequest &request : all) {
+        QString schema;
+        if (request.path == u"/v1/responses")
+            schema = u"CreateResponse"_s;
+        else if (request.path == u"/v1/chat/completions")
+            schema = u"CreateChatCompletionRequest"_s;
+        else if (request.path == u"/v1/conversations")
+            schema = u"CreateConversationBody"_s;
+        else
+            continue;
+        if (!validator) {
+            validator = SpecValidator::instance();
+            if (!validator->isReady()) {
+                specProblems() << u"the spec validator cannot run: "_s + validator->errorString();
+                return;
+            }
+        }
+        const SpecValidator::Result result = validator->validate(schema, request.json);
+        if (!result.valid)
+            specProblems() << u"%1 %2 is not a valid %3:\n%4"_s.arg(
+                request.method, request.path, schema, result.message());
+    }
+}
+
+QStringList EngineHarness::takeSpecProblems()
+{
+    return std::exchange(specProblems(), {});
 }
 
 QList<RecordedRequest> EngineHarness::modelRequests() const

@@ -23,7 +23,14 @@ public:
     static EngineConfig testConfig();
 
     explicit EngineHarness(ProviderProfile::Protocol protocol, EngineConfig config = testConfig());
+    /// @brief Checks every body the engine sent against OpenAI's spec (see specProblems()).
+    ~EngineHarness();
     Q_DISABLE_COPY_MOVE(EngineHarness)
+
+    /// @brief What the spec check of the harnesses destroyed since the last call found wrong in the request bodies
+    /// the engine sent (CreateResponse, CreateChatCompletionRequest, CreateConversationBody); a validator that cannot
+    /// run is a problem too. Tests call it in cleanup() and require it empty.
+    static QStringList takeSpecProblems();
 
     bool isReady() const;
     FakeLlmServer &server() { return m_server; }
