@@ -202,14 +202,22 @@ void ResponsesJob::onCompleted(const QJsonObject &response)
     succeed();
 }
 
+LlmError::Type ResponsesJob::typeOfErrorCode(const QString &code)
+{
+    // `response.failed` and `error` carry the same codes (ResponseErrorCode): a quota or rate limit is one whichever
+    // event brings it.
+    return code == u"rate_limit_exceeded" || code == u"insufficient_quota" ? LlmError::Type::RateLimited
+                                                                           : LlmError::Type::Server;
+}
+
 void ResponsesJob::onFailed(const QJsonObject &response)
 {
     readResponse(response);
     reportUsage(response);
     const QJsonObject error = response.value(u"error").toObject();
     LlmError failure;
-    failure.type = LlmError::Type::Server;
     failure.code = stringOf(error, u"code");
+    failure.type = typeOfErrorCode(failure.code);
     failure.detail = stringOf(error, u"message");
     if (failure.detail.isEmpty())
         failure.detail = u"response.failed"_s;
@@ -237,9 +245,7 @@ void ResponsesJob::onError(const QJsonObject &event)
     LlmError failure;
     failure.code = stringOf(source, u"code");
     failure.detail = stringOf(source, u"message");
-    failure.type = failure.code == u"rate_limit_exceeded" || failure.code == u"insufficient_quota"
-        ? LlmError::Type::RateLimited
-        : LlmError::Type::Server;
+    failure.type = typeOfErrorCode(failure.code);
     fail(failure);
 }
 

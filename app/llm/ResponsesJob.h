@@ -20,6 +20,8 @@ protected:
     void handleEndOfStream() override;
 
 private:
+    /// @brief The error type of a `response.failed` or `error` code.
+    static LlmError::Type typeOfErrorCode(const QString &code);
     struct PendingCall
     {
         QString itemId;

@@ -494,7 +494,7 @@ void TestResponsesClient::terminalEvents_data()
     QTest::newRow("response.failed, rate limit")
         << ScriptedReply::terminating(
                ScriptedReply::Terminal::Failed, chunks, u"rate_limit_exceeded"_s, u"Slow down."_s)
-        << LlmError::Type::Server << u"rate_limit_exceeded"_s << u"Slow down."_s << QString() << true;
+        << LlmError::Type::RateLimited << u"rate_limit_exceeded"_s << u"Slow down."_s << QString() << true;
     QTest::newRow("response.incomplete, max_output_tokens")
         << ScriptedReply::terminating(ScriptedReply::Terminal::Incomplete, chunks, u"max_output_tokens"_s)
         << LlmError::Type::Incomplete << u"max_output_tokens"_s << u"response.incomplete: max_output_tokens"_s
