@@ -4,8 +4,11 @@
 #include "storage/HandoffStore.h"
 #include "storage/MessageStore.h"
 #include "storage/ProviderStore.h"
+#include "storage/TransactionGuard.h"
+#include "storage/VariableStore.h"
 
 #include <QJsonArray>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -28,6 +31,8 @@ private Q_SLOTS:
     void staleHandoffs();
     void agentsRoundTrip();
     void providersRoundTrip();
+    void variablesPerConversation();
+    void transactionGuard();
 
 private:
     qint64 newConversation(const QString &title, const QDateTime &updated = QDateTime::currentDateTimeUtc());
@@ -296,6 +301,58 @@ void TestStores::providersRoundTrip()
     const auto conversation = ConversationStore(m_temp->connection()).get(cid);
     QVERIFY(conversation);
     QVERIFY(conversation->providerId.isEmpty());
+}
+
+void TestStores::variablesPerConversation()
+{
+    const qint64 a = newConversation(u"A"_s);
+    const qint64 b = newConversation(u"B"_s);
+    VariableStore variables(m_temp->connection());
+    QCOMPARE(variables.value(a, u"pending_confirmation"_s, u"none"_s), u"none"_s);
+    QVERIFY(variables.setValue(a, u"pending_confirmation"_s, u"{\"task\":7}"_s));
+    QVERIFY(variables.setValue(b, u"pending_confirmation"_s, u"other"_s));
+    QVERIFY(variables.setValue(a, u"pending_confirmation"_s, u"{\"task\":8}"_s)); // replaces, no second row
+    QCOMPARE(variables.value(a, u"pending_confirmation"_s), u"{\"task\":8}"_s);
+    QCOMPARE(variables.value(b, u"pending_confirmation"_s), u"other"_s);
+    QVERIFY(variables.remove(a, u"pending_confirmation"_s));
+    QCOMPARE(variables.value(a, u"pending_confirmation"_s, u"gone"_s), u"gone"_s);
+    QCOMPARE(variables.value(b, u"pending_confirmation"_s), u"other"_s);
+    // A conversation's variables go with it.
+    QVERIFY(ConversationStore(m_temp->connection()).remove(b));
+    QSqlQuery count(m_temp->connection());
+    QVERIFY(count.exec(u"SELECT COUNT(*) FROM variables"_s) && count.next());
+    QCOMPARE(count.value(0).toInt(), 0);
+}
+
+void TestStores::transactionGuard()
+{
+    const auto titles = [this] {
+        QStringList found;
+        const QList<Conversation> all = ConversationStore(m_temp->connection()).list();
+        for (const Conversation &conversation : all)
+            found << conversation.title;
+        return found;
+    };
+    {
+        TransactionGuard transaction(m_temp->connection());
+        QVERIFY(transaction.isActive());
+        newConversation(u"Dropped"_s);
+        QCOMPARE(titles(), QStringList { u"Dropped"_s }); // visible inside the transaction
+    } // destroyed without commit: rolled back
+    QVERIFY(titles().isEmpty());
+    {
+        TransactionGuard transaction(m_temp->connection());
+        newConversation(u"Kept"_s);
+        QVERIFY(transaction.commit());
+    }
+    QCOMPARE(titles(), QStringList { u"Kept"_s });
+    {
+        TransactionGuard transaction(m_temp->connection());
+        newConversation(u"Rolled back"_s);
+        transaction.rollback();
+        QVERIFY(!transaction.commit()); // nothing left to commit
+    }
+    QCOMPARE(titles(), QStringList { u"Kept"_s });
 }
 
 QTEST_GUILESS_MAIN(TestStores)
