@@ -5,157 +5,157 @@
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tandem: настольный чат, в котором несколько ИИ-агентов ведут общую беседу и передают её друг другу.</translation>
     </message>
 </context>
 <context>
     <name>Calculator</name>
     <message>
         <source>The expression is incomplete: a number, a name or &quot;(&quot; is missing at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выражение не завершено: в конце не хватает числа, имени или «(».</translation>
     </message>
     <message>
         <source>Unexpected &quot;)&quot; at position %1: it has no matching &quot;(&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неожиданная «)» в позиции %1: для неё нет парной «(».</translation>
     </message>
     <message>
         <source>An operator is missing at position %1; write multiplication with *, e.g. 2*pi.</source>
-        <translation type="unfinished"></translation>
+        <translation>В позиции %1 не хватает оператора; умножение записывается через *, например 2*pi.</translation>
     </message>
     <message>
         <source>Unexpected character &quot;%1&quot; at position %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неожиданный символ «%1» в позиции %2.</translation>
     </message>
     <message>
         <source>The result is not a real number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Результат не является действительным числом.</translation>
     </message>
     <message>
         <source>The result is too large (overflow).</source>
-        <translation type="unfinished"></translation>
+        <translation>Результат слишком велик (переполнение).</translation>
     </message>
     <message>
         <source>Division by zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>Деление на ноль.</translation>
     </message>
     <message>
         <source>Division by zero in the remainder (%) at position %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Деление на ноль при вычислении остатка (%) в позиции %1.</translation>
     </message>
     <message>
         <source>The expression is nested too deeply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Слишком глубокая вложенность выражения.</translation>
     </message>
     <message>
         <source>The &quot;(&quot; at position %1 is never closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Скобка «(» в позиции %1 не закрыта.</translation>
     </message>
     <message>
         <source>A lone &quot;.&quot; at position %1 is not a number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Одиночная «.» в позиции %1 не является числом.</translation>
     </message>
     <message>
         <source>The number at position %1 is too large.</source>
-        <translation type="unfinished"></translation>
+        <translation>Число в позиции %1 слишком велико.</translation>
     </message>
     <message>
         <source>The function %1 at position %2 needs its arguments in parentheses, e.g. %1(2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы функции %1 в позиции %2 нужно указать в скобках, например %1(2).</translation>
     </message>
     <message>
         <source>Unknown name &quot;%1&quot; at position %2. Functions: %3. Constants: pi, e.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестное имя «%1» в позиции %2. Функции: %3. Константы: pi, e.</translation>
     </message>
     <message numerus="yes">
         <source>%1 takes at least %n argument(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 принимает не менее %n аргумента.</numerusform>
+            <numerusform>%1 принимает не менее %n аргументов.</numerusform>
+            <numerusform>%1 принимает не менее %n аргументов.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 takes %n argument(s), not %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 принимает %n аргумент, а не %2.</numerusform>
+            <numerusform>%1 принимает %n аргумента, а не %2.</numerusform>
+            <numerusform>%1 принимает %n аргументов, а не %2.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 takes %2 or %3 arguments, not %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 принимает %2 или %3 аргумента, а не %4.</translation>
     </message>
     <message>
         <source>The square root of a negative number (%1) is not a real number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Квадратный корень из отрицательного числа (%1) не является действительным числом.</translation>
     </message>
     <message>
         <source>The second argument of round must be a whole number of decimals between -15 and 15.</source>
-        <translation type="unfinished"></translation>
+        <translation>Второй аргумент round должен быть целым числом знаков после запятой от -15 до 15.</translation>
     </message>
     <message>
         <source>The logarithm of %1 is undefined; it needs a positive number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Логарифм %1 не определён; нужно положительное число.</translation>
     </message>
     <message>
         <source>The base of a logarithm must be positive and not 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Основание логарифма должно быть положительным и не равным 1.</translation>
     </message>
     <message>
         <source>%1 needs a number between -1 and 1, not %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для %1 нужно число от -1 до 1, а не %2.</translation>
     </message>
     <message>
         <source>Unknown function %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестная функция %1.</translation>
     </message>
     <message>
         <source>The expression is longer than %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выражение длиннее %1 символов.</translation>
     </message>
     <message>
         <source>The expression is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выражение пустое.</translation>
     </message>
 </context>
 <context>
     <name>CliCommands</name>
     <message>
         <source>There is no conversation %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа %1 не найдена.</translation>
     </message>
     <message>
         <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;message&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Использование: tandem run --mode single|dual --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;сообщение&quot;</translation>
     </message>
     <message>
         <source>The provider could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить провайдера.</translation>
     </message>
     <message>
         <source>Unknown provider “%1”: give a stored profile&apos;s id or a base URL such as http://127.0.0.1:11434/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестный провайдер «%1»: укажите id сохранённого профиля или базовый URL, например http://127.0.0.1:11434/v1.</translation>
     </message>
     <message>
         <source>--max-turns needs a positive number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для --max-turns нужно положительное число.</translation>
     </message>
     <message>
         <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» требует вашего подтверждения (запрос %2); примите решение в окне Tandem.</translation>
     </message>
     <message>
         <source>Conversation %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа %1</translation>
     </message>
     <message>
         <source>The message could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить сообщение.</translation>
     </message>
     <message>
         <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено.</translation>
     </message>
     <message>
         <source>Commands:
@@ -164,209 +164,214 @@
   show ID       print one conversation with its dividers
 
 The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
     </message>
     <message>
         <source>Keep the database in &lt;folder&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Хранить базу данных в папке &lt;папка&gt;.</translation>
     </message>
     <message>
         <source>folder</source>
-        <translation type="unfinished"></translation>
+        <translation>папка</translation>
     </message>
     <message>
         <source>single or dual (dual: agent 1 clarifies, agent 2 answers).</source>
-        <translation type="unfinished"></translation>
+        <translation>single или dual (dual: агент 1 уточняет запрос, агент 2 отвечает).</translation>
     </message>
     <message>
         <source>mode</source>
-        <translation type="unfinished"></translation>
+        <translation>режим</translation>
     </message>
     <message>
         <source>A stored provider profile&apos;s id, or a base URL ending in /v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Id сохранённого профиля провайдера или базовый URL, оканчивающийся на /v1.</translation>
     </message>
     <message>
         <source>provider</source>
-        <translation type="unfinished"></translation>
+        <translation>провайдер</translation>
     </message>
     <message>
         <source>The model to use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Используемая модель.</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>модель</translation>
     </message>
     <message>
         <source>Continue the conversation with this id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Продолжить беседу с этим id.</translation>
     </message>
     <message>
         <source>id</source>
-        <translation type="unfinished"></translation>
+        <translation>id</translation>
     </message>
     <message>
         <source>For a base URL: responses or chat (default chat).</source>
-        <translation type="unfinished"></translation>
+        <translation>Для базового URL: responses или chat (по умолчанию chat).</translation>
     </message>
     <message>
         <source>protocol</source>
-        <translation type="unfinished"></translation>
+        <translation>протокол</translation>
     </message>
     <message>
         <source>The folder the file tools may use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Папка, с которой могут работать файловые инструменты.</translation>
     </message>
     <message>
         <source>At most this many model calls for the answer (a guardrail).</source>
-        <translation type="unfinished"></translation>
+        <translation>Максимальное число вызовов модели на один ответ (ограничитель).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>run, conversations or show</source>
-        <translation type="unfinished"></translation>
+        <translation>run, conversations или show</translation>
     </message>
     <message>
         <source>Unknown command “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестная команда «%1».</translation>
     </message>
     <message>
         <source>Usage: tandem show ID</source>
-        <translation type="unfinished"></translation>
+        <translation>Использование: tandem show ID</translation>
     </message>
 </context>
 <context>
     <name>CurrentDateTimeTool</name>
     <message>
         <source>Unknown time zone &quot;%1&quot;. Use an IANA id such as &quot;Europe/Berlin&quot; or &quot;UTC&quot;, or leave it out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестный часовой пояс «%1». Укажите идентификатор IANA, например «Europe/Berlin» или «UTC», или не указывайте его вовсе.</translation>
     </message>
 </context>
 <context>
     <name>Database</name>
     <message>
         <source>Cannot create the data folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся создать папку данных %1.</translation>
     </message>
     <message>
         <source>Cannot open the database %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть базу данных %1: %2</translation>
     </message>
     <message>
         <source>Cannot configure the database (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся настроить базу данных (%1): %2</translation>
     </message>
     <message>
         <source>Cannot read the database version: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать версию базы данных: %1</translation>
     </message>
     <message>
         <source>This database was written by a newer version of Tandem (schema %1; this version knows %2). Update Tandem to open it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Эта база данных создана более новой версией Tandem (схема %1; эта версия поддерживает %2). Обновите Tandem, чтобы открыть её.</translation>
     </message>
     <message>
         <source>Cannot start the upgrade to version %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся начать обновление до версии %1: %2</translation>
     </message>
     <message>
         <source>Cannot upgrade the database to version %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся обновить базу данных до версии %1 (%2): %3</translation>
     </message>
     <message>
         <source>Cannot record database version %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся записать версию базы данных %1: %2</translation>
     </message>
 </context>
 <context>
     <name>DefaultAgents</name>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Ассистент</translation>
     </message>
     <message>
         <source>Answers in single-agent conversations, using the built-in tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отвечает в беседах с одним агентом, используя встроенные инструменты.</translation>
     </message>
     <message>
         <source>Agent 1</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент 1</translation>
     </message>
     <message>
         <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уточняет запрос, затем передаёт агенту 2 самодостаточное задание.</translation>
     </message>
     <message>
         <source>Agent 2</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент 2</translation>
     </message>
     <message>
         <source>Validates the brief and writes the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверяет задание и пишет ответ.</translation>
     </message>
 </context>
 <context>
     <name>DeleteFileTool</name>
     <message>
         <source>The file &quot;%1&quot; does not exist in the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>В рабочей папке нет файла «%1».</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a folder; delete_file deletes files only.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» — папка; delete_file удаляет только файлы.</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось удалить файл «%1»: %2</translation>
     </message>
 </context>
 <context>
     <name>GuardrailCounters</name>
     <message>
         <source>Stopped: this conversation has used its token budget (%1 tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено: беседа израсходовала свой бюджет токенов (%1).</translation>
     </message>
     <message>
         <source>Stopped: this answer has used its token budget (%1 tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено: ответ израсходовал свой бюджет токенов (%1).</translation>
     </message>
     <message numerus="yes">
         <source>Stopped: the agents reached the limit of %n model call(s) for one answer.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Остановлено: агенты достигли предела в %n вызов модели на один ответ.</numerusform>
+            <numerusform>Остановлено: агенты достигли предела в %n вызова модели на один ответ.</numerusform>
+            <numerusform>Остановлено: агенты достигли предела в %n вызовов модели на один ответ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Stopped: the agents handed the conversation over %n time(s) in one answer, the limit.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Остановлено: агенты передали беседу %n раз за один ответ — это предел.</numerusform>
+            <numerusform>Остановлено: агенты передали беседу %n раза за один ответ — это предел.</numerusform>
+            <numerusform>Остановлено: агенты передали беседу %n раз за один ответ — это предел.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Stopped: %1 handed over to %2 %n time(s) in one answer, the limit.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Остановлено: передача %1 → %2 произошла %n раз за один ответ — это предел.</numerusform>
+            <numerusform>Остановлено: передача %1 → %2 произошла %n раза за один ответ — это предел.</numerusform>
+            <numerusform>Остановлено: передача %1 → %2 произошла %n раз за один ответ — это предел.</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped: %1 and %2 keep handing the conversation back and forth.</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено: %1 и %2 передают беседу друг другу по кругу.</translation>
     </message>
     <message numerus="yes">
         <source>Stopped: the answer took longer than %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Остановлено: ответ занял больше %n секунды.</numerusform>
+            <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
+            <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
         </translation>
     </message>
 </context>
@@ -374,1097 +379,1098 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     <name>JsonSchemaValidator</name>
     <message>
         <source>The arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы</translation>
     </message>
     <message>
         <source>%1 must be of type %2, not %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ожидается тип %2, а не %3.</translation>
     </message>
     <message>
         <source>%1 must be one of %2, not %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ожидается одно из значений %2, а не %3.</translation>
     </message>
     <message numerus="yes">
         <source>%1 must have at least %n character(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: нужно не менее %n символа.</numerusform>
+            <numerusform>%1: нужно не менее %n символов.</numerusform>
+            <numerusform>%1: нужно не менее %n символов.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 must have at most %n character(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: допускается не более %n символа.</numerusform>
+            <numerusform>%1: допускается не более %n символов.</numerusform>
+            <numerusform>%1: допускается не более %n символов.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 must be at least %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: значение должно быть не меньше %2.</translation>
     </message>
     <message>
         <source>%1 must be at most %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: значение должно быть не больше %2.</translation>
     </message>
     <message>
         <source>%1 is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: обязательный аргумент.</translation>
     </message>
     <message>
         <source>%1 is not an accepted argument; this tool takes no arguments.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — недопустимый аргумент: этот инструмент не принимает аргументов.</translation>
     </message>
     <message>
         <source>%1 is not an accepted argument (accepted: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — недопустимый аргумент (допустимые: %2).</translation>
     </message>
 </context>
 <context>
     <name>ListFilesTool</name>
     <message>
         <source>The folder &quot;%1&quot; does not exist in the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>В рабочей папке нет папки «%1».</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a file, not a folder; use read_file to read it.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» — файл, а не папка; чтобы прочитать его, используйте read_file.</translation>
     </message>
 </context>
 <context>
     <name>LlmError</name>
     <message>
         <source>The provider refused the API key. Check the key in the provider settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер отклонил API-ключ. Проверьте ключ в настройках провайдера.</translation>
     </message>
     <message>
         <source>The provider does not know this address or model. Check the base URL and the model name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдеру неизвестен этот адрес или модель. Проверьте базовый URL и название модели.</translation>
     </message>
     <message>
         <source>The provider refused the request. The details below say which part it did not accept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер отклонил запрос. Ниже указано, что именно он не принял.</translation>
     </message>
     <message>
         <source>The provider account has run out of credit. Check the plan and billing with the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>На счёте у провайдера закончились средства. Проверьте тариф и оплату у провайдера.</translation>
     </message>
     <message numerus="yes">
         <source>The provider is limiting requests. Try again in %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Провайдер ограничивает запросы. Повторите попытку через %n секунду.</numerusform>
+            <numerusform>Провайдер ограничивает запросы. Повторите попытку через %n секунды.</numerusform>
+            <numerusform>Провайдер ограничивает запросы. Повторите попытку через %n секунд.</numerusform>
         </translation>
     </message>
     <message>
         <source>The provider is limiting requests. Wait a moment and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер ограничивает запросы. Подождите немного и повторите попытку.</translation>
     </message>
     <message>
         <source>The provider had a problem answering. Try again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>У провайдера возникла проблема с ответом. Повторите попытку чуть позже.</translation>
     </message>
     <message>
         <source>The provider could not be reached. Check the network connection and the base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось связаться с провайдером. Проверьте сетевое подключение и базовый URL.</translation>
     </message>
     <message>
         <source>The provider stopped answering. Try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер перестал отвечать. Повторите попытку.</translation>
     </message>
     <message>
         <source>The provider&apos;s answer could not be understood. Check that the server is OpenAI-compatible.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось разобрать ответ провайдера. Убедитесь, что сервер совместим с OpenAI.</translation>
     </message>
     <message>
         <source>The reply was cut off at the output token limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ответ обрезан: достигнут предел выходных токенов.</translation>
     </message>
     <message>
         <source>The reply was stopped by the provider&apos;s content filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ответ остановлен фильтром содержимого провайдера.</translation>
     </message>
     <message>
         <source>The reply ended before it was complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ответ оборвался, не завершившись.</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено.</translation>
     </message>
 </context>
 <context>
     <name>ProviderPresets</name>
     <message>
         <source>llama.cpp server</source>
-        <translation type="unfinished"></translation>
+        <translation>Сервер llama.cpp</translation>
     </message>
     <message>
         <source>Custom OpenAI-compatible server</source>
-        <translation type="unfinished"></translation>
+        <translation>Другой OpenAI-совместимый сервер</translation>
     </message>
 </context>
 <context>
     <name>ReadFileTool</name>
     <message>
         <source>The file &quot;%1&quot; does not exist in the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>В рабочей папке нет файла «%1».</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a folder, not a file; use list_files to see its contents.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» — папка, а не файл; чтобы увидеть её содержимое, используйте list_files.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a regular file.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» не является обычным файлом.</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; has %2 bytes; read_file reads at most %3 KiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать файл «%1»: %2</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; is larger than %2 KiB; read_file reads at most that much.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл «%1» больше %2 КиБ; read_file читает не больше этого объёма.</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; looks binary (not UTF-8 text); read_file only reads text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл «%1» похож на двоичный (не текст UTF-8); read_file читает только текст.</translation>
     </message>
 </context>
 <context>
     <name>Tandem::AgentRunner</name>
     <message>
         <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
     </message>
     <message>
         <source>This conversation has no model provider: choose one in the settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
     </message>
     <message>
         <source>The API key could not be read from the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать API-ключ из связки ключей: %1</translation>
     </message>
     <message>
         <source>The agent&apos;s thread could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить ветку агента.</translation>
     </message>
     <message>
         <source>The agent “%1” does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Агента «%1» не существует.</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено.</translation>
     </message>
     <message>
         <source>The reply could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить ответ.</translation>
     </message>
     <message>
         <source>The tool call could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить вызов инструмента.</translation>
     </message>
     <message>
         <source>The approval request could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить запрос на подтверждение.</translation>
     </message>
     <message>
         <source>%1 wants to run “%2” and needs your approval.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
     </message>
     <message>
         <source>The tool “%1” is not available to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Инструмент «%1» недоступен агенту «%2».</translation>
     </message>
     <message>
         <source>The person did not allow this call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пользователь не разрешил этот вызов.</translation>
     </message>
     <message>
         <source>The tool result could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить результат инструмента.</translation>
     </message>
     <message>
         <source>There is no agent “%1”: the conversation stays with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Агента «%1» нет: беседа остаётся у агента «%2».</translation>
     </message>
     <message>
         <source>%1 is disabled: the conversation stays with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент «%1» отключён: беседа остаётся у агента «%2».</translation>
     </message>
     <message>
         <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — завершающий агент и не может передать беседу; она остаётся у агента «%1».</translation>
     </message>
     <message>
         <source>%1 may not hand the conversation to %2: it stays with %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 не может передавать беседу агенту «%2»: она остаётся у агента «%1».</translation>
     </message>
     <message>
         <source>The handoff could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить передачу.</translation>
     </message>
     <message>
         <source>Stopped before %1 could answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено до ответа агента «%1».</translation>
     </message>
     <message>
         <source>Handing the message to agent 2</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача сообщения во 2-го агента</translation>
     </message>
     <message>
         <source>Message accepted by agent 2</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщение принято агентом 2</translation>
     </message>
     <message>
         <source>Transferred to %1. Context: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Передано агенту «%1». Контекст: %2</translation>
     </message>
     <message>
         <source>%1 was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент «%1» остановлен.</translation>
     </message>
 </context>
 <context>
     <name>Tandem::ApprovalDialog</name>
     <message>
         <source>Allow &amp;once</source>
-        <translation type="unfinished"></translation>
+        <translation>Разрешить &amp;один раз</translation>
     </message>
     <message>
         <source>&amp;Always allow in this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Всегда &amp;разрешать в этой беседе</translation>
     </message>
     <message>
         <source>Approve Tool Call</source>
-        <translation type="unfinished"></translation>
+        <translation>Подтверждение вызова инструмента</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; wants to run the tool &lt;b&gt;%2&lt;/b&gt;. Check the arguments below; you may edit them.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; хочет запустить инструмент &lt;b&gt;%2&lt;/b&gt;. Проверьте аргументы ниже; их можно изменить.</translation>
     </message>
     <message>
         <source>Tool arguments (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы инструмента (JSON)</translation>
     </message>
     <message>
         <source>&amp;Deny</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запретить</translation>
     </message>
     <message>
         <source>Deny the tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Запретить вызов инструмента</translation>
     </message>
     <message>
         <source>Allow the tool call once</source>
-        <translation type="unfinished"></translation>
+        <translation>Разрешить вызов инструмента один раз</translation>
     </message>
     <message>
         <source>Always allow this tool in this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Всегда разрешать этот инструмент в этой беседе</translation>
     </message>
     <message>
         <source>The arguments are not valid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы не являются допустимым JSON: %1</translation>
     </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>
     <message>
         <source>Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщения</translation>
     </message>
     <message>
         <source>Message actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Действия с сообщением</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Копировать</translation>
     </message>
     <message>
         <source>&amp;Select Text</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Выделить текст</translation>
     </message>
     <message>
         <source>Copy &amp;Link</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать сс&amp;ылку</translation>
     </message>
     <message>
         <source>&amp;Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сгенерировать заново</translation>
     </message>
     <message>
         <source>Re&amp;try</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Повторить</translation>
     </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
     <message>
         <source>The conversation could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось создать беседу.</translation>
     </message>
     <message>
         <source>The message could not be saved, so it was not sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить сообщение, поэтому оно не отправлено.</translation>
     </message>
     <message>
         <source>There is nothing to regenerate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нечего генерировать заново.</translation>
     </message>
     <message>
         <source>The mode could not be changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось изменить режим.</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>Идёт работа…</translation>
     </message>
     <message>
         <source>%1 is working…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 работает…</translation>
     </message>
     <message>
         <source>%1 are working…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 работают…</translation>
     </message>
     <message>
         <source>No conversation open</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа не открыта</translation>
     </message>
     <message>
         <source>No agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет агента</translation>
     </message>
     <message>
         <source>Agent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент: %1</translation>
     </message>
     <message>
         <source>No provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет провайдера</translation>
     </message>
     <message>
         <source>Provider: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: %1</translation>
     </message>
     <message>
         <source>The provider&apos;s default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель провайдера по умолчанию</translation>
     </message>
     <message>
         <source>Model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель: %1</translation>
     </message>
 </context>
 <context>
     <name>Tandem::Composer</name>
     <message>
         <source>&amp;Send</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Отправить</translation>
     </message>
     <message>
         <source>Write a message. Enter sends, Shift+Enter starts a new line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Напишите сообщение. Enter — отправить, Shift+Enter — новая строка.</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщение</translation>
     </message>
     <message>
         <source>Send message</source>
-        <translation type="unfinished"></translation>
+        <translation>Отправить сообщение</translation>
     </message>
     <message>
         <source>Send the message (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отправить сообщение (Enter)</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>Ос&amp;тановить</translation>
     </message>
     <message>
         <source>Stop the reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить ответ</translation>
     </message>
     <message>
         <source>Stop the reply (Esc); what was written so far stays</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить ответ (Esc); уже написанное сохранится</translation>
     </message>
 </context>
 <context>
     <name>Tandem::ConversationListModel</name>
     <message>
         <source>Pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>Закреплённые</translation>
     </message>
     <message>
         <source>Today</source>
-        <translation type="unfinished"></translation>
+        <translation>Сегодня</translation>
     </message>
     <message>
         <source>Yesterday</source>
-        <translation type="unfinished"></translation>
+        <translation>Вчера</translation>
     </message>
     <message>
         <source>Previous 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущие 7 дней</translation>
     </message>
     <message>
         <source>Previous 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущие 30 дней</translation>
     </message>
     <message>
         <source>Older</source>
-        <translation type="unfinished"></translation>
+        <translation>Ранее</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Новая беседа</translation>
     </message>
 </context>
 <context>
     <name>Tandem::FirstRunDialog</name>
     <message>
         <source>Looking for model servers on this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск серверов моделей на этом компьютере…</translation>
     </message>
     <message>
         <source>&amp;Use this server</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Использовать этот сервер</translation>
     </message>
     <message>
         <source>Use &amp;OpenAI</source>
-        <translation type="unfinished"></translation>
+        <translation>Использовать &amp;OpenAI</translation>
     </message>
     <message>
         <source>Welcome to Tandem</source>
-        <translation type="unfinished"></translation>
+        <translation>Добро пожаловать в Tandem</translation>
     </message>
     <message>
         <source>Tandem needs a model provider: a server running on this computer (Ollama, llama.cpp, LM Studio, vLLM) or an OpenAI account.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для работы Tandem нужен провайдер моделей: сервер на этом компьютере (Ollama, llama.cpp, LM Studio, vLLM) или учётная запись OpenAI.</translation>
     </message>
     <message>
         <source>Local servers</source>
-        <translation type="unfinished"></translation>
+        <translation>Локальные серверы</translation>
     </message>
     <message>
         <source>Detected local servers</source>
-        <translation type="unfinished"></translation>
+        <translation>Найденные локальные серверы</translation>
     </message>
     <message>
         <source>Use the selected local server</source>
-        <translation type="unfinished"></translation>
+        <translation>Использовать выбранный локальный сервер</translation>
     </message>
     <message>
         <source>OpenAI</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI</translation>
     </message>
     <message>
         <source>OpenAI API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-ключ OpenAI</translation>
     </message>
     <message>
         <source>sk-… (kept in the system keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>sk-… (хранится в системной связке ключей)</translation>
     </message>
     <message>
         <source>Use OpenAI with this key</source>
-        <translation type="unfinished"></translation>
+        <translation>Использовать OpenAI с этим ключом</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Состояние</translation>
     </message>
     <message>
         <source>&amp;Later</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Позже</translation>
     </message>
     <message>
         <source>Set up a provider later</source>
-        <translation type="unfinished"></translation>
+        <translation>Настроить провайдера позже</translation>
     </message>
     <message numerus="yes">
         <source>%1 at %2 (%n model(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 на %2 (%n модель)</numerusform>
+            <numerusform>%1 на %2 (%n модели)</numerusform>
+            <numerusform>%1 на %2 (%n моделей)</numerusform>
         </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>На этом компьютере не запущен ни один сервер моделей.</translation>
     </message>
     <message>
         <source>Found running on this computer:</source>
-        <translation type="unfinished"></translation>
+        <translation>Запущены на этом компьютере:</translation>
     </message>
     <message>
         <source>The key could not be stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить ключ: %1</translation>
     </message>
     <message>
         <source>Storing the key…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранение ключа…</translation>
     </message>
 </context>
 <context>
     <name>Tandem::LocalChatRepository</name>
     <message>
         <source>Tandem closed while this reply was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tandem был закрыт, пока писался этот ответ.</translation>
     </message>
 </context>
 <context>
     <name>Tandem::MainWindow</name>
     <message>
         <source>Tandem</source>
-        <translation type="unfinished"></translation>
+        <translation>Tandem</translation>
     </message>
     <message>
         <source>Active agent, provider and model</source>
-        <translation type="unfinished"></translation>
+        <translation>Активный агент, провайдер и модель</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Новая беседа</translation>
     </message>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск по беседам</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседы</translation>
     </message>
     <message>
         <source>No conversation yet.
 Write a message below to start one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бесед пока нет.
+Напишите сообщение ниже, чтобы начать.</translation>
     </message>
     <message>
         <source>Add a provider in Settings to start chatting</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавьте провайдера в настройках, чтобы начать общение</translation>
     </message>
     <message>
         <source>Model servers found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Серверы моделей, найденные на этом компьютере</translation>
     </message>
     <message>
         <source>&amp;New Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Новая беседа</translation>
     </message>
     <message>
         <source>Start a new conversation (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Начать новую беседу (%1)</translation>
     </message>
     <message>
         <source>&amp;Dual agents</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Два агента</translation>
     </message>
     <message>
         <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим двух агентов для этой беседы: агент 1 уточняет запрос и передаёт его агенту 2</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>Ос&amp;тановить</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>На&amp;стройки…</translation>
     </message>
     <message>
         <source>Providers, models, language and theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдеры, модели, язык и тема</translation>
     </message>
     <message>
         <source>&amp;Rename…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Переименовать…</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить…</translation>
     </message>
     <message>
         <source>&amp;Pin</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Закрепить</translation>
     </message>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа</translation>
     </message>
     <message>
         <source>Mode:</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим:</translation>
     </message>
     <message>
         <source>Conversation mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим беседы</translation>
     </message>
     <message>
         <source>How the agents share this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Как агенты ведут эту беседу</translation>
     </message>
     <message>
         <source>Single agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Один агент</translation>
     </message>
     <message>
         <source>Dual agents</source>
-        <translation type="unfinished"></translation>
+        <translation>Два агента</translation>
     </message>
     <message>
         <source>Dual-agent mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим двух агентов</translation>
     </message>
     <message>
         <source>Search titles and messages (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск по названиям и сообщениям (Ctrl+F)</translation>
     </message>
     <message>
         <source>Un&amp;pin</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открепить</translation>
     </message>
     <message>
         <source>Conversation actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Действия с беседой</translation>
     </message>
     <message>
         <source>Working agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Работающий агент</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished"></translation>
+        <translation>Последняя ошибка</translation>
     </message>
     <message>
         <source>Tandem has no chat engine</source>
-        <translation type="unfinished"></translation>
+        <translation>У Tandem нет движка чата</translation>
     </message>
     <message>
         <source>Rename Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Переименовать беседу</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>Название:</translation>
     </message>
     <message>
         <source>Delete Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить беседу</translation>
     </message>
     <message>
         <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить «%1» со всеми сообщениями и передачами? Это действие нельзя отменить.</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Настройки</translation>
     </message>
     <message>
         <source>Settings are not available in this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Настройки недоступны в этом окне.</translation>
     </message>
     <message>
         <source>Found on this computer: %1. &lt;a href=&quot;add&quot;&gt;Add to providers&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Найдено на этом компьютере: %1. &lt;a href=&quot;add&quot;&gt;Добавить в провайдеры&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
     <name>Tandem::MessageDelegate</name>
     <message>
         <source>the next agent</source>
-        <translation type="unfinished"></translation>
+        <translation>следующий агент</translation>
     </message>
     <message>
         <source>Handing the message to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача сообщения: %1</translation>
     </message>
     <message>
         <source>Message accepted by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщение принято: %1</translation>
     </message>
     <message>
         <source>Rejected by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонено: %1</translation>
     </message>
     <message>
         <source>Transferred to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Передано: %1</translation>
     </message>
     <message>
         <source>The handoff failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача не удалась</translation>
     </message>
     <message>
         <source>Approval needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Требуется подтверждение</translation>
     </message>
     <message>
         <source>Something went wrong.</source>
-        <translation type="unfinished"></translation>
+        <translation>Что-то пошло не так.</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Пишет…</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено</translation>
     </message>
     <message>
         <source>Interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Прервано</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>токенов: %1</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Повторить</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Сгенерировать заново</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка</translation>
     </message>
     <message>
         <source>%1 · error</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ошибка</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Ассистент</translation>
     </message>
     <message>
         <source>Message text</source>
-        <translation type="unfinished"></translation>
+        <translation>Текст сообщения</translation>
     </message>
 </context>
 <context>
     <name>Tandem::MessageListModel</name>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Вы</translation>
     </message>
 </context>
 <context>
     <name>Tandem::SecretStore</name>
     <message>
         <source>No system keychain is available: API keys are kept in memory until Tandem quits and must be entered again next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Системная связка ключей недоступна: API-ключи хранятся в памяти до выхода из Tandem, и при следующем запуске их придётся ввести заново.</translation>
     </message>
     <message>
         <source>The system keychain failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка системной связки ключей: %1</translation>
     </message>
     <message>
         <source>Access to the system keychain was denied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступ к системной связке ключей запрещён: %1</translation>
     </message>
 </context>
 <context>
     <name>Tandem::SettingsDialog</name>
     <message>
         <source>•••• stored</source>
-        <translation type="unfinished"></translation>
+        <translation>•••• сохранён</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Настройки</translation>
     </message>
     <message>
         <source>Settings pages</source>
-        <translation type="unfinished"></translation>
+        <translation>Разделы настроек</translation>
     </message>
     <message>
         <source>&amp;Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Провайдеры</translation>
     </message>
     <message>
         <source>&amp;Agents</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Агенты</translation>
     </message>
     <message>
         <source>A&amp;ppearance</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Внешний вид</translation>
     </message>
     <message>
         <source>Close settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Закрыть настройки</translation>
     </message>
     <message>
         <source>No key (not needed for local servers)</source>
-        <translation type="unfinished"></translation>
+        <translation>Без ключа (для локальных серверов не нужен)</translation>
     </message>
     <message>
         <source>Saved; the key is in the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранено; ключ находится в связке ключей.</translation>
     </message>
     <message>
         <source>The key could not be stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить ключ: %1</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдеры</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Добавить</translation>
     </message>
     <message>
         <source>Add a provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить провайдера</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Remove the provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить провайдера</translation>
     </message>
     <message>
         <source>Provider name</source>
-        <translation type="unfinished"></translation>
+        <translation>Название провайдера</translation>
     </message>
     <message>
         <source>Protocol</source>
-        <translation type="unfinished"></translation>
+        <translation>Протокол</translation>
     </message>
     <message>
         <source>Responses API (OpenAI)</source>
-        <translation type="unfinished"></translation>
+        <translation>Responses API (OpenAI)</translation>
     </message>
     <message>
         <source>Chat Completions (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat Completions (совместимый с OpenAI)</translation>
     </message>
     <message>
         <source>Base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Базовый URL</translation>
     </message>
     <message>
         <source>Default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель по умолчанию</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-ключ</translation>
     </message>
     <message>
         <source>Stored in the system keychain; leave empty to keep the stored key</source>
-        <translation type="unfinished"></translation>
+        <translation>Хранится в системной связке ключей; оставьте поле пустым, чтобы сохранить прежний ключ</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сохранить</translation>
     </message>
     <message>
         <source>Save the provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить провайдера</translation>
     </message>
     <message>
         <source>&amp;Test connection and list models</source>
-        <translation type="unfinished"></translation>
+        <translation>П&amp;роверить подключение и получить список моделей</translation>
     </message>
     <message>
         <source>Test the connection and list the models</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверить подключение и получить список моделей</translation>
     </message>
     <message>
         <source>Provider status</source>
-        <translation type="unfinished"></translation>
+        <translation>Состояние провайдера</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Название:</translation>
     </message>
     <message>
         <source>P&amp;rotocol:</source>
-        <translation type="unfinished"></translation>
+        <translation>Прото&amp;кол:</translation>
     </message>
     <message>
         <source>&amp;Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Базовый URL:</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Модель:</translation>
     </message>
     <message>
         <source>API &amp;key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-кл&amp;юч:</translation>
     </message>
     <message>
         <source>The provider&apos;s default</source>
-        <translation type="unfinished"></translation>
+        <translation>По умолчанию у провайдера</translation>
     </message>
     <message>
         <source>Assistant default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель ассистента по умолчанию</translation>
     </message>
     <message>
         <source>Agent 1 default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель агента 1 по умолчанию</translation>
     </message>
     <message>
         <source>Agent 2 default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель агента 2 по умолчанию</translation>
     </message>
     <message>
         <source>Workspace folder for the file tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочая папка для файловых инструментов</translation>
     </message>
     <message>
         <source>None: the file tools are off</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет: файловые инструменты отключены</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обзор…</translation>
     </message>
     <message>
         <source>Choose the workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать рабочую папку</translation>
     </message>
     <message>
         <source>Workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочая папка</translation>
     </message>
     <message>
         <source>The model each agent uses when a conversation does not name one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель, которую использует каждый агент, если в беседе она не указана.</translation>
     </message>
     <message>
         <source>A&amp;ssistant (single agent):</source>
-        <translation type="unfinished"></translation>
+        <translation>Ассис&amp;тент (один агент):</translation>
     </message>
     <message>
         <source>Agent &amp;1 (clarifies):</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент &amp;1 (уточняет):</translation>
     </message>
     <message>
         <source>Agent &amp;2 (validates, rewrites):</source>
-        <translation type="unfinished"></translation>
+        <translation>Агент &amp;2 (проверяет, переписывает):</translation>
     </message>
     <message>
         <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файловые инструменты могут просматривать и читать файлы только в этой папке; на запись и удаление всегда спрашивается ваше подтверждение.</translation>
     </message>
     <message>
         <source>&amp;Workspace folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабо&amp;чая папка:</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Язык</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Тема</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Как в системе</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Светлая</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Тёмная</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Язык:</translation>
     </message>
     <message>
         <source>A new language takes effect when Tandem restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Новый язык вступит в силу после перезапуска Tandem.</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>Т&amp;ема:</translation>
     </message>
     <message>
         <source>Checking the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверка связки ключей…</translation>
     </message>
     <message>
         <source>Storing the key…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранение ключа…</translation>
     </message>
     <message>
         <source>Saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранено.</translation>
     </message>
     <message>
         <source>Remove Provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить провайдера</translation>
     </message>
     <message>
         <source>Remove “%1” and its stored key?</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить «%1» и его сохранённый ключ?</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключение…</translation>
     </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
     <message>
         <source>A provider needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Укажите название провайдера.</translation>
     </message>
     <message>
         <source>The base URL is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Недопустимый базовый URL.</translation>
     </message>
     <message>
         <source>No keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Связка ключей недоступна.</translation>
     </message>
     <message>
         <source>No network access.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет доступа к сети.</translation>
     </message>
     <message numerus="yes">
         <source>Connected: %n model(s) available.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Подключено: доступна %n модель.</numerusform>
+            <numerusform>Подключено: доступны %n модели.</numerusform>
+            <numerusform>Подключено: доступно %n моделей.</numerusform>
         </translation>
     </message>
 </context>
@@ -1472,107 +1478,107 @@ Write a message below to start one.</source>
     <name>ToolRegistry</name>
     <message>
         <source>Unknown tool &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестный инструмент «%1».</translation>
     </message>
     <message>
         <source>Invalid arguments for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Недопустимые аргументы для %1: %2</translation>
     </message>
     <message>
         <source>The arguments for %1 are not valid JSON (%2 at offset %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы для %1 не являются допустимым JSON (%2 в позиции %3).</translation>
     </message>
     <message>
         <source>The arguments for %1 must be a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы для %1 должны быть JSON-объектом.</translation>
     </message>
 </context>
 <context>
     <name>TransitionGraph</name>
     <message>
         <source>The handoff %1 → %2 starts at an unknown agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача %1 → %2 начинается с неизвестного агента.</translation>
     </message>
     <message>
         <source>The handoff %1 → %2 targets an unknown agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача %1 → %2 адресована неизвестному агенту.</translation>
     </message>
     <message>
         <source>%1 cannot hand over to itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 не может передать беседу самому себе.</translation>
     </message>
     <message>
         <source>%1 is a terminal agent and cannot hand over.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — завершающий агент и не может передавать беседу.</translation>
     </message>
 </context>
 <context>
     <name>Workspace</name>
     <message>
         <source>No workspace folder is chosen. Ask the person to choose one for this conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочая папка не выбрана. Попросите пользователя выбрать её для этой беседы.</translation>
     </message>
     <message>
         <source>The workspace folder %1 does not exist or is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочая папка %1 не существует или не является папкой.</translation>
     </message>
     <message>
         <source>The path contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь содержит символ NUL.</translation>
     </message>
     <message>
         <source>The path &quot;%1&quot; is absolute; give a path relative to the workspace folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь «%1» абсолютный; укажите путь относительно рабочей папки.</translation>
     </message>
     <message>
         <source>The path &quot;%1&quot; points into a home folder; give a path relative to the workspace folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь «%1» ведёт в домашнюю папку; укажите путь относительно рабочей папки.</translation>
     </message>
     <message>
         <source>The path &quot;%1&quot; leads outside the workspace folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь «%1» ведёт за пределы рабочей папки.</translation>
     </message>
     <message>
         <source>The path &quot;%1&quot; goes through a symbolic link whose target does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь «%1» проходит через символическую ссылку, цель которой не существует.</translation>
     </message>
     <message>
         <source>The path &quot;%1&quot; goes through a symbolic link that leads outside the workspace folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Путь «%1» проходит через символическую ссылку, ведущую за пределы рабочей папки.</translation>
     </message>
 </context>
 <context>
     <name>WriteFileTool</name>
     <message>
         <source>&quot;%1&quot; is a folder; write_file needs the path of a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» — папка; для write_file нужен путь к файлу.</translation>
     </message>
     <message>
         <source>The folder for &quot;%1&quot; could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось создать папку для «%1».</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be written: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось записать файл «%1»: %2</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Keep the database in &lt;folder&gt; instead of the default (also: %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Хранить базу данных в папке &lt;папка&gt; вместо стандартной (также: %1).</translation>
     </message>
     <message>
         <source>folder</source>
-        <translation type="unfinished"></translation>
+        <translation>папка</translation>
     </message>
     <message>
         <source>Tandem cannot start</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся запустить Tandem</translation>
     </message>
     <message>
         <source>Headless commands: tandem run|conversations|show --help</source>
-        <translation type="unfinished"></translation>
+        <translation>Команды без графического интерфейса: tandem run|conversations|show --help</translation>
     </message>
 </context>
 </TS>
