@@ -1,6 +1,7 @@
 #include "CliCommands.h"
 
 #include "agents/ToolRegistry.h"
+#include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
 #include "domain/HandoffSignal.h"
@@ -179,8 +180,11 @@ int runMessage(QCommandLineParser &parser, Database &database)
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
     SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     const ToolRegistry tools = ToolRegistry::withBuiltins();
+    // The window's choices (models per agent, workspace) hold here too, so a turn runs as it would in the window.
     EngineConfig config;
-    config.workspaceRoot = parser.value(u"workspace"_s);
+    EngineSettings::applyTo(config);
+    if (parser.isSet(u"workspace"_s))
+        config.workspaceRoot = parser.value(u"workspace"_s);
     if (parser.isSet(u"max-turns"_s)) {
         bool ok = false;
         config.limits.maxTurnsPerRun = parser.value(u"max-turns"_s).toInt(&ok);

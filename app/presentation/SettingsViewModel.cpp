@@ -1,5 +1,6 @@
 #include "SettingsViewModel.h"
 
+#include "chat/EngineSettings.h"
 #include "llm/LlmClient.h"
 #include "llm/LocalServerDetector.h"
 #include "llm/ModelListJob.h"
@@ -186,64 +187,46 @@ bool SettingsViewModel::isConfigured(const ProviderProfile &profile) const
 
 QString SettingsViewModel::defaultProviderId() const
 {
-    return QSettings().value(u"providers/default"_s).toString();
+    return EngineSettings::defaultProviderId();
 }
 
 void SettingsViewModel::setDefaultProviderId(const QString &id)
 {
     if (id == defaultProviderId())
         return;
-    QSettings().setValue(u"providers/default"_s, id);
+    EngineSettings::setDefaultProviderId(id);
     Q_EMIT engineSettingsChanged();
 }
 
 QString SettingsViewModel::defaultModel(const QString &agentId) const
 {
-    return QSettings().value(u"agents/"_s + agentId + u"/model"_s).toString();
+    return EngineSettings::defaultModel(agentId);
 }
 
 void SettingsViewModel::setDefaultModel(const QString &agentId, const QString &model)
 {
     if (model.trimmed() == defaultModel(agentId))
         return;
-    QSettings settings;
-    if (model.trimmed().isEmpty())
-        settings.remove(u"agents/"_s + agentId + u"/model"_s);
-    else
-        settings.setValue(u"agents/"_s + agentId + u"/model"_s, model.trimmed());
+    EngineSettings::setDefaultModel(agentId, model);
     Q_EMIT engineSettingsChanged();
 }
 
 QString SettingsViewModel::workspaceFolder() const
 {
-    return QSettings().value(u"tools/workspace"_s).toString();
+    return EngineSettings::workspaceFolder();
 }
 
 void SettingsViewModel::setWorkspaceFolder(const QString &folder)
 {
     if (folder.trimmed() == workspaceFolder())
         return;
-    QSettings settings;
-    if (folder.trimmed().isEmpty())
-        settings.remove(u"tools/workspace"_s);
-    else
-        settings.setValue(u"tools/workspace"_s, folder.trimmed());
+    EngineSettings::setWorkspaceFolder(folder);
     Q_EMIT engineSettingsChanged();
 }
 
 void SettingsViewModel::applyTo(EngineConfig &config) const
 {
-    config.defaultProviderId = defaultProviderId();
-    config.workspaceRoot = workspaceFolder();
-    config.agentModels.clear();
-    QSettings settings;
-    settings.beginGroup(u"agents"_s);
-    const QStringList agents = settings.childGroups();
-    for (const QString &agentId : agents) {
-        const QString model = settings.value(agentId + u"/model"_s).toString();
-        if (!model.isEmpty())
-            config.agentModels.insert(agentId, model);
-    }
+    EngineSettings::applyTo(config);
 }
 
 QString SettingsViewModel::language() const

@@ -8,6 +8,7 @@
 
 #include <QNetworkAccessManager>
 #include <QProcess>
+#include <QSettings>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void optionValuesAreNotCommands_data();
     void optionValuesAreNotCommands();
     void storageFailureIsNotAProviderError();
+    void settingsOfTheWindowHoldHereToo();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -59,6 +61,7 @@ Outcome TestCli::tandem(const QStringList &arguments)
     environment.insert(u"TANDEM_API_KEY"_s, u"sk-cli-secret-123"_s);
     environment.remove(u"DISPLAY"_s);
     environment.remove(u"WAYLAND_DISPLAY"_s);
+    environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s)); // this test's own settings
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
     Outcome outcome;
@@ -210,6 +213,27 @@ void TestCli::storageFailureIsNotAProviderError()
     QCOMPARE(run.exitCode, 1); // a storage error, not a provider error (3): the provider answered
     QVERIFY2(run.err.contains(u"could not be stored"_s), qPrintable(run.err));
     QCOMPARE(m_server->requests(u"/v1/chat/completions"_s).size(), 1);
+}
+
+void TestCli::settingsOfTheWindowHoldHereToo()
+{
+    // The model chosen for the assistant in the window's settings is used by a headless run as well.
+    {
+        QSettings settings(m_dir->filePath(u"config/Tandem/tandem.conf"_s), QSettings::IniFormat);
+        settings.setValue(u"agents/assistant/model"_s, u"model-from-settings"_s);
+    }
+    m_server->enqueue(ScriptedReply::text({ u"Hi."_s }));
+    const Outcome run
+        = tandem({ u"run"_s, u"--mode"_s, u"single"_s, u"--provider"_s, m_server->baseUrl().toString(), u"Hello"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->lastRequest().model(), u"model-from-settings"_s);
+
+    // A model named on the command line is the conversation's, and wins.
+    m_server->enqueue(ScriptedReply::text({ u"Hi again."_s }));
+    const Outcome named = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--model"_s,
+        u"named-model"_s, u"Hello again"_s });
+    QVERIFY2(named.exitCode == 0, qPrintable(named.err));
+    QCOMPARE(m_server->lastRequest().model(), u"named-model"_s);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
