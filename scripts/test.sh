@@ -8,6 +8,8 @@ scripts/install-deps.sh test
 
 cmake --preset ci >/dev/null
 cmake --build --preset ci
+# The house style is part of the build: an unformatted file fails like a warning does.
+cmake --build --preset ci --target format-check
 if [ -f tests/spec/package.json ]; then
     npm ci --prefix tests/spec --no-audit --no-fund --loglevel=error
 fi
