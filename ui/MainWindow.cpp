@@ -179,6 +179,20 @@ void MainWindow::createToolBar()
         button->setCheckable(true);
         button->setAutoRaise(false);
     }
+    // Agent-specific reset (seed 000): one agent forgets the conversation, the others keep their threads.
+    m_resetAgentAction = new QAction(tr("&Reset an Agent"), this);
+    m_resetAgentAction->setToolTip(tr("Make one agent forget this conversation; the messages and the other agents' "
+                                      "threads stay"));
+    auto *resetMenu = new QMenu(this);
+    resetMenu->setObjectName(u"ResetAgentMenu"_s);
+    connect(resetMenu, &QMenu::aboutToShow, this, [this, resetMenu] { fillResetAgentMenu(resetMenu); });
+    m_resetAgentAction->setMenu(resetMenu);
+    bar->addAction(m_resetAgentAction);
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_resetAgentAction))) {
+        button->setObjectName(u"ResetAgentButton"_s);
+        button->setPopupMode(QToolButton::InstantPopup);
+    }
+
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
@@ -365,6 +379,7 @@ void MainWindow::updateModeControls()
     m_dualAction->setChecked(m_viewModel->conversationId() > 0 && m_viewModel->isDualMode());
     m_modeSelector->setEnabled(m_repository != nullptr);
     m_dualAction->setEnabled(m_repository != nullptr);
+    m_resetAgentAction->setEnabled(m_repository != nullptr && m_viewModel->conversationId() > 0);
 }
 
 void MainWindow::selectCurrentInSidebar()
@@ -461,6 +476,30 @@ void MainWindow::runFirstRunIfNeeded()
     FirstRunDialog dialog(m_settings, this);
     dialog.exec();
     updateSendingState();
+}
+
+void MainWindow::fillResetAgentMenu(QMenu *menu)
+{
+    menu->clear();
+    const QList<QPair<QString, QString>> agents = m_viewModel->agents();
+    for (const auto &[id, name] : agents) {
+        QAction *action = menu->addAction(tr("Reset %1…").arg(name));
+        action->setData(id);
+        action->setEnabled(!m_viewModel->isRunning());
+        connect(action, &QAction::triggered, this, [this, id = id, name = name] {
+            const auto answer = QMessageBox::question(this, tr("Reset %1").arg(name),
+                tr("%1 will forget this conversation and start afresh with the next message that reaches it. The "
+                   "messages stay, and the other agents keep their threads.")
+                    .arg(name),
+                QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
+            if (answer != QMessageBox::Reset)
+                return;
+            if (m_viewModel->resetAgent(id))
+                statusBar()->showMessage(tr("%1 starts afresh.").arg(name), 5000);
+        });
+    }
+    if (agents.isEmpty())
+        menu->addAction(tr("No conversation open"))->setEnabled(false);
 }
 
 void MainWindow::offerLocalServers()

@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
+class QMenu;
 class QPushButton;
 class QSplitter;
 class QStackedWidget;
@@ -46,6 +47,8 @@ public:
     ChatViewModel *viewModel() const { return m_viewModel; }
     ConversationListModel *conversations() const { return m_conversationModel; }
     QAction *dualAction() const { return m_dualAction; }
+    /// @brief "Reset an agent": its menu names each agent of the open conversation.
+    QAction *resetAgentAction() const { return m_resetAgentAction; }
 
     /// @brief Opens the first-run dialog if no provider is configured, else looks for model servers running on this
     /// computer that are not configured yet and offers them in the status bar; call after show(). Never blocks.
@@ -76,6 +79,7 @@ private:
     void updateModeControls();
     void showApproval(const Tandem::ApprovalRequest &request);
     void offerLocalServers();
+    void fillResetAgentMenu(QMenu *menu);
     qint64 conversationAtCursor() const;
 
     QPointer<ChatRepository> m_repository;
@@ -104,6 +108,7 @@ private:
     QAction *m_renameAction = nullptr;
     QAction *m_deleteAction = nullptr;
     QAction *m_pinAction = nullptr;
+    QAction *m_resetAgentAction = nullptr;
     bool m_syncingSelection = false;
 };
 

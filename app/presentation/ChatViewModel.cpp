@@ -92,6 +92,7 @@ void ChatViewModel::reloadConversation()
     const qint64 oldId = m_conversation.id;
     m_conversation = {};
     m_agentNames.clear();
+    m_agents.clear();
     m_activeAgentId.clear();
     m_model.clear();
     if (!m_repository || m_conversationId <= 0)
@@ -99,8 +100,10 @@ void ChatViewModel::reloadConversation()
     if (const auto conversation = m_repository->conversation(m_conversationId))
         m_conversation = *conversation;
     const QList<Agent> agents = m_repository->agents(m_conversationId);
-    for (const Agent &agent : agents)
+    for (const Agent &agent : agents) {
         m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+        m_agents.append({ agent.id, m_agentNames.value(agent.id) });
+    }
     m_activeAgentId = m_repository->activeAgent(m_conversationId);
     m_model = m_repository->effectiveModel(m_conversationId, m_activeAgentId);
     if (oldId == m_conversation.id && oldMode != m_conversation.mode)
@@ -195,6 +198,18 @@ bool ChatViewModel::rename(const QString &title)
     if (!m_repository || m_conversationId <= 0 || title.trimmed().isEmpty())
         return false;
     return m_repository->renameConversation(m_conversationId, title.trimmed());
+}
+
+bool ChatViewModel::resetAgent(const QString &agentId)
+{
+    if (!m_repository || m_conversationId <= 0 || isRunning() || !m_agentNames.contains(agentId))
+        return false;
+    return m_repository->resetAgent(m_conversationId, agentId);
+}
+
+QList<QPair<QString, QString>> ChatViewModel::agents() const
+{
+    return m_agents;
 }
 
 void ChatViewModel::clearError()

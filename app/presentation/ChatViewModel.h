@@ -52,6 +52,8 @@ public:
     /// @brief "Agent 1 · OpenAI · gpt-4.1-mini": the active agent, provider and model.
     QString statusText() const;
     QString activeAgentName() const;
+    /// @brief The agents of the open conversation as (id, name), the active one first.
+    QList<QPair<QString, QString>> agents() const;
     QString errorText() const { return m_error; }
     bool canRegenerate() const;
 
@@ -75,6 +77,9 @@ public Q_SLOTS:
     void setDualMode(bool on);
     void setMode(Tandem::Conversation::Mode mode);
     bool rename(const QString &title);
+    /// @brief Makes @p agentId forget this conversation (its remote thread or its history); the messages stay and the
+    /// other agents keep their threads. False if there is no such agent here or a run is going.
+    bool resetAgent(const QString &agentId);
     void clearError();
     /// @brief Answers a pending approval of this conversation.
     bool decideApproval(qint64 approvalId, Tandem::ApprovalDecision decision, const QString &editedArguments = {});
@@ -104,6 +109,7 @@ private:
     QString m_activeAgentId;
     QString m_model; ///< what the active agent answers with
     QHash<QString, QString> m_agentNames;
+    QList<QPair<QString, QString>> m_agents; ///< (id, name) in the repository's order
     QHash<QString, QString> m_providerNames;
     QStringList m_working;
     QString m_error;

@@ -5,6 +5,7 @@
 #include "EngineHarness.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
+#include "storage/AgentThreadStore.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonDocument>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void failedRunShowsAnErrorRowAndRetryRegenerates();
     void dualToggleSwitchesTheMode();
     void statusLineNamesAgentProviderAndModel();
+    void resetOneAgentKeepsTheOther();
     void approvalsOfThisConversationAreForwarded();
 
 private:
@@ -352,6 +354,31 @@ void TestChatViewModel::approvalsOfThisConversationAreForwarded()
     QCOMPARE(asked.last().first().value<ApprovalRequest>().conversationId, other);
     vm.stop();
     QVERIFY(!m_repo->isRunning(other));
+}
+
+void TestChatViewModel::resetOneAgentKeepsTheOther()
+{
+    ChatViewModel vm(m_repo);
+    const qint64 id = vm.newConversation(Conversation::Mode::Dual);
+    QCOMPARE(vm.agents().constFirst().first, u"agent1"_s);
+    QVERIFY(vm.agents().size() >= 2);
+    m_h->server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nShorten: the quick brown fox."_s }));
+    m_h->server().enqueue(ScriptedReply::text({ u"Quick fox."_s }));
+    QVERIFY(vm.send(u"Shorten my sentence"_s));
+    QVERIFY(waitUntilIdle(vm));
+
+    QVERIFY(!vm.resetAgent(u"nobody"_s));
+    QVERIFY(vm.resetAgent(u"agent1"_s));
+    AgentThreadStore threads(m_h->db());
+    QVERIFY(threads.get(id, u"agent1"_s).historyFrom > 0);
+    QCOMPARE(threads.get(id, u"agent2"_s).historyFrom, 0);
+
+    // Agent 1 starts afresh: its next request holds only the new message, not the earlier exchange.
+    m_h->server().enqueue(ScriptedReply::text({ u"What should I shorten?"_s }));
+    QVERIFY(vm.send(u"Another one"_s));
+    QVERIFY(waitUntilIdle(vm));
+    const QStringList input = EngineHarness::inputSummary(m_h->modelRequests().constLast());
+    QCOMPARE(input, QStringList { u"user: Another one"_s });
 }
 
 QTEST_GUILESS_MAIN(TestChatViewModel)
