@@ -1,7 +1,8 @@
 // The chat view on real parts, on the offscreen platform: the real LocalChatRepository on a temporary SQLite file,
 // its runs streamed over loopback HTTP by the fake LLM server. Rows and dividers, sending, following the stream,
-// Stop, the dual-agent toggle, Copy and Retry from the bubble, and the Markdown safety rules. What a click asked for
-// is checked where it lands: the stored rows, the requests the server received, the clipboard.
+// Stop, the dual-agent toggle, the bubble footers (Copy, Retry, Regenerate, tokens and duration), links that open
+// only on a click, and the Markdown safety rules. What a click asked for is checked where it lands: the stored
+// rows, the requests the server received, the clipboard.
 
 #include "ChatView.h"
 #include "Composer.h"
@@ -16,10 +17,15 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QDesktopServices>
 #include <QFile>
 #include <QGuiApplication>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPainterPath>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -28,6 +34,7 @@
 #include <QTextBlock>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -53,6 +60,82 @@ QStringList numbered(const QString &prefix, int count, const QString &suffix)
     return list;
 }
 
+/// A paint device that keeps the text drawn on it and nothing else: what a delegate painted, as words.
+class TextRecorder final : public QPaintDevice
+{
+public:
+    explicit TextRecorder(const QSize &size)
+        : m_size(size)
+    { }
+    ~TextRecorder() override = default;
+    Q_DISABLE_COPY_MOVE(TextRecorder)
+
+    QPaintEngine *paintEngine() const override { return &m_engine; }
+    QString text() const { return m_engine.texts.join(u'\n'); }
+
+protected:
+    int metric(PaintDeviceMetric metric) const override
+    {
+        switch (metric) {
+        case PdmWidth:
+            return m_size.width();
+        case PdmHeight:
+            return m_size.height();
+        case PdmWidthMM:
+            return m_size.width() * 254 / 960;
+        case PdmHeightMM:
+            return m_size.height() * 254 / 960;
+        case PdmNumColors:
+            return std::numeric_limits<int>::max();
+        case PdmDepth:
+            return 32;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return int(devicePixelRatioFScale());
+        }
+        return 0;
+    }
+
+private:
+    class Engine final : public QPaintEngine
+    {
+    public:
+        Engine()
+            : QPaintEngine(AllFeatures)
+        { }
+        QStringList texts;
+        bool begin(QPaintDevice *) override { return true; }
+        bool end() override { return true; }
+        void updateState(const QPaintEngineState &) override { }
+        void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override { }
+        void drawPath(const QPainterPath &) override { }
+        void drawPolygon(const QPointF *, int, PolygonDrawMode) override { }
+        void drawTextItem(const QPointF &, const QTextItem &item) override { texts << item.text(); }
+        Type type() const override { return User; }
+    };
+
+    mutable Engine m_engine;
+    QSize m_size;
+};
+
+/// Stands in for the desktop's browser and mail client: QDesktopServices hands it the links it is asked to open.
+class UrlSink final : public QObject
+{
+    Q_OBJECT
+
+public:
+    QList<QUrl> opened;
+
+public Q_SLOTS:
+    void open(const QUrl &url) { opened << url; }
+};
+
 } // namespace
 
 class TestChatView : public QObject
@@ -71,6 +154,11 @@ private Q_SLOTS:
     void stopWhileRunning();
     void dualToggleSwitchesTheConversation();
     void copyAndRetryFromTheBubble();
+    void regenerateFromTheLastAnswer();
+    void footerShowsTokensAndDuration();
+    void linksOpenOnlyOnClick_data();
+    void linksOpenOnlyOnClick();
+    void pressOnALinkReleasedElsewhereOpensNothing();
     void remoteImagesAreNeverFetched();
 
 private:
@@ -80,6 +168,10 @@ private:
     bool waitUntilIdle(MainWindow &window) const;
     /// The first point of @p row's footer where the delegate places @p action (viewport coordinates); null if none.
     static QPoint actionPoint(ChatView *view, int row, MessageDelegate::Action action);
+    /// The first point of @p row where the delegate finds the link @p href (viewport coordinates); null if none.
+    static QPoint anchorPoint(ChatView *view, int row, const QString &href);
+    /// A point of @p row's text that is no link; null if none.
+    static QPoint plainTextPoint(ChatView *view, int row);
     static void typeAndSend(MainWindow &window, const QString &text);
     Message history(qint64 conversation, Message::Role role, const QString &text) const;
 
@@ -139,6 +231,30 @@ QPoint TestChatView::actionPoint(ChatView *view, int row, MessageDelegate::Actio
     for (int y = rect.bottom(); y >= rect.top(); y -= 2)
         for (int x = rect.left(); x <= rect.right(); x += 2)
             if (view->messageDelegate()->actionAt(rect, index, QPoint(x, y)) == action)
+                return QPoint(x, y);
+    return {};
+}
+
+QPoint TestChatView::anchorPoint(ChatView *view, int row, const QString &href)
+{
+    const QModelIndex index = view->model()->index(row, 0);
+    const QRect rect = view->visualRect(index);
+    for (int y = rect.top(); y <= rect.bottom(); y += 2)
+        for (int x = rect.left(); x <= rect.right(); x += 2)
+            if (view->messageDelegate()->anchorAt(rect, index, QPoint(x, y)) == href)
+                return QPoint(x, y);
+    return {};
+}
+
+QPoint TestChatView::plainTextPoint(ChatView *view, int row)
+{
+    const QModelIndex index = view->model()->index(row, 0);
+    const QRect rect = view->visualRect(index);
+    for (int y = rect.top(); y <= rect.bottom(); y += 2)
+        for (int x = rect.left(); x <= rect.right(); x += 2)
+            if (view->indexAt(QPoint(x, y)) == index
+                && view->messageDelegate()->anchorAt(rect, index, QPoint(x, y)).isEmpty()
+                && view->messageDelegate()->actionAt(rect, index, QPoint(x, y)) == MessageDelegate::Action::None)
                 return QPoint(x, y);
     return {};
 }
@@ -405,6 +521,192 @@ void TestChatView::copyAndRetryFromTheBubble()
         std::count_if(stored.cbegin(), stored.cend(), [](const Message &m) { return m.role == Message::Role::User; }),
         1);
     QCOMPARE(view->model()->index(view->model()->rowCount() - 1, 0).data().toString(), u"An answer."_s);
+}
+
+void TestChatView::regenerateFromTheLastAnswer()
+{
+    m_h->server().enqueue(ScriptedReply::text({ u"First "_s, u"answer."_s }));
+    const auto window = showWindow();
+    QVERIFY(window);
+    const qint64 c = window->viewModel()->newConversation();
+    QVERIFY(window->viewModel()->send(u"Name a colour"_s));
+    QVERIFY(waitUntilIdle(*window));
+    ChatView *view = window->chatView();
+    QCOMPARE(view->model()->rowCount(), 2);
+
+    // Only the last answer offers Regenerate; the person's own bubble offers none.
+    QPoint regenerate;
+    QTRY_VERIFY(!(regenerate = actionPoint(view, 1, MessageDelegate::Action::Regenerate)).isNull());
+    QVERIFY(actionPoint(view, 0, MessageDelegate::Action::Regenerate).isNull());
+
+    m_h->server().enqueue(ScriptedReply::text({ u"Second "_s, u"answer."_s }));
+    QSignalSpy started(m_repo, &ChatRepository::runStarted);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, regenerate);
+    QCOMPARE(started.count(), 1);
+    QVERIFY(waitUntilIdle(*window));
+
+    // The same question reached the server again; a new answer was stored, the question was not stored twice.
+    const QList<Test::RecordedRequest> requests = m_h->modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY(EngineHarness::inputSummary(requests.at(1)).contains(u"user: Name a colour"_s));
+    // Asked again, the model should see the question as it first did, without the answer it is asked to replace.
+    QEXPECT_FAIL("",
+        "AgentRunner::regenerate with client-side history (Chat Completions, every local server): the request is "
+        "built by ThreadHistory::build from all stored rows, so it ends with the old answer (\"user: Name a colour\", "
+        "\"assistant: First answer.\") and the fresh user input is dropped; the model continues its own answer",
+        Continue);
+    QCOMPARE(EngineHarness::inputSummary(requests.at(1)), EngineHarness::inputSummary(requests.at(0)));
+    const QList<Message> stored = m_h->rows(c);
+    QCOMPARE(stored.size(), 3);
+    QCOMPARE(stored.at(0).content, u"Name a colour"_s);
+    QCOMPARE(stored.at(1).content, u"First answer."_s);
+    QCOMPARE(stored.at(2).content, u"Second answer."_s);
+    QCOMPARE(stored.at(2).role, Message::Role::Assistant);
+    QCOMPARE(stored.at(2).status, Message::Status::Complete);
+    QCOMPARE(view->model()->rowCount(), 3);
+    // Regenerate moved to the new last answer.
+    QTRY_VERIFY(!actionPoint(view, 2, MessageDelegate::Action::Regenerate).isNull());
+    QVERIFY(actionPoint(view, 1, MessageDelegate::Action::Regenerate).isNull());
+    QVERIFY(!actionPoint(view, 1, MessageDelegate::Action::Copy).isNull());
+}
+
+void TestChatView::footerShowsTokensAndDuration()
+{
+    TokenUsage usage;
+    usage.inputTokens = 120;
+    usage.outputTokens = 35;
+    m_h->server().enqueue(ScriptedReply::text({ u"Counted "_s, u"answer."_s }, usage));
+    const auto window = showWindow();
+    QVERIFY(window);
+    const qint64 c = window->viewModel()->newConversation();
+    QVERIFY(window->viewModel()->send(u"How many tokens?"_s));
+    QVERIFY(waitUntilIdle(*window));
+    QCOMPARE(m_h->rows(c).constLast().usage.total(), 155);
+
+    ChatView *view = window->chatView();
+    const QModelIndex answer = view->model()->index(1, 0);
+    QCOMPARE(answer.data(MessageListModel::TotalTokensRole).toLongLong(), 155);
+    const qint64 duration = answer.data(MessageListModel::DurationMsRole).toLongLong();
+    QVERIFY2(duration >= 0, "a finished reply has a duration");
+
+    // What the bubble paints says both.
+    QTRY_VERIFY(view->visualRect(answer).height() > 10);
+    TextRecorder recorder(view->viewport()->size());
+    view->viewport()->render(&recorder);
+    const QString painted = recorder.text();
+    QVERIFY2(painted.contains(u"Counted answer."_s), qPrintable(painted));
+    QVERIFY2(painted.contains(u"%1 tokens"_s.arg(QLocale().toString(155))), qPrintable(painted));
+    const QString seconds = u"%1 s"_s.arg(QLocale().toString(double(duration) / 1000.0, 'f', 1));
+    QVERIFY2(painted.contains(seconds), qPrintable(painted + u" / expected "_s + seconds));
+}
+
+void TestChatView::linksOpenOnlyOnClick_data()
+{
+    QTest::addColumn<QString>("href");
+    QTest::addColumn<bool>("opens");
+    QTest::newRow("https") << u"https://example.com/docs"_s << true;
+    QTest::newRow("http") << u"http://example.com/plain"_s << true;
+    QTest::newRow("mailto") << u"mailto:someone@example.com"_s << true;
+    QTest::newRow("file") << u"file:///etc/passwd"_s << false;
+    QTest::newRow("javascript") << u"javascript:alert(1)"_s << false;
+}
+
+void TestChatView::linksOpenOnlyOnClick()
+{
+    QFETCH(QString, href);
+    QFETCH(bool, opens);
+    // Every scheme goes to the sink, so that nothing is ever launched, and so a refused link is seen not to open.
+    UrlSink sink;
+    const QStringList schemes { u"https"_s, u"http"_s, u"mailto"_s, u"file"_s, u"javascript"_s };
+    for (const QString &scheme : schemes)
+        QDesktopServices::setUrlHandler(scheme, &sink, "open");
+    const auto unset = qScopeGuard([&] {
+        for (const QString &scheme : schemes)
+            QDesktopServices::unsetUrlHandler(scheme);
+    });
+
+    m_h->server().enqueue(ScriptedReply::text({ u"See [the link](%1) for more."_s.arg(href) }));
+    const auto window = showWindow();
+    QVERIFY(window);
+    window->viewModel()->newConversation();
+    QVERIFY(window->viewModel()->send(u"Where is it?"_s));
+    QVERIFY(waitUntilIdle(*window));
+    ChatView *view = window->chatView();
+    QCOMPARE(view->model()->rowCount(), 2);
+    QSignalSpy activated(view, &ChatView::linkActivated);
+
+    QPoint link;
+    QTRY_VERIFY(!(link = anchorPoint(view, 1, href)).isNull());
+    // Hovering and pressing open nothing: only the release on the same link does.
+    QTest::mouseMove(view->viewport(), link);
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, link);
+    QCOMPARE(activated.count(), 0);
+    QVERIFY(sink.opened.isEmpty());
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, link);
+    if (opens) {
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.constFirst().constFirst().toUrl(), QUrl(href));
+        QCOMPARE(sink.opened, QList<QUrl> { QUrl(href) });
+    } else {
+        QCOMPARE(activated.count(), 0);
+        QVERIFY(sink.opened.isEmpty());
+    }
+    // A click on the bubble's plain text opens nothing.
+    const QPoint plain = plainTextPoint(view, 1);
+    QVERIFY(!plain.isNull());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, plain);
+    QCOMPARE(activated.count(), opens ? 1 : 0);
+    QCOMPARE(sink.opened.size(), opens ? 1 : 0);
+}
+
+void TestChatView::pressOnALinkReleasedElsewhereOpensNothing()
+{
+    UrlSink sink;
+    const QStringList schemes { u"https"_s, u"http"_s, u"mailto"_s };
+    for (const QString &scheme : schemes)
+        QDesktopServices::setUrlHandler(scheme, &sink, "open");
+    const auto unset = qScopeGuard([&] {
+        for (const QString &scheme : schemes)
+            QDesktopServices::unsetUrlHandler(scheme);
+    });
+    const QString first = u"https://example.com/first"_s;
+    const QString second = u"https://example.com/second"_s;
+    m_h->server().enqueue(
+        ScriptedReply::text({ u"Read [the first](%1) and then [the second](%2) page."_s.arg(first, second) }));
+    const auto window = showWindow();
+    QVERIFY(window);
+    window->viewModel()->newConversation();
+    QVERIFY(window->viewModel()->send(u"Two links please"_s));
+    QVERIFY(waitUntilIdle(*window));
+    ChatView *view = window->chatView();
+    QSignalSpy activated(view, &ChatView::linkActivated);
+    QPoint onFirst;
+    QTRY_VERIFY(!(onFirst = anchorPoint(view, 1, first)).isNull());
+    const QPoint onSecond = anchorPoint(view, 1, second);
+    const QPoint plain = plainTextPoint(view, 1);
+    QVERIFY(!onSecond.isNull());
+    QVERIFY(!plain.isNull());
+
+    // Pressed on a link, released on plain text.
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, onFirst);
+    QTest::mouseMove(view->viewport(), plain);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, plain);
+    // Pressed on one link, released on another.
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, onFirst);
+    QTest::mouseMove(view->viewport(), onSecond);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, onSecond);
+    // Pressed on plain text, released on a link.
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, plain);
+    QTest::mouseMove(view->viewport(), onFirst);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, onFirst);
+    QCOMPARE(activated.count(), 0);
+    QVERIFY(sink.opened.isEmpty());
+
+    // The same link pressed and released still opens.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, onSecond);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.constFirst().constFirst().toUrl(), QUrl(second));
+    QCOMPARE(sink.opened, QList<QUrl> { QUrl(second) });
 }
 
 void TestChatView::remoteImagesAreNeverFetched()
