@@ -74,9 +74,14 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
 void ApprovalDialog::validate()
 {
     QJsonParseError error;
-    QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
-    const bool ok = error.error == QJsonParseError::NoError;
-    m_problem->setText(ok ? QString() : tr("The arguments are not valid JSON: %1").arg(error.errorString()));
+    const QJsonDocument document = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+    QString problem;
+    if (error.error != QJsonParseError::NoError)
+        problem = tr("The arguments are not valid JSON: %1").arg(error.errorString());
+    else if (!document.isObject())
+        problem = tr("The arguments are not valid JSON for a tool: they must be one object, { … }.");
+    const bool ok = problem.isEmpty();
+    m_problem->setText(problem);
     m_problem->setVisible(!ok);
     m_once->setEnabled(ok);
     m_always->setEnabled(ok);

@@ -519,10 +519,13 @@ void MainWindow::offerLocalServers()
 void MainWindow::showApproval(const ApprovalRequest &request)
 {
     ApprovalDialog dialog(request, this);
-    if (dialog.exec() == QDialog::Accepted)
-        m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments());
-    else
-        m_viewModel->decideApproval(request.id, ApprovalDecision::Deny);
+    const bool decided = dialog.exec() == QDialog::Accepted
+        ? m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments())
+        : m_viewModel->decideApproval(request.id, ApprovalDecision::Deny);
+    if (!decided)
+        QMessageBox::warning(this, tr("Approval"),
+            tr("The decision on “%1” could not be recorded. It is asked again when the conversation is opened.")
+                .arg(request.toolName));
 }
 
 void MainWindow::restoreLayout()

@@ -394,6 +394,13 @@ bool AgentRunner::regenerate(qint64 conversationId)
             last = &row;
     if (!last)
         return false;
+    // The answers given to that message are replaced: no agent's thread replays them (they stay in the chat).
+    QSet<qint64> answered;
+    for (const Message &row : rows)
+        if (row.id > last->id && row.runId != 0)
+            answered.insert(row.runId);
+    if (!answered.isEmpty() && !ThreadHistory::supersede(m_db, conversationId, answered))
+        return false;
     Run *run = prepareRun(*conversation, {});
     if (!run)
         return false;

@@ -3,11 +3,13 @@
 #include "storage/HandoffStore.h"
 #include "storage/MessageStore.h"
 #include "storage/RunStore.h"
+#include "storage/VariableStore.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -84,6 +86,33 @@ QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
     return items;
 }
 
+namespace {
+const QString kSupersededRuns = u"history.superseded_runs"_s;
+}
+
+QSet<qint64> ThreadHistory::supersededRuns(QSqlDatabase db, qint64 conversationId)
+{
+    QSet<qint64> runs;
+    const QJsonArray stored
+        = QJsonDocument::fromJson(VariableStore(db).value(conversationId, kSupersededRuns, u"[]"_s).toUtf8()).array();
+    for (const QJsonValue &value : stored)
+        runs.insert(qint64(value.toDouble()));
+    return runs;
+}
+
+bool ThreadHistory::supersede(QSqlDatabase db, qint64 conversationId, const QSet<qint64> &runIds)
+{
+    QSet<qint64> runs = supersededRuns(db, conversationId);
+    runs.unite(runIds);
+    QList<qint64> sorted(runs.cbegin(), runs.cend());
+    std::sort(sorted.begin(), sorted.end());
+    QJsonArray array;
+    for (const qint64 run : std::as_const(sorted))
+        array.append(double(run));
+    return VariableStore(db).setValue(
+        conversationId, kSupersededRuns, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)));
+}
+
 QList<InputItem> ThreadHistory::build(
     QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom)
 {
@@ -102,6 +131,8 @@ QList<InputItem> ThreadHistory::build(
         if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
             answered.insert(row.toolCallId);
 
+    const QSet<qint64> superseded = supersededRuns(db, conversationId);
+
     QList<InputItem> items;
     // Outputs owed to calls that never got one; they follow the group of calls they answer.
     QList<InputItem> owed;
@@ -112,6 +143,8 @@ QList<InputItem> ThreadHistory::build(
     for (const Message &row : rows) {
         if (row.id <= historyFrom)
             continue;
+        if (row.role != Message::Role::User && row.runId != 0 && superseded.contains(row.runId))
+            continue; // a regenerated answer: the new one takes its place
         if (row.kind != Message::Kind::ToolCall)
             settle();
         switch (row.kind) {

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QList>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -24,8 +25,14 @@ namespace Tandem {
 class ThreadHistory
 {
 public:
-    /// @brief The thread of @p agentId in @p conversationId, from the messages after @p historyFrom.
+    /// @brief The thread of @p agentId in @p conversationId, from the messages after @p historyFrom. Replies,
+    /// tool rows and dividers of superseded runs (see supersede()) are left out; the person's messages stay.
     static QList<InputItem> build(QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom);
+    /// @brief Marks @p runIds of @p conversationId as superseded: their answers were regenerated, so no agent's thread
+    /// replays them (they stay in the chat). Kept in the conversation's variables.
+    static bool supersede(QSqlDatabase db, qint64 conversationId, const QSet<qint64> &runIds);
+    /// @brief The runs of @p conversationId that supersede() marked.
+    static QSet<qint64> supersededRuns(QSqlDatabase db, qint64 conversationId);
     /// @brief What @p handoff delivers to its target, as stored in its payload.
     static QList<InputItem> handoffInput(const Handoff &handoff);
     /// @brief Removes from @p pending the input @p handoff delivers (the first place it appears whole); false if it is
