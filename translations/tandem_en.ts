@@ -665,6 +665,10 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
         <source>The arguments are not valid JSON: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The arguments are not valid JSON for a tool: they must be one object, { … }.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>
@@ -1072,6 +1076,42 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>Found on this computer: %1. &lt;a href=&quot;add&quot;&gt;Add to providers&lt;/a&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset an Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 will forget this conversation and start afresh with the next message that reaches it. The messages stay, and the other agents keep their threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 starts afresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No conversation open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision on “%1” could not be recorded. It is asked again when the conversation is opened.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -679,6 +679,10 @@ API-ключ сохранённого провайдера берётся из �
         <source>The arguments are not valid JSON: %1</source>
         <translation>Аргументы не являются допустимым JSON: %1</translation>
     </message>
+    <message>
+        <source>The arguments are not valid JSON for a tool: they must be one object, { … }.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>
@@ -1089,6 +1093,42 @@ Write a message below to start one.</source>
     <message>
         <source>Found on this computer: %1. &lt;a href=&quot;add&quot;&gt;Add to providers&lt;/a&gt;</source>
         <translation>Найдено на этом компьютере: %1. &lt;a href=&quot;add&quot;&gt;Добавить в провайдеры&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Reset an Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
+        <translation>Один агент забудет эту беседу; сообщения и потоки других агентов останутся</translation>
+    </message>
+    <message>
+        <source>Reset %1…</source>
+        <translation>Сбросить «%1»…</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>Сброс «%1»</translation>
+    </message>
+    <message>
+        <source>%1 will forget this conversation and start afresh with the next message that reaches it. The messages stay, and the other agents keep their threads.</source>
+        <translation>Агент «%1» забудет эту беседу и начнёт заново со следующего сообщения, которое до него дойдёт. Сообщения останутся, а другие агенты сохранят свои потоки.</translation>
+    </message>
+    <message>
+        <source>%1 starts afresh.</source>
+        <translation>Агент «%1» начинает заново.</translation>
+    </message>
+    <message>
+        <source>No conversation open</source>
+        <translation type="unfinished">Беседа не открыта</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>Подтверждение</translation>
+    </message>
+    <message>
+        <source>The decision on “%1” could not be recorded. It is asked again when the conversation is opened.</source>
+        <translation>Решение по «%1» не удалось сохранить. Вопрос будет задан снова, когда беседа откроется.</translation>
     </message>
 </context>
 <context>
