@@ -681,7 +681,7 @@ API-ключ сохранённого провайдера берётся из �
     </message>
     <message>
         <source>The arguments are not valid JSON for a tool: they must be one object, { … }.</source>
-        <translation type="unfinished"></translation>
+        <translation>Аргументы не годятся для инструмента: это должен быть один объект JSON, { … }.</translation>
     </message>
 </context>
 <context>
@@ -1096,7 +1096,7 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>&amp;Reset an Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сбросить агента</translation>
     </message>
     <message>
         <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
@@ -1120,7 +1120,7 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>No conversation open</source>
-        <translation type="unfinished">Беседа не открыта</translation>
+        <translation>Беседа не открыта</translation>
     </message>
     <message>
         <source>Approval</source>
