@@ -7,6 +7,7 @@
 #include "storage/RunStore.h"
 #include "storage/SqlValues.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
@@ -46,17 +47,19 @@ private:
         QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
     }
     /// Waits until a delta of a row of @p agentId arrived; returns that row's id.
-    static qint64 waitForDeltaOf(EngineHarness &h, qint64 conversationId, const QString &agentId)
+    /// Waits until the streamed text of @p agentId's reply is @p text (everything the server sends before it
+    /// stalls); returns the reply's id, 0 if that text never came.
+    static qint64 waitForTextOf(EngineHarness &h, qint64 conversationId, const QString &agentId, const QString &text)
     {
         QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
         for (int i = 0; i < 200; ++i) {
-            for (const QList<QVariant> &delta : std::as_const(deltas)) {
-                const qint64 id = delta.at(1).toLongLong();
-                const QList<Message> rows = h.rows(conversationId);
-                for (const Message &row : rows)
-                    if (row.id == id && row.agentId == agentId)
-                        return id;
-            }
+            QHash<qint64, QString> streamed;
+            for (const QList<QVariant> &delta : std::as_const(deltas))
+                streamed[delta.at(1).toLongLong()] += delta.at(2).toString();
+            const QList<Message> rows = h.rows(conversationId);
+            for (const Message &row : rows)
+                if (row.agentId == agentId && streamed.value(row.id) == text)
+                    return row.id;
             deltas.wait(50);
         }
         return 0;
@@ -113,7 +116,7 @@ void TestRecovery::cancelAgent1MidStream()
                            .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QVERIFY(h.repository().send(id, u"Question"_s) != 0);
-    const qint64 replyId = waitForDeltaOf(h, id, u"agent1"_s);
+    const qint64 replyId = waitForTextOf(h, id, u"agent1"_s, u"Let me think"_s);
     QVERIFY(replyId != 0);
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
     h.repository().cancelAgent(id, u"agent1"_s);
@@ -142,7 +145,7 @@ void TestRecovery::cancelAgent2MidStream()
                            .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QVERIFY(h.repository().send(id, u"Question"_s) != 0);
-    QVERIFY(waitForDeltaOf(h, id, u"agent2"_s) != 0);
+    QVERIFY(waitForTextOf(h, id, u"agent2"_s, u"Agent two writes"_s) != 0);
     h.repository().cancelAgent(id, u"agent1"_s); // not working now: changes nothing
     QVERIFY(h.repository().isRunning(id));
     h.repository().cancelAgent(id, u"agent2"_s);
@@ -183,7 +186,7 @@ void TestRecovery::cancelWholeRun()
         ScriptedReply::text({ u"Partial "_s, u"reply"_s, u"!"_s }).withFault(ScriptedReply::Fault::Stall, 3));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QVERIFY(h.repository().send(id, u"go"_s) != 0);
-    QVERIFY(waitForDeltaOf(h, id, u"assistant"_s) != 0);
+    QVERIFY(waitForTextOf(h, id, u"assistant"_s, u"Partial reply"_s) != 0);
     QCOMPARE(h.repository().send(id, u"again"_s), 0); // one run per conversation at a time
     h.repository().cancel(id);
     const QList<Message> rows = h.rows(id);
