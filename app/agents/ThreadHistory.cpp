@@ -1,5 +1,6 @@
 #include "ThreadHistory.h"
 
+#include "llm/ResponsesClient.h"
 #include "storage/HandoffStore.h"
 #include "storage/MessageStore.h"
 #include "storage/RunStore.h"
@@ -17,21 +18,6 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-QString roleName(InputItem::Role role)
-{
-    switch (role) {
-    case InputItem::Role::User:
-        return u"user"_s;
-    case InputItem::Role::Assistant:
-        return u"assistant"_s;
-    case InputItem::Role::System:
-        return u"system"_s;
-    case InputItem::Role::Developer:
-        return u"developer"_s;
-    }
-    return u"user"_s;
-}
-
 InputItem::Role roleFromName(const QString &name)
 {
     if (name == u"assistant")
@@ -199,8 +185,8 @@ QJsonArray ThreadHistory::toJson(const QList<InputItem> &items)
     for (const InputItem &item : items) {
         switch (item.type) {
         case InputItem::Type::Message:
-            array.append(QJsonObject {
-                { u"type"_s, u"message"_s }, { u"role"_s, roleName(item.role) }, { u"text"_s, item.text } });
+            array.append(QJsonObject { { u"type"_s, u"message"_s }, { u"role"_s, ResponsesClient::roleName(item.role) },
+                { u"text"_s, item.text } });
             break;
         case InputItem::Type::FunctionCall:
             array.append(QJsonObject { { u"type"_s, u"function_call"_s }, { u"call_id"_s, item.call.callId },
