@@ -432,7 +432,8 @@ void TestHandoffEngine::wallClockTimeout()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineConfig config = EngineHarness::testConfig();
-    config.limits.runTimeoutMs = 400;
+    // Long enough for the first part to arrive on a busy machine, short against the stall that follows it.
+    config.limits.runTimeoutMs = 1500;
     EngineHarness h(protocol, config);
     declareAgents(h);
     h.server().enqueue(ScriptedReply::text({ u"Part one, "_s, u"part two, "_s, u"part three"_s })
