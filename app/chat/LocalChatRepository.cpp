@@ -13,6 +13,7 @@
 #include "storage/ProviderStore.h"
 #include "storage/RunStore.h"
 
+#include <QLockFile>
 #include <QSet>
 
 #include <limits>
@@ -28,8 +29,22 @@ LocalChatRepository::LocalChatRepository(QSqlDatabase db, QNetworkAccessManager 
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
     , m_runner(new AgentRunner(m_db, m_clients, tools, config, this))
 {
-    m_recoveredReplies = MessageStore(m_db).markStreamingInterrupted(tr("Tandem closed while this reply was written."));
-    RunStore(m_db).markRunningInterrupted(u"the process ended during the run"_s);
+    // Replies still "streaming" belong to a process that ended, unless another Tandem process uses this database now
+    // (the window, while a headless command runs): only the holder of the database's lock recovers them.
+    const QString path = m_db.databaseName();
+    bool recover = true;
+    if (!path.isEmpty() && path != u":memory:") {
+        m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
+        m_lock->setStaleLockTime(0); // stale only when its process is gone, however long it lived
+        recover = m_lock->tryLock(0);
+        if (!recover)
+            qCInfo(lcChat) << "another Tandem process uses" << path << "- its running replies are left alone";
+    }
+    if (recover) {
+        m_recoveredReplies
+            = MessageStore(m_db).markStreamingInterrupted(tr("Tandem closed while this reply was written."));
+        RunStore(m_db).markRunningInterrupted(u"the process ended during the run"_s);
+    }
     AgentStore agentStore(m_db);
     if (!DefaultAgents::seed(agentStore))
         qCWarning(lcChat) << "the default agents could not be stored";

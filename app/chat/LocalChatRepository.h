@@ -6,6 +6,9 @@
 
 #include <QSqlDatabase>
 
+#include <memory>
+
+class QLockFile;
 class QNetworkAccessManager;
 
 namespace Tandem {
@@ -18,10 +21,10 @@ class ToolRegistry;
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
 ///
 /// Construction recovers from the previous process: replies still "streaming" are marked interrupted, runs still
-/// "running" are marked interrupted, and the default agents (assistant, agent1, agent2) are seeded when absent.
-/// Agent text rows of dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what
-/// the agent said, and its thread replays it); views show HandoffSignal::visibleText(content), and messageDelta
-/// already carries only that visible text.
+/// "running" are marked interrupted (unless another live process holds the database's lock file), and the default
+/// agents (assistant, agent1, agent2) are seeded when absent. Agent text rows of dual conversations keep agent 1's
+/// reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its thread replays it); views show
+/// HandoffSignal::visibleText(content), and messageDelta already carries only that visible text.
 class LocalChatRepository final : public ChatRepository
 {
     Q_OBJECT
@@ -80,6 +83,7 @@ private:
     ClientPool *m_clients;
     AgentRunner *m_runner;
     int m_recoveredReplies = 0;
+    std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
 };
 
 } // namespace Tandem

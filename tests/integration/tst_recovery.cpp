@@ -4,6 +4,7 @@
 #include "agents/ThreadHistory.h"
 #include "storage/AgentThreadStore.h"
 #include "storage/HandoffStore.h"
+#include "storage/MessageStore.h"
 #include "storage/RunStore.h"
 #include "storage/SqlValues.h"
 
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void cleanup();
     void killedMidStreamLeavesInterruptedReply_data() { protocols(); }
     void killedMidStreamLeavesInterruptedReply();
+    void aLiveProcessKeepsItsStreamingReply();
     void cancelAgent1MidStream_data() { protocols(); }
     void cancelAgent1MidStream();
     void cancelAgent2MidStream_data() { protocols(); }
@@ -106,6 +108,34 @@ void TestRecovery::killedMidStreamLeavesInterruptedReply()
     QVERIFY(!rows[1].error.isEmpty());
     QCOMPARE(RunStore(database.connection()).forConversation(conversations[0].id).at(0).status,
         RunRecord::Status::Interrupted);
+}
+
+void TestRecovery::aLiveProcessKeepsItsStreamingReply()
+{
+    // The window streams a reply while a headless command opens the same database: the command must not mark the
+    // window's reply interrupted. Only the holder of the database's lock recovers; once it is gone, the next does.
+    Test::TemporaryDatabase database;
+    QVERIFY2(database.isReady(), qPrintable(database.errorString()));
+    QNetworkAccessManager network;
+    auto window = std::make_unique<LocalChatRepository>(database.connection(), &network, nullptr, nullptr);
+    const qint64 id = window->createConversation(Conversation::Mode::Single);
+    Message reply;
+    reply.conversationId = id;
+    reply.role = Message::Role::Assistant;
+    reply.agentId = u"assistant"_s;
+    reply.status = Message::Status::Streaming;
+    reply.content = u"Still writing"_s;
+    QVERIFY(MessageStore(database.connection()).append(reply));
+
+    {
+        LocalChatRepository command(database.connection(), &network, nullptr, nullptr);
+        QCOMPARE(command.recoveredReplies(), 0);
+        QCOMPARE(command.messages(id).constFirst().status, Message::Status::Streaming);
+    }
+    window.reset(); // the window's process ends without finishing the reply
+    LocalChatRepository next(database.connection(), &network, nullptr, nullptr);
+    QCOMPARE(next.recoveredReplies(), 1);
+    QCOMPARE(next.messages(id).constFirst().status, Message::Status::Interrupted);
 }
 
 void TestRecovery::cancelAgent1MidStream()
