@@ -88,8 +88,10 @@ void TestRecovery::killedMidStreamLeavesInterruptedReply()
         line += helper.readAllStandardOutput();
     }
     QVERIFY2(line.startsWith("persisted "), line.constData());
-    const QString partial = QString::fromUtf8(line.mid(10).trimmed());
-    QCOMPARE(partial, u"Once upon a time"_s);
+    // Whatever had been streamed and persisted when the helper looked: "Once upon a time" normally, less when the
+    // machine is busy. The stall keeps the rest from ever coming.
+    const QString partial = QString::fromUtf8(line.mid(10, line.indexOf('\n') - 10));
+    QVERIFY2(!partial.isEmpty() && u"Once upon a time"_s.startsWith(partial), qPrintable(partial));
     helper.kill(); // SIGKILL: no chance to tidy up
     QVERIFY(helper.waitForFinished());
 

@@ -111,6 +111,7 @@ void TestSecretStoreProvider::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(u"Tandem"_s);
     QCoreApplication::setApplicationName(u"tandem"_s);
+    QSettings().clear(); // each run starts from no settings, as a new user does
     m_logs = std::make_unique<LogCapture>();
     QVERIFY(lcSecrets().isDebugEnabled());
     QVERIFY(lcLlm().isDebugEnabled());
