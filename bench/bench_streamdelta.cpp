@@ -31,13 +31,15 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
 
     // (1) End to end. The fake LLM server runs as its own process (tandem_helper_fakellm), so this process's CPU is
-    // Tandem's alone: the socket, SSE parsing, storing, the model's coalesced update and the view's repaint.
-    {
+    // Tandem's alone: the socket, SSE parsing, storing, the model's coalesced update and the view's repaint. Run twice:
+    // the whole reply as one 25 KB paragraph (the worst case for the Markdown view, which parses the unfinished
+    // paragraph again on each update), and as paragraphs of 40 words, as models write.
+    const auto endToEnd = [&app](bool paragraphs) {
         Bench::ChatFixture fixture(200);
         const int chunks = 5000;
         QJsonArray text;
         for (int i = 0; i < chunks; ++i)
-            text.append(QStringLiteral("w%1 ").arg(i));
+            text.append(paragraphs && i % 40 == 39 ? QStringLiteral("w%1\n\n").arg(i) : QStringLiteral("w%1 ").arg(i));
         QTemporaryFile script;
         script.open();
         script.write(QJsonDocument(QJsonArray { QJsonObject { { QStringLiteral("text"), text } } }).toJson());
@@ -46,7 +48,7 @@ int main(int argc, char *argv[])
         server.start(QStringLiteral(TANDEM_HELPER_FAKELLM_PATH), { QStringLiteral("--script"), script.fileName() });
         if (!server.waitForReadyRead(10000)) {
             std::fprintf(stderr, "the fake LLM server did not start\n");
-            return 1;
+            return false;
         }
         const QString listening = QString::fromUtf8(server.readLine()).trimmed();
         ProviderProfile profile;
@@ -74,10 +76,14 @@ int main(int argc, char *argv[])
         const qint64 cpu = Bench::cpuMicros() - cpu0;
         server.kill();
         server.waitForFinished();
-        std::printf("one streamed delta end to end (the fake server in its own process): %.1f us CPU "
+        std::printf("one streamed delta end to end, %s (the fake server in its own process): %.1f us CPU "
                     "(%d deltas in %.0f ms wall; budget 20 us)\n",
-            double(cpu) / chunks, chunks, double(wall.elapsed()));
-    }
+            paragraphs ? "paragraphs of 40 words" : "one 25 KB paragraph", double(cpu) / chunks, chunks,
+            double(wall.elapsed()));
+        return true;
+    };
+    if (!endToEnd(false) || !endToEnd(true))
+        return 1;
 
     // (2) Event-loop stall at 5,000 deltas/s into an open view. (The CPU figure per delta belongs to (1): here the two
     // 1 ms timers keep the event loop busy on their own.)
