@@ -72,22 +72,8 @@ int main(int argc, char *argv[])
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
     Tandem::ProviderStore providers(database.connection());
     Tandem::SettingsViewModel settings(&providers, &secrets, network);
-    Tandem::EngineConfig config;
-    settings.applyTo(config);
-    Tandem::LocalChatRepository repository(database.connection(), network, &secrets, &tools, config);
-    QObject::connect(&settings, &Tandem::SettingsViewModel::engineSettingsChanged, &repository, [&] {
-        Tandem::EngineConfig changed = repository.engineConfig();
-        settings.applyTo(changed);
-        repository.setEngineConfig(changed);
-    });
-    // A changed profile or key is read again by the next request, not only after a restart.
-    QObject::connect(&settings, &Tandem::SettingsViewModel::keyStored, &repository,
-        [&repository](const QString &providerId) { repository.providerChanged(providerId); });
-    QObject::connect(&settings, &Tandem::SettingsViewModel::providersChanged, &repository, [&] {
-        const QList<Tandem::ProviderProfile> profiles = settings.providers();
-        for (const Tandem::ProviderProfile &profile : profiles)
-            repository.providerChanged(profile.id);
-    });
+    Tandem::LocalChatRepository repository(database.connection(), network, &secrets, &tools);
+    settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 

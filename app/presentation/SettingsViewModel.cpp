@@ -1,6 +1,7 @@
 #include "SettingsViewModel.h"
 
 #include "chat/EngineSettings.h"
+#include "chat/LocalChatRepository.h"
 #include "llm/LlmClient.h"
 #include "llm/LocalServerDetector.h"
 #include "llm/ModelListJob.h"
@@ -227,6 +228,24 @@ void SettingsViewModel::setWorkspaceFolder(const QString &folder)
 void SettingsViewModel::applyTo(EngineConfig &config) const
 {
     EngineSettings::applyTo(config);
+}
+
+void SettingsViewModel::bindRepository(LocalChatRepository *repository)
+{
+    const auto applyEngineSettings = [this, repository] {
+        EngineConfig config = repository->engineConfig();
+        applyTo(config);
+        repository->setEngineConfig(config);
+    };
+    applyEngineSettings();
+    connect(this, &SettingsViewModel::engineSettingsChanged, repository, applyEngineSettings);
+    connect(this, &SettingsViewModel::keyStored, repository,
+        [repository](const QString &providerId) { repository->providerChanged(providerId); });
+    connect(this, &SettingsViewModel::providersChanged, repository, [this, repository] {
+        const QList<ProviderProfile> profiles = providers();
+        for (const ProviderProfile &profile : profiles)
+            repository->providerChanged(profile.id);
+    });
 }
 
 QString SettingsViewModel::language() const

@@ -12,6 +12,7 @@ class QNetworkAccessManager;
 
 namespace Tandem {
 
+class LocalChatRepository;
 class LocalServerDetector;
 class ProviderStore;
 class SecretStore;
@@ -65,6 +66,10 @@ public:
     /// @brief Writes what these settings decide for the engine (default provider, models per agent, workspace)
     /// into @p config, leaving the rest as it is.
     void applyTo(EngineConfig &config) const;
+    /// @brief Keeps @p repository in step with these settings: their engine choices now and whenever they change,
+    /// and a stored key or changed profile is read again by the next request. @p repository must outlive the
+    /// connections (they end with either object).
+    void bindRepository(LocalChatRepository *repository);
 
     /// @brief "en" or "ru".
     QString language() const;

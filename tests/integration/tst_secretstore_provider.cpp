@@ -89,6 +89,7 @@ private Q_SLOTS:
     void noStoredKeyNoAuthorization();
     void keyReachesTheProviderAndNothingElse_data() { protocols(); }
     void keyReachesTheProviderAndNothingElse();
+    void boundSettingsReachTheEngineAtOnce();
 
 private:
     static void protocols()
@@ -309,6 +310,52 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
     QVERIFY(!logs.isEmpty());
     for (const QString &line : logs)
         QVERIFY2(!line.contains(key), qPrintable(line));
+}
+
+void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
+{
+    // As the window binds them (SettingsViewModel::bindRepository): a new key and a new model per agent are used by
+    // the very next request, without a restart.
+    Test::TemporaryDatabase temp;
+    QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
+    FakeLlmServer server;
+    QVERIFY2(server.isListening(), qPrintable(server.errorString()));
+    server.setResponder(FakeLlmServer::echoResponder());
+    std::unique_ptr<QNetworkAccessManager> network(NetworkAccess::createManager());
+    SecretStore secrets(m_service);
+    ProviderStore providers(temp.connection());
+    SettingsViewModel settings(&providers, &secrets, network.get());
+    const QString providerId = settings.saveProvider(fakeProfile(server, Protocol::ChatCompletions));
+    QVERIFY2(!providerId.isEmpty(), qPrintable(settings.lastError()));
+    const auto storeKey = [&](const QString &key) {
+        m_keys.append(key);
+        QSignalSpy stored(&settings, &SettingsViewModel::keyStored);
+        settings.storeKey(providerId, key);
+        return stored.wait(Timeout) && stored.first().at(1).toBool();
+    };
+    const QString first = newKey();
+    QVERIFY(storeKey(first));
+
+    LocalChatRepository repository(temp.connection(), network.get(), &secrets, nullptr);
+    settings.bindRepository(&repository);
+    const qint64 conversationId = repository.createConversation(Conversation::Mode::Single);
+    QCOMPARE(repository.conversation(conversationId)->providerId, providerId);
+    const auto ask = [&](const QString &text) {
+        QSignalSpy finished(&repository, &ChatRepository::runFinished);
+        return repository.send(conversationId, text) > 0 && finished.wait(Timeout)
+            && finished.first().at(2).value<RunOutcome>() == RunOutcome::Completed;
+    };
+    QVERIFY(ask(u"one"_s));
+    QCOMPARE(server.lastRequest().header(u"Authorization"_s), u"Bearer "_s + first);
+    QCOMPARE(server.lastRequest().model(), u"fake-model"_s);
+
+    const QString second = newKey();
+    QVERIFY(storeKey(second));
+    settings.setDefaultModel(u"assistant"_s, u"model-chosen-later"_s);
+    QVERIFY(ask(u"two"_s));
+    QCOMPARE(server.lastRequest().header(u"Authorization"_s), u"Bearer "_s + second);
+    QCOMPARE(server.lastRequest().model(), u"model-chosen-later"_s);
+    settings.setDefaultModel(u"assistant"_s, QString());
 }
 
 QTEST_GUILESS_MAIN(TestSecretStoreProvider)
