@@ -290,7 +290,7 @@ void ChatViewModel::onAgentWorking(qint64 conversationId, const QString &agentId
     Q_EMIT workingChanged();
 }
 
-void ChatViewModel::onRunFinished(qint64 conversationId, qint64, RunOutcome outcome, const QString &message)
+void ChatViewModel::onRunFinished(qint64 conversationId)
 {
     if (conversationId != m_conversationId)
         return;
@@ -298,8 +298,6 @@ void ChatViewModel::onRunFinished(qint64 conversationId, qint64, RunOutcome outc
     setRunning(m_repository && m_repository->isRunning(conversationId));
     // A failed or stopped run says why in the chat itself (an error bubble with Retry, or an error divider), so it is
     // not repeated beside the composer; errorText() is for what has no row (a message that could not be stored).
-    Q_UNUSED(outcome);
-    Q_UNUSED(message);
     reloadConversation(); // a first message may have titled it, a handoff moved the active agent
 }
 

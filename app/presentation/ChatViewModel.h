@@ -100,7 +100,8 @@ private:
     void setError(const QString &error);
     void setRunning(bool running);
     void onAgentWorking(qint64 conversationId, const QString &agentId, bool working);
-    void onRunFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
+    /// A run ended: how and why is in the chat's rows already, so only the conversation matters here.
+    void onRunFinished(qint64 conversationId);
 
     QPointer<ChatRepository> m_repository;
     MessageListModel *m_messages;

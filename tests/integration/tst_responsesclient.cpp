@@ -173,12 +173,8 @@ void TestResponsesClient::cleanup()
     SpecValidator *validator = SpecValidator::instance();
     const QList<RecordedRequest> requests = m_server->requests();
     for (const RecordedRequest &request : requests) {
-        QString schema;
-        if (request.path == u"/v1/responses")
-            schema = u"CreateResponse"_s;
-        else if (request.path == u"/v1/conversations")
-            schema = u"CreateConversationBody"_s;
-        else
+        const QString schema = SpecValidator::requestSchema(request.path);
+        if (schema.isEmpty())
             continue;
         QVERIFY2(QJsonDocument::fromJson(request.body).isObject(), request.body.constData());
         const SpecValidator::Result result = validator->validate(schema, request.json);

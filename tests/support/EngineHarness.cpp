@@ -121,14 +121,8 @@ EngineHarness::~EngineHarness()
     const QList<RecordedRequest> all = m_server.requests();
     SpecValidator *validator = nullptr;
     for (const RecordedRequest &request : all) {
-        QString schema;
-        if (request.path == u"/v1/responses")
-            schema = u"CreateResponse"_s;
-        else if (request.path == u"/v1/chat/completions")
-            schema = u"CreateChatCompletionRequest"_s;
-        else if (request.path == u"/v1/conversations")
-            schema = u"CreateConversationBody"_s;
-        else
+        const QString schema = SpecValidator::requestSchema(request.path);
+        if (schema.isEmpty())
             continue;
         if (!validator) {
             validator = SpecValidator::instance();

@@ -165,4 +165,15 @@ SpecValidator::Result SpecValidator::validate(const QString &schema, const QJson
     return result;
 }
 
+QString SpecValidator::requestSchema(const QString &path)
+{
+    if (path == u"/v1/responses")
+        return u"CreateResponse"_s;
+    if (path == u"/v1/chat/completions")
+        return u"CreateChatCompletionRequest"_s;
+    if (path == u"/v1/conversations")
+        return u"CreateConversationBody"_s;
+    return {};
+}
+
 } // namespace Tandem::Test

@@ -45,6 +45,10 @@ public:
     /// @brief Validates `body` against the component schema `schema` of the spec.
     Result validate(const QString &schema, const QJsonValue &body);
 
+    /// @brief The request-body schema of the endpoint @p path ("/v1/responses": CreateResponse, "/v1/chat/completions":
+    /// CreateChatCompletionRequest, "/v1/conversations": CreateConversationBody); empty for any other path.
+    static QString requestSchema(const QString &path);
+
     /// @brief The spec file the validator loads (from the build: `<source>/../shared/reference/…/openapi.yaml`).
     static QString specFilePath();
     /// @brief tests/spec/validate.mjs of the source tree.
