@@ -4,11 +4,13 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
+#include "cli/TerminalStream.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
+#include "storage/IntegrityCheckThread.h"
 #include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
 
@@ -39,6 +41,8 @@ void addOptions(QCommandLineParser &parser)
 
 int main(int argc, char *argv[])
 {
+    // Log lines reach the terminal through the same filter as everything else the CLI prints.
+    Tandem::TerminalStream::installMessageHandler();
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
         QCoreApplication app(argc, argv);
         Tandem::AppSetup::configure(app);
@@ -50,6 +54,12 @@ int main(int argc, char *argv[])
         return 0;
     }
 
+    if (!Tandem::AppSetup::hasDisplay(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        Tandem::AppSetup::configure(app);
+        Tandem::TerminalStream::err() << Tandem::AppSetup::noDisplayMessage() << '\n';
+        return Tandem::CliCommands::UsageError;
+    }
     QApplication app(argc, argv);
     Tandem::AppSetup::configure(app);
     QApplication::setApplicationDisplayName(u"Tandem"_s);
@@ -80,5 +90,17 @@ int main(int argc, char *argv[])
     Tandem::MainWindow window(&repository, &settings);
     window.show();
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
+    // A large file's pages are checked beside the open window; a damaged file is reported, and Tandem stops using it.
+    Tandem::IntegrityCheckThread integrity(database.filePath());
+    if (database.isCheckPending()) {
+        QObject::connect(&integrity, &QThread::finished, &window, [&] {
+            if (integrity.problem().isEmpty())
+                return;
+            QMessageBox::critical(
+                &window, QCoreApplication::translate("main", "Tandem cannot go on"), integrity.problem());
+            QCoreApplication::quit();
+        });
+        integrity.start(QThread::LowPriority);
+    }
     return app.exec();
 }

@@ -69,7 +69,7 @@ void ResponsesJob::handleEvent(const SseEvent &event)
 
 void ResponsesJob::handleEndOfStream()
 {
-    failProtocol(u"The event stream ended without response.completed."_s);
+    failCut(u"The event stream ended without response.completed."_s);
 }
 
 void ResponsesJob::readResponse(const QJsonObject &response)

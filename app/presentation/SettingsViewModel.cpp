@@ -2,6 +2,7 @@
 
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
+#include "domain/UrlSecrets.h"
 #include "llm/LlmClient.h"
 #include "llm/LocalServerDetector.h"
 #include "llm/ModelListJob.h"
@@ -54,6 +55,10 @@ QString SettingsViewModel::saveProvider(ProviderProfile profile)
     }
     if (!profile.baseUrl.isValid() || profile.baseUrl.scheme().isEmpty()) {
         m_error = tr("The base URL is not valid.");
+        return {};
+    }
+    if (const QString problem = urlSecretProblem(profile.baseUrl); !problem.isEmpty()) {
+        m_error = problem;
         return {};
     }
     if (profile.id.isEmpty())
@@ -128,8 +133,24 @@ void SettingsViewModel::testConnection(const ProviderProfile &profile, const QSt
     });
 }
 
+QString SettingsViewModel::urlSecretProblem(const QUrl &url)
+{
+    if (!url.userInfo().isEmpty())
+        return tr("The base URL contains a user name or password. Remove it from the URL and enter the key in the API "
+                  "key field: Tandem keeps it in the system keychain, not with the URL.");
+    if (const QString parameter = UrlSecrets::secretParameter(url); !parameter.isEmpty())
+        return tr("The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the "
+                  "API key field: Tandem keeps it in the system keychain, not with the URL.")
+            .arg(parameter);
+    return {};
+}
+
 void SettingsViewModel::runTest(const ProviderProfile &profile, const QString &key)
 {
+    if (const QString problem = urlSecretProblem(profile.baseUrl); !problem.isEmpty()) {
+        Q_EMIT connectionTested(profile.id, false, problem, {});
+        return;
+    }
     if (!m_network) {
         Q_EMIT connectionTested(profile.id, false, tr("No network access."), {});
         return;

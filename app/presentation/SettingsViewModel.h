@@ -33,7 +33,8 @@ public:
 
     QList<ProviderProfile> providers() const;
     bool hasProviders() const { return !providers().isEmpty(); }
-    /// @brief Saves @p profile (a new one gets an id from its name); returns the id, empty on failure.
+    /// @brief Saves @p profile (a new one gets an id from its name); returns the id, empty on failure. A base URL
+    /// with a secret in it (user info, a key parameter) is refused: the key belongs in the keychain.
     QString saveProvider(ProviderProfile profile);
     /// @brief Removes the profile and its key.
     bool removeProvider(const QString &id);
@@ -80,6 +81,8 @@ public:
 
     /// @brief A slug for @p name that is not the id of another provider.
     QString uniqueId(const QString &name) const;
+    /// @brief Why @p url cannot be a provider's base URL because it carries a secret; empty if it carries none.
+    static QString urlSecretProblem(const QUrl &url);
 
 Q_SIGNALS:
     void providersChanged();
