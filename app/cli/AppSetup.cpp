@@ -2,6 +2,7 @@
 
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
+#include "storage/PrivateFiles.h"
 
 #include <QLibraryInfo>
 #include <QLocale>
@@ -68,6 +69,13 @@ void AppSetup::configure(QCoreApplication &app, const QString &language)
         QCoreApplication::installTranslator(translator);
     else
         qCDebug(lcApp) << "no translation for" << locale.name();
+}
+
+void AppSetup::protectSettingsFile()
+{
+    const QSettings settings;
+    if (settings.format() == QSettings::NativeFormat && settings.fileName().startsWith(u'/'))
+        PrivateFiles::ensureFile(settings.fileName());
 }
 
 QString AppSetup::description()

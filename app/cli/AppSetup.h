@@ -23,6 +23,9 @@ public:
     /// @brief Application and organisation names and version; installs the translations of @p language
     /// (empty: the one chosen in the settings, else the system's).
     static void configure(QCoreApplication &app, const QString &language = {});
+    /// @brief Creates the settings file (QSettings' own) readable by its owner only, before anything is written to
+    /// it; an existing one loses the group's and others' permissions. QSettings keeps the mode when it rewrites.
+    static void protectSettingsFile();
     /// @brief The description printed by --help.
     static QString description();
 };

@@ -87,7 +87,6 @@ private Q_SLOTS:
     void damagedDatabaseIsAStorageError();
     void secretInTheUrlIsRefused_data();
     void secretInTheUrlIsRefused();
-    void privateFiles();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -562,41 +561,6 @@ void TestCli::secretInTheUrlIsRefused()
     QFile file(m_dir->filePath(u"tandem.sqlite"_s));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(!file.readAll().contains("sk-in-url"));
-}
-
-void TestCli::privateFiles()
-{
-    // A data folder that does not exist yet: Tandem creates it, and the files in it, for their owner only.
-    const QString folder = m_dir->filePath(u"new/data"_s);
-    m_server->enqueue(ScriptedReply::text({ u"Hi."_s }));
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), { u"--data-dir"_s, folder, u"conversations"_s });
-    QVERIFY(process.waitForFinished(60'000));
-    QCOMPARE(process.exitCode(), 0);
-    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
-    const auto others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
-        | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
-    QCOMPARE(QFileInfo(folder).permissions()
-            & (others | QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner),
-        ownerOnly | QFileDevice::ExeOwner);
-    const QString database = QDir(folder).filePath(u"tandem.sqlite"_s);
-    QCOMPARE(QFileInfo(database).permissions() & (ownerOnly | others), ownerOnly);
-
-    // The WAL (and shared memory) SQLite makes while a connection is open, and a file an older version left readable.
-    QVERIFY(QFile::setPermissions(database, ownerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther));
-    Database open;
-    QVERIFY(open.open(database));
-    QCOMPARE(QFileInfo(database).permissions() & (ownerOnly | others), ownerOnly);
-    QSqlQuery write(open.connection());
-    QVERIFY(write.exec(u"INSERT INTO conversations (title, mode, created_at, updated_at) "
-                       u"VALUES ('x', 'single', '2026-01-01', '2026-01-01')"_s));
-    for (const QString &suffix : { u"-wal"_s, u"-shm"_s }) {
-        QVERIFY2(QFileInfo::exists(database + suffix), qPrintable(suffix));
-        QCOMPARE(QFileInfo(database + suffix).permissions() & (ownerOnly | others), ownerOnly);
-    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)
