@@ -87,6 +87,7 @@ private Q_SLOTS:
     void damagedDatabaseIsAStorageError();
     void secretInTheUrlIsRefused_data();
     void secretInTheUrlIsRefused();
+    void declaredFinalTextIsStoredAndShown();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -561,6 +562,21 @@ void TestCli::secretInTheUrlIsRefused()
     QFile file(m_dir->filePath(u"tandem.sqlite"_s));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(!file.readAll().contains("sk-in-url"));
+}
+
+void TestCli::declaredFinalTextIsStoredAndShown()
+{
+    // OpenAI's own streaming example (tests/data/openai): one delta "Hi", the rest elided, the whole text declared.
+    QFile example(QFINDTESTDATA(u"data/openai/responses-stream-text.sse"_s));
+    QVERIFY(example.open(QIODevice::ReadOnly));
+    m_server->overrideRoute(
+        u"POST"_s, u"/v1/responses"_s, 200, example.readAll(), QByteArrayLiteral("text/event-stream"));
+    const Outcome run = tandem(
+        { u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--protocol"_s, u"responses"_s, u"Hello!"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(run.out));
+    const Outcome show = tandem({ u"show"_s, u"1"_s });
+    QVERIFY2(show.out.endsWith(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(show.out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
