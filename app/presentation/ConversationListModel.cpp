@@ -43,11 +43,18 @@ void ConversationListModel::refresh()
     sync(load());
 }
 
-QList<Conversation> ConversationListModel::load() const
+QList<Conversation> ConversationListModel::load()
 {
     if (!m_repository)
         return {};
-    return m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+    const QList<Conversation> list
+        = m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+    const bool has = m_filter.isEmpty() ? !list.isEmpty() : m_hasConversations || !list.isEmpty();
+    if (has != m_hasConversations) {
+        m_hasConversations = has;
+        Q_EMIT hasConversationsChanged(has);
+    }
+    return list;
 }
 
 void ConversationListModel::sync(const QList<Conversation> &target)

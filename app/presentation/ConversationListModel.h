@@ -47,6 +47,10 @@ public:
     /// @brief The day "Today" is measured from; the current date unless set (tests fix it).
     void setToday(const QDate &today) { m_today = today; }
 
+    /// @brief Whether any conversation exists, whatever the filter shows (as of the last unfiltered read; a
+    /// filtered read that finds one counts too).
+    bool hasConversations() const { return m_hasConversations; }
+
     int rowOf(qint64 id) const;
     qint64 idAt(int row) const;
     Conversation conversationAt(int row) const;
@@ -58,8 +62,12 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+Q_SIGNALS:
+    /// hasConversations() changed.
+    void hasConversationsChanged(bool has);
+
 private:
-    QList<Conversation> load() const;
+    QList<Conversation> load();
     void sync(const QList<Conversation> &target);
     QDate today() const;
 
@@ -67,6 +75,7 @@ private:
     QList<Conversation> m_rows;
     QString m_filter;
     QDate m_today;
+    bool m_hasConversations = false;
 };
 
 } // namespace Tandem
