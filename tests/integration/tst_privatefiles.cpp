@@ -17,8 +17,8 @@ using namespace Tandem;
 
 namespace {
 constexpr QFileDevice::Permissions kOwner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
-constexpr QFileDevice::Permissions kOthers = QFileDevice::ReadGroup | QFileDevice::WriteGroup
-    | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+constexpr QFileDevice::Permissions kOthers = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
+    | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
 
 /// The owner's, group's and others' bits of @p path (not the "user" bits Qt adds for the current user).
 QFileDevice::Permissions modeOf(const QString &path)
@@ -52,8 +52,9 @@ void TestPrivateFiles::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    QVERIFY(QFile::setPermissions(m_dir->path(), kOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup
-            | QFileDevice::ReadOther | QFileDevice::ExeOther)); // as readable as a home folder often is
+    QVERIFY(QFile::setPermissions(m_dir->path(),
+        kOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+            | QFileDevice::ExeOther)); // as readable as a home folder often is
 }
 
 void TestPrivateFiles::databaseFilesAreTheOwnersOnly()
@@ -80,8 +81,8 @@ void TestPrivateFiles::olderReadableFilesBecomePrivate()
         Database database;
         QVERIFY(database.open(path));
     }
-    const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-        | QFileDevice::ReadOther;
+    const auto readable
+        = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
     QVERIFY(QFile::setPermissions(path, readable));
     Database database;
     QVERIFY(database.open(path));
