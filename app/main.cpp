@@ -37,6 +37,15 @@ void addOptions(QCommandLineParser &parser)
         QCoreApplication::translate("main", "folder") });
 }
 
+/// A storage error the person must act on: its text (paths, commands to copy) can be selected.
+void showStorageError(QWidget *parent, const QString &title, const QString &text)
+{
+    QMessageBox box(QMessageBox::Critical, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    box.exec();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -72,8 +81,7 @@ int main(int argc, char *argv[])
 
     Tandem::Database database;
     if (!database.open(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)))) {
-        QMessageBox::critical(
-            nullptr, QCoreApplication::translate("main", "Tandem cannot start"), database.errorString());
+        showStorageError(nullptr, QCoreApplication::translate("main", "Tandem cannot start"), database.errorString());
         return 1;
     }
 
@@ -97,8 +105,7 @@ int main(int argc, char *argv[])
         QObject::connect(&integrity, &QThread::finished, &window, [&] {
             if (integrity.problem().isEmpty())
                 return;
-            QMessageBox::critical(
-                &window, QCoreApplication::translate("main", "Tandem cannot go on"), integrity.problem());
+            showStorageError(&window, QCoreApplication::translate("main", "Tandem cannot go on"), integrity.problem());
             QCoreApplication::quit();
         });
         integrity.start(QThread::LowPriority);
