@@ -2,7 +2,7 @@
 // (loopback HTTP, SSE parsing, storing, the model's coalesced update, the view's repaint), CPU per delta of this
 // process. (2) The event-loop stall while 5,000 deltas per second reach an open chat view: the gaps of a 1 ms timer,
 // p50/p99/max.
-// Budgets (DESIGN.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
+// Budgets (docs/architecture.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
 
 #include "BenchSupport.h"
 #include "ChatView.h"
