@@ -73,7 +73,7 @@ void TestDualAgent::handoffWithSignal()
     h.server().enqueue(ScriptedReply::text({ u"Rain on the roof, "_s, u"soft."_s }, { 7, 3 }));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
-    QSignalSpy dividers(&h.repository(), &ChatRepository::dividerAdded);
+    QSignalSpy added(&h.repository(), &ChatRepository::messageAdded);
 
     QCOMPARE(h.sendAndWait(id, u"Write a poem"_s), RunOutcome::Completed);
 
@@ -107,7 +107,15 @@ void TestDualAgent::handoffWithSignal()
     QCOMPARE(handoffs[0].payload.value(u"text"_s).toString(), u"Write a haiku about rain."_s);
     QCOMPARE(rows[2].handoffId, handoffs[0].id);
     QCOMPARE(rows[3].handoffId, handoffs[0].id);
-    QCOMPARE(dividers.size(), 2);
+    // Agent 1's reply is linked to the handoff its signal started, so the chat hides the signal line.
+    QCOMPARE(rows[1].handoffId, handoffs[0].id);
+    QCOMPARE(rows[1].displayText(), u"Write a haiku about rain."_s);
+    // Each divider is announced once.
+    QList<qint64> dividers;
+    for (const QList<QVariant> &signal : std::as_const(added))
+        if (signal.at(0).value<Message>().kind == Message::Kind::Divider)
+            dividers << signal.at(0).value<Message>().id;
+    QCOMPARE(dividers, (QList<qint64> { rows[2].id, rows[3].id }));
     QCOMPARE(h.repository().activeAgent(id), u"agent1"_s);
 
     // The person never saw the signal line: agent 1's deltas carry only the payload.
@@ -125,7 +133,7 @@ void TestDualAgent::handoffWithSignal()
     QCOMPARE(EngineHarness::inputSummary(requests[1]), QStringList { u"user: Write a haiku about rain."_s });
     QVERIFY(EngineHarness::toolNames(requests[0]).isEmpty()); // seed 000 is a text protocol
 
-    AgentThreadStore threads(h.db());
+    AgentThreadStore &threads = h.work().threads();
     const QString agent1Thread = threads.get(id, u"agent1"_s).remoteThreadId;
     const QString agent2Thread = threads.get(id, u"agent2"_s).remoteThreadId;
     if (h.isResponses()) {
@@ -249,7 +257,7 @@ void TestDualAgent::resetOneAgentKeepsTheOther()
     h.server().enqueue(ScriptedReply::text({ u"Answer two"_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QCOMPARE(h.sendAndWait(id, u"First"_s), RunOutcome::Completed);
-    AgentThreadStore threads(h.db());
+    AgentThreadStore &threads = h.work().threads();
     const QString agent1Before = threads.get(id, u"agent1"_s).remoteThreadId;
     const QString agent2Before = threads.get(id, u"agent2"_s).remoteThreadId;
 
@@ -317,7 +325,7 @@ void TestDualAgent::userMessageStoredBeforeTheRequest()
     // At the moment each request arrives (the thread's creation included), what does the database hold?
     QList<QList<Message>> storedAtArrival;
     QObject::connect(&h.server(), &FakeLlmServer::requestReceived, &h.server(), [&](const RecordedRequest &) {
-        storedAtArrival << MessageStore(h.db()).page(id, 0, std::numeric_limits<int>::max());
+        storedAtArrival << h.work().messages().page(id, 0, std::numeric_limits<int>::max());
     });
 
     QCOMPARE(h.sendAndWait(id, u"Write a poem"_s), RunOutcome::Completed);
@@ -345,7 +353,7 @@ void TestDualAgent::toolsTheAgentMayNotUseDoNotRun()
     EngineConfig config = EngineHarness::testConfig();
     config.workspaceRoot = workspace.path();
     EngineHarness h(protocol, config);
-    QVERIFY(AgentStore(h.db()).get(u"agent1"_s)->allowedTools.isEmpty());
+    QVERIFY(h.work().agents().get(u"agent1"_s)->allowedTools.isEmpty());
     auto call = [](const QString &tool, const QString &path) {
         return ToolCall { {}, tool,
             QString::fromUtf8(QJsonDocument(QJsonObject { { u"path"_s, path } }).toJson(QJsonDocument::Compact)), {} };
@@ -395,7 +403,7 @@ void TestDualAgent::signalToDisabledAgent2IsRejected()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    Agent agent2 = *AgentStore(h.db()).get(u"agent2"_s);
+    Agent agent2 = *h.work().agents().get(u"agent2"_s);
     agent2.enabled = false;
     QVERIFY(h.saveAgent(agent2));
     h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a haiku."_s }));
