@@ -25,9 +25,9 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "%s\n", qPrintable(database.errorString()));
             return 1;
         }
-        TransactionGuard transaction(database.connection());
-        ConversationStore conversations(database.connection());
-        MessageStore messages(database.connection());
+        Transaction transaction(database.work());
+        ConversationStore &conversations = database.work().conversations();
+        MessageStore &messages = database.work().messages();
         for (int c = 0; c < Conversations; ++c) {
             Conversation conversation;
             conversation.title = QStringLiteral("Conversation %1").arg(c);

@@ -10,11 +10,10 @@
 #include "domain/Logging.h"
 #include "domain/UrlSecrets.h"
 #include "llm/NetworkAccess.h"
-#include "storage/AgentStore.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
-#include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -85,7 +84,7 @@ QString formatRow(const Message &row, const QHash<QString, QString> &names)
     }
     if (row.role == Message::Role::User)
         return u"> %1"_s.arg(row.content);
-    return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), HandoffSignal::visibleText(row.content), suffix);
+    return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), row.displayText(), suffix);
 }
 
 /// Why a write failed, for the person: a locked database is named as such, anything else is @p what.
@@ -101,10 +100,10 @@ int storageFailure(const Database &database, const QString &what)
     return CliCommands::StorageError;
 }
 
-QHash<QString, QString> agentNames(QSqlDatabase db)
+QHash<QString, QString> agentNames(UnitOfWork &work)
 {
     QHash<QString, QString> names;
-    const QList<Agent> agents = AgentStore(db).list();
+    const QList<Agent> agents = work.agents().list();
     for (const Agent &agent : agents)
         names.insert(agent.id, agent.name);
     return names;
@@ -120,7 +119,7 @@ int listConversations(LocalChatRepository &repository)
     return CliCommands::Success;
 }
 
-int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QString &idText)
+int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QString &idText)
 {
     bool ok = false;
     const qint64 id = idText.toLongLong(&ok);
@@ -129,7 +128,7 @@ int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QSt
         err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
         return CliCommands::UsageError;
     }
-    const QHash<QString, QString> names = agentNames(db);
+    const QHash<QString, QString> names = agentNames(work);
     out() << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
     const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
     for (const Message &row : rows)
@@ -152,7 +151,7 @@ ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &p
 {
     ResolvedProvider resolved;
     const QString value = parser.value(u"provider"_s);
-    ProviderStore providers(database.connection());
+    ProviderStore &providers = database.work().providers();
     if (std::optional<ProviderProfile> stored = providers.get(value)) {
         resolved.profile = stored;
         return resolved;
@@ -224,7 +223,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
         return CliCommands::UsageError;
     }
 
-    QSqlDatabase db = database.connection();
+    UnitOfWork &work = database.work();
     const ResolvedProvider resolved = resolveProvider(database, parser);
     if (!resolved.profile) {
         err() << resolved.problem << '\n';
@@ -250,7 +249,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
             return CliCommands::UsageError;
         }
     }
-    LocalChatRepository repository(db, network, secrets, &tools, config);
+    LocalChatRepository repository(work, network, secrets, &tools, config);
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
 
@@ -276,7 +275,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
     if (!repository.setProvider(conversationId, profile->id, model))
         return storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
 
-    const QHash<QString, QString> names = agentNames(db);
+    const QHash<QString, QString> names = agentNames(work);
     int exitCode = CliCommands::Success;
     RunFailure failure = RunFailure::Provider;
     bool lineOpen = false;
@@ -324,7 +323,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
         loop.quit();
     });
     QObject::connect(
-        &repository, &LocalChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
+        &repository, &ChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
             if (conversation_ == conversationId)
                 failure = kind;
         });
@@ -465,14 +464,14 @@ int CliCommands::exec(QCoreApplication &app)
         return runMessage(parser, database);
 
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {
         err() << tr("Usage: tandem show ID") << '\n';
         return UsageError;
     }
-    return showConversation(repository, database.connection(), positional.at(1));
+    return showConversation(repository, database.work(), positional.at(1));
 }
 
 } // namespace Tandem

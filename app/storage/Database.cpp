@@ -1,7 +1,9 @@
 #include "Database.h"
 
 #include "PrivateFiles.h"
-#include "TransactionGuard.h"
+#include "SqlConnection.h"
+#include "Transaction.h"
+#include "UnitOfWork.h"
 #include "domain/Logging.h"
 
 #include <QDir>
@@ -67,6 +69,7 @@ bool Database::open(const QString &filePath)
     if (!openError.isEmpty())
         return fail(
             tr("Cannot open the database %1: %2").arg(QDir::toNativeSeparators(info.absoluteFilePath()), openError));
+    m_sql = std::make_unique<SqlConnection>(connection());
     if (!configure())
         return false;
     // quick_check reads the whole file: about 5.5 ms per MiB on a 2-core machine (bench_opendatabase). A small file is
@@ -77,6 +80,7 @@ bool Database::open(const QString &filePath)
     m_checkPending = size > kCheckAtOpenMaxBytes;
     if ((!m_checkPending && !checkIntegrity()) || !migrate())
         return false;
+    m_work = std::make_unique<UnitOfWork>(*m_sql);
     qCInfo(lcDb) << "opened" << info.absoluteFilePath() << "at schema version" << userVersion()
                  << (m_checkPending ? "(page check pending)" : "");
     return true;
@@ -84,6 +88,9 @@ bool Database::open(const QString &filePath)
 
 void Database::close()
 {
+    // The cached statements go first: a connection is removed only once no query uses it.
+    m_work.reset();
+    m_sql.reset();
     if (!QSqlDatabase::contains(m_connectionName))
         return;
     {
@@ -102,6 +109,12 @@ bool Database::isOpen() const
 QSqlDatabase Database::connection() const
 {
     return QSqlDatabase::database(m_connectionName, false);
+}
+
+UnitOfWork &Database::work()
+{
+    Q_ASSERT(m_work);
+    return *m_work;
 }
 
 int Database::userVersion() const
@@ -186,9 +199,9 @@ bool Database::migrate()
     for (const Migration &migration : std::as_const(m_migrations)) {
         if (migration.version <= current)
             continue;
-        const QString error = apply(migration);
-        if (!error.isEmpty())
-            return fail(error);
+        const QString problem = apply(migration);
+        if (!problem.isEmpty())
+            return fail(problem); // after apply() returned: no query of it still uses the connection
         qCInfo(lcDb) << "migrated to version" << migration.version << "-" << migration.description;
     }
     return true;
@@ -196,23 +209,21 @@ bool Database::migrate()
 
 QString Database::apply(const Migration &migration)
 {
-    QSqlDatabase db = connection();
-    TransactionGuard transaction(db);
+    Transaction transaction(*m_sql);
     if (!transaction.isActive())
-        return tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(db.lastError().text());
-    QSqlQuery query(db);
+        return tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(m_sql->lastError());
+    QSqlQuery query(connection());
     for (const QString &statement : migration.statements) {
-        if (!query.exec(statement)) {
-            const QString reason = query.lastError().text();
-            transaction.rollback();
+        if (!query.exec(statement))
             return tr("Cannot upgrade the database to version %1 (%2): %3")
                 .arg(migration.version)
-                .arg(migration.description, reason);
-        }
+                .arg(migration.description, query.lastError().text());
     }
     // user_version is part of the transaction: it moves only if every statement succeeded.
-    if (!query.exec(u"PRAGMA user_version = %1"_s.arg(migration.version)) || !transaction.commit())
-        return tr("Cannot record database version %1: %2").arg(migration.version).arg(db.lastError().text());
+    if (!query.exec(u"PRAGMA user_version = %1"_s.arg(migration.version)))
+        return tr("Cannot record database version %1: %2").arg(migration.version).arg(query.lastError().text());
+    if (!transaction.commit())
+        return tr("Cannot record database version %1: %2").arg(migration.version).arg(m_sql->lastError());
     return {};
 }
 

@@ -8,7 +8,12 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <memory>
+
 namespace Tandem {
+
+class SqlConnection;
+class UnitOfWork;
 
 /// @brief The SQLite database: one connection (use it from the thread that opened it), WAL, foreign keys, a busy
 /// timeout, and `PRAGMA user_version` migrations each in its own transaction.
@@ -44,6 +49,8 @@ public:
     QString filePath() const { return m_filePath; }
     QString errorString() const { return m_error; }
     QSqlDatabase connection() const;
+    /// @brief The stores of the open connection; only while isOpen().
+    UnitOfWork &work();
     /// @brief The schema version stored in the file, -1 if closed.
     int userVersion() const;
     /// @brief The latest version this build knows.
@@ -57,7 +64,7 @@ public:
 private:
     bool configure();
     bool migrate();
-    /// Runs one migration in its own transaction; the error, empty on success.
+    /// @brief Applies @p migration in one transaction; the reason it failed, or empty.
     QString apply(const Migration &migration);
     static QString damagedMessage(const QString &filePath, const QString &detail, int userVersion);
     bool fail(const QString &message);
@@ -66,6 +73,8 @@ private:
     QString m_connectionName;
     QString m_filePath;
     QString m_error;
+    std::unique_ptr<SqlConnection> m_sql;
+    std::unique_ptr<UnitOfWork> m_work;
     bool m_checkPending = false;
 };
 

@@ -47,7 +47,7 @@ void TestSettingsDialog::providerAndKeyRoundTrip()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     SecretStore secrets(u"tandem-gui-test"_s);
     secrets.setRetryDelay(50);
     QNetworkAccessManager network;
@@ -109,7 +109,7 @@ void TestSettingsDialog::aSecretInTheBaseUrlIsRefused()
     QFETCH(QString, said);
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SettingsViewModel settings(&providers, nullptr, &network);
     const QString id = settings.saveProvider(ProviderPresets::openAi());
@@ -166,7 +166,7 @@ void TestSettingsDialog::preferencesRoundTrip()
 void TestSettingsDialog::firstRunOffersOpenAiWithoutLocalServers()
 {
     Test::TemporaryDatabase db;
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     SettingsViewModel settings(&providers, nullptr, nullptr); // no network: detection ends at once, nothing found
     FirstRunDialog dialog(&settings);
     dialog.show();

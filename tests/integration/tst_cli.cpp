@@ -5,6 +5,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "storage/Database.h"
+#include "storage/UnitOfWork.h"
 
 #include <QDir>
 #include <QFile>
@@ -148,7 +149,7 @@ void TestCli::singleRunStoresAndPrints()
     Database database;
     QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     const QList<Conversation> conversations = repository.conversations();
     QCOMPARE(conversations.size(), 1);
     QCOMPARE(conversations[0].title, u"Say hello"_s);
@@ -328,7 +329,7 @@ void TestCli::hostileReplyIsShownNotExecuted()
     Database database;
     QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     const QList<Message> rows = repository.messages(1);
     QCOMPARE(rows.size(), 2);
     QCOMPARE(rows[0].content, u"Say \x1b]0;hi\x07"_s);
@@ -491,7 +492,7 @@ void TestCli::damagedDatabaseIsAStorageError()
         Database database;
         QVERIFY(database.open(path));
         QNetworkAccessManager network;
-        LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+        LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
         for (int c = 0; c < 3; ++c) {
             const qint64 id = repository.createConversation(Conversation::Mode::Single);
             QVERIFY(id > 0);
