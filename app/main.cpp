@@ -74,6 +74,7 @@ int main(int argc, char *argv[])
     Tandem::SettingsViewModel settings(&providers, &secrets, network);
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
     settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
+    repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 
