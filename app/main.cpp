@@ -4,6 +4,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
+#include "cli/UnixSignals.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/SettingsViewModel.h"
@@ -17,6 +18,8 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QTimer>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 
@@ -77,6 +80,11 @@ int main(int argc, char *argv[])
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
+
+    // SIGTERM, SIGINT or SIGHUP (a logout, `kill`) quit like the window's close: runs stop and keep what they wrote,
+    // the database closes (its WAL checkpointed) and its locks are released.
+    Tandem::UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
+    QObject::connect(&termination, &Tandem::UnixSignals::received, &app, &QCoreApplication::quit);
 
     Tandem::MainWindow window(&repository, &settings);
     window.show();
