@@ -5,6 +5,7 @@
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
+#include "cli/UnixSignals.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/SettingsViewModel.h"
@@ -19,6 +20,8 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QTimer>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 
@@ -93,8 +96,14 @@ int main(int argc, char *argv[])
     Tandem::SettingsViewModel settings(&providers, &secrets, network);
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
     settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
+    repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
+
+    // SIGTERM, SIGINT or SIGHUP (a logout, `kill`) quit like the window's close: runs stop and keep what they wrote,
+    // the database closes (its WAL checkpointed) and its locks are released.
+    Tandem::UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
+    QObject::connect(&termination, &Tandem::UnixSignals::received, &app, &QCoreApplication::quit);
 
     Tandem::MainWindow window(&repository, &settings);
     window.show();
