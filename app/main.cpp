@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QGuiApplication>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QTimer>
@@ -40,6 +41,14 @@ void addOptions(QCommandLineParser &parser)
 int main(int argc, char *argv[])
 {
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
+        // Exports lay out text (HTML, PDF), which needs fonts and so a QGuiApplication; offscreen, no display.
+        if (Tandem::CliCommands::commandOf(argc, argv) == u"export") {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            QGuiApplication app(argc, argv);
+            Tandem::AppSetup::configure(app);
+            return Tandem::CliCommands::exec(app);
+        }
         QCoreApplication app(argc, argv);
         Tandem::AppSetup::configure(app);
         if (Tandem::CliCommands::isCommandLine(argc, argv))

@@ -4,6 +4,8 @@
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
+#include "cli/ExportCommand.h"
+#include "cli/ImportCommand.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
@@ -28,10 +30,11 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[] = { "run", "conversations", "show" };
+constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
 // Options that take a value: their value is not the command.
 constexpr const char *kValueOptions[]
-    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace", "--max-turns" };
+    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace", "--max-turns",
+          "--format", "-o", "--output" };
 
 QTextStream &out()
 {
@@ -322,6 +325,11 @@ bool CliCommands::isCommand(QStringView name)
 
 bool CliCommands::isCommandLine(int argc, const char *const *argv)
 {
+    return isCommand(commandOf(argc, argv));
+}
+
+QString CliCommands::commandOf(int argc, const char *const *argv)
+{
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (arg[0] == '-') {
@@ -332,9 +340,9 @@ bool CliCommands::isCommandLine(int argc, const char *const *argv)
                 ++i;
             continue;
         }
-        return isCommand(QString::fromLocal8Bit(arg));
+        return QString::fromLocal8Bit(arg);
     }
-    return false;
+    return {};
 }
 
 QString CliCommands::exitCodesHelp()
@@ -350,7 +358,10 @@ int CliCommands::exec(QCoreApplication &app)
         + tr("Commands:\n"
              "  run           send a message and stream the answer with its handoffs\n"
              "  conversations list the stored conversations\n"
-             "  show ID       print one conversation with its dividers\n\n"
+             "  show ID       print one conversation with its dividers\n"
+             "  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt "
+             "-o PATH (a folder: one file per conversation)\n"
+             "  import FILE   add the conversations of a Tandem JSON export as new ones\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
@@ -364,7 +375,10 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
     parser.addOption({ u"max-turns"_s, tr("At most this many model calls for the answer (a guardrail)."), tr("n") });
-    parser.addPositionalArgument(u"command"_s, tr("run, conversations or show"));
+    parser.addOption({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
+    parser.addOption({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
+    parser.addOption({ u"all"_s, tr("Export every conversation.") });
+    parser.addPositionalArgument(u"command"_s, tr("run, conversations, show, export or import"));
     if (!parser.parse(app.arguments())) {
         err() << parser.errorText() << '\n';
         return UsageError;
@@ -393,6 +407,10 @@ int CliCommands::exec(QCoreApplication &app)
     }
     if (command == u"run")
         return runMessage(parser, database);
+    if (command == u"export")
+        return ExportCommand::run(parser, database);
+    if (command == u"import")
+        return ImportCommand::run(parser, database);
 
     QNetworkAccessManager network;
     LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);

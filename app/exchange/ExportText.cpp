@@ -136,6 +136,17 @@ QString ExportText::approvalNote(const Context &context, const Message &message)
     return tr("approval withdrawn");
 }
 
+QString ExportText::editedArguments(const Context &context, const Message &message)
+{
+    if (message.kind != Message::Kind::ToolCall || message.toolCallId.isEmpty())
+        return {};
+    const auto it = context.approvalsByCall.constFind(message.toolCallId);
+    if (it == context.approvalsByCall.constEnd() || !it->hasDecidedArguments || it->decision == u"deny"
+        || it->decidedArguments.isEmpty() || it->decidedArguments == message.content)
+        return {};
+    return it->decidedArguments;
+}
+
 QString ExportText::usageNote(const TokenUsage &usage)
 {
     if (usage.isEmpty())

@@ -43,6 +43,8 @@ public:
     static QString statusNote(const Message &message);
     /// @brief "approved once", "always allowed", "denied", "withdrawn" or "waiting for approval"; empty without one.
     static QString approvalNote(const Context &context, const Message &message);
+    /// @brief The arguments the person changed before allowing @p message's tool call; empty if unchanged.
+    static QString editedArguments(const Context &context, const Message &message);
     /// @brief "12 tokens in, 40 out" (cached and reasoning counts added when there are any); empty without usage.
     static QString usageNote(const TokenUsage &usage);
     static QString modeLabel(Conversation::Mode mode);

@@ -77,6 +77,14 @@ QString bubble(bool right, const QColor &fill, const QColor &border, const QStri
            u"</div></div>\n"_s.arg(right ? u"flex-end"_s : u"flex-start"_s, css(fill), css(border), inner);
 }
 
+/// Code blocks of an agent's Markdown on the tinted background the app gives them.
+QString tintedCode(QString html)
+{
+    return html.replace(u"<pre style=\""_s,
+        u"<pre style=\"background:%1;padding:8px;border-radius:8px;white-space:pre-wrap;"_s.arg(
+            css(mix(kBase, kText, 0.07))));
+}
+
 QString preformatted(const QString &text)
 {
     return u"<pre style=\"margin:0;padding:8px;background:%1;border-radius:8px;white-space:pre-wrap;"
@@ -188,8 +196,13 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
             if (!approval.isEmpty())
                 extra += u" ("_s + approval + u')';
             const QColor tint = QColor::fromString(agentColor(m.agentId));
-            s += bubble(false, mix(kBase, tint, 0.05), mix(kBase, tint, 0.2),
-                meta(m, author, agentColor(m.agentId), extra) + preformatted(m.content));
+            QString inner = meta(m, author, agentColor(m.agentId), extra) + preformatted(m.content);
+            const QString edited = ExportText::editedArguments(m_context, m);
+            if (!edited.isEmpty())
+                inner += u"<div style=\"font-size:12px;color:%1;margin:6px 0 4px\">%2</div>"_s.arg(
+                             css(kMuted), escaped(ExportText::tr("Run with the arguments as edited:")))
+                    + preformatted(edited);
+            s += bubble(false, mix(kBase, tint, 0.05), mix(kBase, tint, 0.2), inner);
             break;
         }
         case Message::Kind::ToolResult:
@@ -207,7 +220,7 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
                 const QColor tint = QColor::fromString(agentColor(m.agentId));
                 m_document.setSafeMarkdown(ExportText::visibleText(m));
                 s += bubble(false, mix(kBase, tint, 0.07), mix(kBase, tint, 0.07),
-                    meta(m, author, agentColor(m.agentId)) + u"<div>"_s + m_document.bodyHtml() + u"</div>"_s);
+                    meta(m, author, agentColor(m.agentId)) + u"<div>"_s + tintedCode(m_document.bodyHtml()) + u"</div>"_s);
             }
             break;
         }

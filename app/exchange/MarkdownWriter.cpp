@@ -85,6 +85,10 @@ void MarkdownWriter::writeMessages(const QList<Message> &messages)
                 extra += u" (" + approval + u')';
             s += byline(ExportText::author(m_context, m), m, extra) + u"\n\n"_s + fenced(m.content, u"json"_s)
                 + u'\n';
+            const QString edited = ExportText::editedArguments(m_context, m);
+            if (!edited.isEmpty())
+                s += u'\n' + ExportText::tr("Run with the arguments as edited:") + u"\n\n"_s
+                    + fenced(edited, u"json"_s) + u'\n';
             break;
         }
         case Message::Kind::ToolResult:

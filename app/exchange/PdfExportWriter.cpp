@@ -52,7 +52,7 @@ QString plain(const QString &text)
 {
     QString html = text.toHtmlEscaped();
     html.replace(u'\n', u"<br>"_s);
-    return u"<p>"_s + html + u"</p>"_s;
+    return u"<p style=\"margin:0\">"_s + html + u"</p>"_s;
 }
 } // namespace
 
@@ -151,7 +151,12 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
             if (!approval.isEmpty())
                 extra += u" ("_s + approval + u')';
             const QColor tint = QColor::fromString(HtmlWriter::agentColor(m.agentId));
-            insertBubble(labelOf(m, author, extra), tint, mix(kBase, tint, 0.05), pre(m.content));
+            QString html = pre(m.content);
+            const QString edited = ExportText::editedArguments(m_context, m);
+            if (!edited.isEmpty())
+                html += u"<p>"_s + ExportText::tr("Run with the arguments as edited:").toHtmlEscaped() + u"</p>"_s
+                    + pre(edited);
+            insertBubble(labelOf(m, author, extra), tint, mix(kBase, tint, 0.05), html);
             break;
         }
         case Message::Kind::ToolResult:

@@ -21,7 +21,7 @@ QString heading(const QString &author, const Message &message, const QString &ex
     if (!usage.isEmpty())
         notes << usage;
     if (!notes.isEmpty())
-        line += u" ("_s + notes.join(u", "_s) + u')';
+        line += u" ("_s + notes.join(u" · "_s) + u')';
     return line + u":\n"_s;
 }
 } // namespace
@@ -63,6 +63,9 @@ void TextWriter::writeMessages(const QList<Message> &messages)
             if (!approval.isEmpty())
                 extra += u", "_s + approval;
             s += heading(ExportText::author(m_context, m), m, extra) + ExportText::visibleText(m) + u'\n';
+            const QString edited = ExportText::editedArguments(m_context, m);
+            if (!edited.isEmpty())
+                s += ExportText::tr("Run with the arguments as edited:") + u'\n' + edited + u'\n';
             break;
         }
         case Message::Kind::ToolResult:

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QString>
+
+namespace Tandem::Test {
+
+/// @brief The fixed conversation of the export tests, written through the real stores on a real SQLite file: a
+/// dual-agent handoff with both dividers, a rejected handoff, a critical tool call with its approval and result, an
+/// interrupted reply, Cyrillic text, code blocks and a message full of HTML. Every timestamp is fixed.
+class ExchangeFixture
+{
+public:
+    /// @brief The moment the conversation starts; rows follow a minute apart.
+    static QDateTime start();
+    /// @brief The time written into the exports as their export time.
+    static QDateTime exportedAt();
+    /// @brief Creates the provider, the agents and the conversation in @p db; returns the conversation's id (0 on
+    /// failure).
+    static qint64 create(QSqlDatabase db);
+    /// @brief Adds a conversation of @p count alternating user and agent messages; returns its id.
+    static qint64 createLong(QSqlDatabase db, int count, const QString &title = QStringLiteral("Long"));
+    /// @brief The number of rows in every table of @p db, one line per table, to check that nothing changed.
+    static QString tableCounts(QSqlDatabase db);
+    /// @brief A file in the repository's tests/data folder.
+    static QString dataFile(const QString &name);
+};
+
+} // namespace Tandem::Test
