@@ -32,9 +32,8 @@ namespace Tandem {
 namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
 // Options that take a value: their value is not the command.
-constexpr const char *kValueOptions[]
-    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace", "--max-turns",
-          "--format", "-o", "--output" };
+constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
+    "--protocol", "--workspace", "--max-turns", "--format", "-o", "--output" };
 
 QTextStream &out()
 {

@@ -59,7 +59,7 @@ int ExportCommand::run(const QCommandLineParser &parser, Database &database)
     if (!exporter.run()) {
         err << exporter.errorString() << '\n';
         return exporter.error() == Exporter::Error::UnknownConversation ? CliCommands::UsageError
-                                                                         : CliCommands::StorageError;
+                                                                        : CliCommands::StorageError;
     }
     for (const QString &file : exporter.files())
         out << file << '\n';

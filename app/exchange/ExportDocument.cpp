@@ -35,8 +35,8 @@ void ExportDocument::neutralize()
                 continue;
             const QTextCharFormat format = fragment.charFormat();
             if (format.isImageFormat()) {
-                images.emplace_back(fragment.position(), fragment.length(),
-                    u"[%1]"_s.arg(format.toImageFormat().name()));
+                images.emplace_back(
+                    fragment.position(), fragment.length(), u"[%1]"_s.arg(format.toImageFormat().name()));
             } else if (format.isAnchor() && !format.anchorHref().isEmpty()) {
                 const QString scheme = QUrl(format.anchorHref()).scheme().toLower();
                 if (scheme != u"http" && scheme != u"https" && scheme != u"mailto")

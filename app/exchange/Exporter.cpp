@@ -40,8 +40,8 @@ QString Exporter::fileNameFor(qint64 id, const QString &title, ExportFormat form
     }
     while (slug.endsWith(u'-'))
         slug.chop(1);
-    return u"conversation-%1%2.%3"_s.arg(id).arg(slug.isEmpty() ? QString() : u"-"_s + slug,
-        exportFormatSuffix(format));
+    return u"conversation-%1%2.%3"_s.arg(id).arg(
+        slug.isEmpty() ? QString() : u"-"_s + slug, exportFormatSuffix(format));
 }
 
 bool Exporter::fail(Error error, const QString &message)
@@ -126,8 +126,7 @@ bool Exporter::beginConversation()
         return fail(Error::Storage, tr("Conversation %1 could not be read: %2").arg(id).arg(m_store->lastError()));
     m_current = std::move(*archive);
     if (m_request.toFolder
-        && !openFile(QDir(m_request.path)
-                         .filePath(fileNameFor(id, m_current.conversation.title, m_request.format))))
+        && !openFile(QDir(m_request.path).filePath(fileNameFor(id, m_current.conversation.title, m_request.format))))
         return false;
     m_writer->beginConversation(m_current, agents);
     m_inConversation = true;

@@ -187,8 +187,8 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
         }
         case Message::Kind::Error:
             s += bubble(false, mix(kBase, kErrorColor, 0.08), mix(kBase, kErrorColor, 0.3),
-                meta(m, ExportText::tr("Error"), css(kErrorColor))
-                    + u"<div style=\"white-space:pre-wrap\">"_s + escaped(m.content.trimmed()) + u"</div>"_s);
+                meta(m, ExportText::tr("Error"), css(kErrorColor)) + u"<div style=\"white-space:pre-wrap\">"_s
+                    + escaped(m.content.trimmed()) + u"</div>"_s);
             break;
         case Message::Kind::ToolCall: {
             QString extra = ExportText::tr("called %1").arg(m.toolName);
@@ -220,7 +220,8 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
                 const QColor tint = QColor::fromString(agentColor(m.agentId));
                 m_document.setSafeMarkdown(ExportText::visibleText(m));
                 s += bubble(false, mix(kBase, tint, 0.07), mix(kBase, tint, 0.07),
-                    meta(m, author, agentColor(m.agentId)) + u"<div>"_s + tintedCode(m_document.bodyHtml()) + u"</div>"_s);
+                    meta(m, author, agentColor(m.agentId)) + u"<div>"_s + tintedCode(m_document.bodyHtml())
+                        + u"</div>"_s);
             }
             break;
         }

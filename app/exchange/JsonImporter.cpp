@@ -185,8 +185,8 @@ bool JsonImporter::object(const QJsonValue &value, QJsonObject *out)
     return true;
 }
 
-bool JsonImporter::string(const QJsonObject &object, QStringView name, QString *out, qsizetype maxLength,
-    bool nullable, bool nonEmpty)
+bool JsonImporter::string(
+    const QJsonObject &object, QStringView name, QString *out, qsizetype maxLength, bool nullable, bool nonEmpty)
 {
     QJsonValue value;
     if (!member(object, name, &value))
@@ -330,9 +330,8 @@ bool JsonImporter::readAgent(const QJsonObject &o, Agent *a)
     return string(o, u"id", &a->id, name, false, true) && string(o, u"name", &a->name, name)
         && string(o, u"role", &a->role, text) && string(o, u"instructions", &a->instructions, text)
         && string(o, u"model", &a->model, name) && string(o, u"provider_id", &a->providerId, name, true)
-        && stringList(o, u"allowed_tools", &a->allowedTools)
-        && stringList(o, u"handoff_targets", &a->handoffTargets) && boolean(o, u"terminal", &a->terminal)
-        && boolean(o, u"enabled", &a->enabled);
+        && stringList(o, u"allowed_tools", &a->allowedTools) && stringList(o, u"handoff_targets", &a->handoffTargets)
+        && boolean(o, u"terminal", &a->terminal) && boolean(o, u"enabled", &a->enabled);
 }
 
 bool JsonImporter::readRun(const QJsonObject &o, ConversationArchive::Run *r)
@@ -396,8 +395,8 @@ bool JsonImporter::readApproval(const QJsonObject &o, const QSet<qint64> &runs, 
         || !string(o, u"call_id", &a->callId, name) || !string(o, u"arguments", &a->arguments, text)
         || !string(o, u"status", &a->status, name) || !string(o, u"decision", &a->decision, name, true)
         || !member(o, u"decided_arguments", &decided)
-        || !string(o, u"decided_arguments", &a->decidedArguments, text, true)
-        || !time(o, u"created_at", &a->createdAt) || !time(o, u"decided_at", &a->decidedAt, true))
+        || !string(o, u"decided_arguments", &a->decidedArguments, text, true) || !time(o, u"created_at", &a->createdAt)
+        || !time(o, u"decided_at", &a->decidedAt, true))
         return false;
     a->hasDecidedArguments = !decided.isNull();
     if (std::find(std::begin(kApprovalStatuses), std::end(kApprovalStatuses), a->status)
@@ -416,8 +415,7 @@ bool JsonImporter::readApproval(const QJsonObject &o, const QSet<qint64> &runs, 
     return true;
 }
 
-bool JsonImporter::readMessage(
-    const QJsonObject &o, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *m)
+bool JsonImporter::readMessage(const QJsonObject &o, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *m)
 {
     constexpr qsizetype name = ExchangeFormat::kMaxNameLength;
     constexpr qsizetype text = ExchangeFormat::kMaxTextLength;
@@ -430,9 +428,8 @@ bool JsonImporter::readMessage(
         || !string(o, u"divider", &divider, name, true) || !string(o, u"status", &status, name)
         || !string(o, u"content", &m->content, text) || !string(o, u"error", &m->error, text, true)
         || !integer(o, u"handoff_id", &m->handoffId, true, 1) || !integer(o, u"run_id", &m->runId, true, 1)
-        || !string(o, u"tool_call_id", &m->toolCallId, name, true)
-        || !string(o, u"tool_name", &m->toolName, name, true) || !usage(o, &m->usage)
-        || !time(o, u"created_at", &m->createdAt) || !time(o, u"updated_at", &m->updatedAt))
+        || !string(o, u"tool_call_id", &m->toolCallId, name, true) || !string(o, u"tool_name", &m->toolName, name, true)
+        || !usage(o, &m->usage) || !time(o, u"created_at", &m->createdAt) || !time(o, u"updated_at", &m->updatedAt))
         return false;
     auto unknown = [this](QStringView field, const QString &value) {
         PathStep step(m_path, field.toString());
@@ -444,8 +441,9 @@ bool JsonImporter::readMessage(
     const auto knownKind = Message::kindFromName(kind);
     if (!knownKind)
         return unknown(u"kind", kind);
+    // No divider is null; the empty name is the store's, not the file's.
     const auto knownDivider = Message::dividerFromName(divider);
-    if (!knownDivider)
+    if (!knownDivider || (divider.isEmpty() && !o.value(u"divider"_s).isNull()))
         return unknown(u"divider", divider);
     const auto knownStatus = Message::statusFromName(status);
     if (!knownStatus)
@@ -473,10 +471,10 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     ConversationArchive archive;
     Conversation &c = archive.conversation;
     QString mode;
-    if (!integer(o, u"id", &c.id, false, 1) || !string(o, u"title", &c.title, text)
-        || !string(o, u"mode", &mode, name) || !boolean(o, u"pinned", &c.pinned)
-        || !string(o, u"provider_id", &c.providerId, name, true) || !string(o, u"model", &c.model, name)
-        || !time(o, u"created_at", &c.createdAt) || !time(o, u"updated_at", &c.updatedAt))
+    if (!integer(o, u"id", &c.id, false, 1) || !string(o, u"title", &c.title, text) || !string(o, u"mode", &mode, name)
+        || !boolean(o, u"pinned", &c.pinned) || !string(o, u"provider_id", &c.providerId, name, true)
+        || !string(o, u"model", &c.model, name) || !time(o, u"created_at", &c.createdAt)
+        || !time(o, u"updated_at", &c.updatedAt))
         return false;
     const auto knownMode = Conversation::modeFromName(mode);
     if (!knownMode) {

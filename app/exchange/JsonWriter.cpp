@@ -146,7 +146,9 @@ void JsonWriter::beginConversation(const ConversationArchive &archive, const QLi
         if (!empty)
             s += u"\n      ]"_s;
     };
-    auto item = [&s](bool first) { s += first ? u"        {"_s : u",\n        {"_s; };
+    auto item = [&s](bool first) {
+        s += first ? u"        {"_s : u",\n        {"_s;
+    };
 
     openArray(u"agents", agents.isEmpty());
     for (qsizetype i = 0; i < agents.size(); ++i) {

@@ -83,12 +83,11 @@ void MarkdownWriter::writeMessages(const QList<Message> &messages)
             const QString approval = ExportText::approvalNote(m_context, m);
             if (!approval.isEmpty())
                 extra += u" (" + approval + u')';
-            s += byline(ExportText::author(m_context, m), m, extra) + u"\n\n"_s + fenced(m.content, u"json"_s)
-                + u'\n';
+            s += byline(ExportText::author(m_context, m), m, extra) + u"\n\n"_s + fenced(m.content, u"json"_s) + u'\n';
             const QString edited = ExportText::editedArguments(m_context, m);
             if (!edited.isEmpty())
-                s += u'\n' + ExportText::tr("Run with the arguments as edited:") + u"\n\n"_s
-                    + fenced(edited, u"json"_s) + u'\n';
+                s += u'\n' + ExportText::tr("Run with the arguments as edited:") + u"\n\n"_s + fenced(edited, u"json"_s)
+                    + u'\n';
             break;
         }
         case Message::Kind::ToolResult:
@@ -97,14 +96,14 @@ void MarkdownWriter::writeMessages(const QList<Message> &messages)
                 + u"\n\n"_s + fenced(m.content) + u'\n';
             break;
         case Message::Kind::Text:
-            s += byline(ExportText::author(m_context, m), m) + u"\n\n"_s + ExportText::visibleText(m)
-                + u'\n';
+            s += byline(ExportText::author(m_context, m), m) + u"\n\n"_s + ExportText::visibleText(m) + u'\n';
             break;
         }
         put(s);
     }
 }
 
-void MarkdownWriter::endConversation() { }
+void MarkdownWriter::endConversation()
+{ }
 
 } // namespace Tandem

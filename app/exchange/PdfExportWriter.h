@@ -21,8 +21,8 @@ public:
 
 private:
     void writeFooter() override;
-    void insertBubble(const QString &label, const QColor &labelColor, const QColor &fill, const QString &html,
-        bool right = false);
+    void insertBubble(
+        const QString &label, const QColor &labelColor, const QColor &fill, const QString &html, bool right = false);
 
     ExportText::Context m_context;
     ExportDocument m_document;

@@ -81,6 +81,7 @@ void TextWriter::writeMessages(const QList<Message> &messages)
     }
 }
 
-void TextWriter::endConversation() { }
+void TextWriter::endConversation()
+{ }
 
 } // namespace Tandem

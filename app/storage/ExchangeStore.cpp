@@ -138,8 +138,8 @@ std::optional<ConversationArchive> ExchangeStore::readArchive(qint64 conversatio
         r.agentId = q.value(1).toString();
         r.mode = q.value(2).toString();
         r.status = q.value(3).toString();
-        r.usage = { q.value(4).toLongLong(), q.value(5).toLongLong(), q.value(6).toLongLong(),
-            q.value(7).toLongLong() };
+        r.usage
+            = { q.value(4).toLongLong(), q.value(5).toLongLong(), q.value(6).toLongLong(), q.value(7).toLongLong() };
         r.error = q.value(8).toString();
         r.startedAt = SqlValues::toTime(q.value(9));
         r.finishedAt = SqlValues::toTime(q.value(10));
@@ -209,8 +209,8 @@ std::optional<ConversationArchive> ExchangeStore::readArchive(qint64 conversatio
         return std::nullopt;
     }
     while (q.next())
-        archive.threads.append({ q.value(0).toString(), q.value(1).toBool(), q.value(2).toLongLong(),
-            SqlValues::toTime(q.value(3)) });
+        archive.threads.append(
+            { q.value(0).toString(), q.value(1).toBool(), q.value(2).toLongLong(), SqlValues::toTime(q.value(3)) });
     m_error.clear();
     return archive;
 }
@@ -354,8 +354,8 @@ bool ExchangeStore::importArchives(
     QSqlQuery addApproval = d->prepare(u"INSERT INTO approvals (conversation_id, run_id, agent_id, tool_name, call_id, "
                                        u"arguments, status, decision, decided_arguments, created_at, decided_at) "
                                        u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    QSqlQuery addVariable = d->prepare(
-        u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?)"_s);
+    QSqlQuery addVariable
+        = d->prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?)"_s);
     QSqlQuery addThread = d->prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, active, history_from, "
                                      u"updated_at) VALUES (?, ?, ?, ?, ?)"_s);
 

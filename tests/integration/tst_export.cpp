@@ -113,9 +113,8 @@ void TestExport::goldenFiles()
         const QList<QByteArray> e = expected.split('\n');
         for (qsizetype i = 0; i < qMax(a.size(), e.size()); ++i) {
             if (a.value(i) != e.value(i))
-                QFAIL(qPrintable(u"%1 differs at line %2:\n  expected: %3\n  actual:   %4"_s.arg(golden)
-                                     .arg(i + 1)
-                                     .arg(QString::fromUtf8(e.value(i)), QString::fromUtf8(a.value(i)))));
+                QFAIL(qPrintable(u"%1 differs at line %2:\n  expected: %3\n  actual:   %4"_s.arg(golden).arg(i + 1).arg(
+                    QString::fromUtf8(e.value(i)), QString::fromUtf8(a.value(i)))));
         }
     }
 }
@@ -141,10 +140,10 @@ void TestExport::jsonKeepsEveryFieldAndNoSecrets()
     const QJsonArray handoffs = conversation.value(u"handoffs"_s).toArray();
     QCOMPARE(handoffs.size(), 2);
     QCOMPARE(handoffs.at(1).toObject().value(u"status"_s).toString(), u"rejected"_s);
-    QCOMPARE(handoffs.at(1).toObject().value(u"rejection_reason"_s).toString(),
-        u"Evening plans are agent 1's to answer."_s);
-    QCOMPARE(handoffs.at(0).toObject().value(u"payload"_s).toObject().value(u"signal"_s).toString(),
-        u"HANDOFF_AGENT2"_s);
+    QCOMPARE(
+        handoffs.at(1).toObject().value(u"rejection_reason"_s).toString(), u"Evening plans are agent 1's to answer."_s);
+    QCOMPARE(
+        handoffs.at(0).toObject().value(u"payload"_s).toObject().value(u"signal"_s).toString(), u"HANDOFF_AGENT2"_s);
     const QJsonObject approval = conversation.value(u"approvals"_s).toArray().at(0).toObject();
     QCOMPARE(approval.value(u"decision"_s).toString(), u"allow_once"_s);
     QVERIFY(approval.value(u"decided_arguments"_s).toString().contains(u"kazan-plan.md"_s));
@@ -170,8 +169,8 @@ void TestExport::htmlEscapesEverything()
     QVERIFY(!html.contains(u"<img"_s, Qt::CaseInsensitive));
     QVERIFY(!html.contains(u"onerror=alert(1)>"_s));
     // Self-contained: no remote or local resource of any kind.
-    const QRegularExpression resourceAttribute(u"<[^<>]*\\s(src|srcset|data|poster)\\s*="_s,
-        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression resourceAttribute(
+        u"<[^<>]*\\s(src|srcset|data|poster)\\s*="_s, QRegularExpression::CaseInsensitiveOption);
     QVERIFY(!html.contains(resourceAttribute));
     QVERIFY(!html.contains(u"<link"_s, Qt::CaseInsensitive));
     QVERIFY(!html.contains(u"url("_s, Qt::CaseInsensitive));

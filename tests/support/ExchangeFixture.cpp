@@ -49,7 +49,9 @@ QString ExchangeFixture::dataFile(const QString &name)
 qint64 ExchangeFixture::create(QSqlDatabase db)
 {
     const QDateTime t0 = start();
-    auto at = [&t0](int minutes) { return t0.addSecs(qint64(minutes) * 60); };
+    auto at = [&t0](int minutes) {
+        return t0.addSecs(qint64(minutes) * 60);
+    };
 
     ProviderProfile provider;
     provider.id = u"local"_s;
@@ -133,10 +135,10 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     approval.createdAt = at(8);
     ApprovalStore approvals(db);
     if (!approvals.create(approval)
-        || !approvals.decide(approval.id, ApprovalDecision::AllowOnce,
-            uR"({"path":"kazan-plan.md","content":"# Kazan\n"})"_s)
-        || !exec(db, u"UPDATE approvals SET decided_at = ? WHERE id = ?"_s,
-            { SqlValues::fromTime(at(9)), approval.id }))
+        || !approvals.decide(
+            approval.id, ApprovalDecision::AllowOnce, uR"({"path":"kazan-plan.md","content":"# Kazan\n"})"_s)
+        || !exec(
+            db, u"UPDATE approvals SET decided_at = ? WHERE id = ?"_s, { SqlValues::fromTime(at(9)), approval.id }))
         return 0;
 
     MessageStore messages(db);
