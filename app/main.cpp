@@ -6,9 +6,11 @@
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
+#include "presentation/ExchangeViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
+#include "storage/ExchangeStore.h"
 #include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
 
@@ -86,7 +88,11 @@ int main(int argc, char *argv[])
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 
+    Tandem::ExchangeStore exchangeStore(database.connection());
+    Tandem::ExchangeViewModel exchange(&exchangeStore);
+
     Tandem::MainWindow window(&repository, &settings);
+    window.setExchange(&exchange);
     window.show();
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
     return app.exec();

@@ -29,6 +29,13 @@ Exporter::~Exporter()
 
 QString Exporter::fileNameFor(qint64 id, const QString &title, ExportFormat format)
 {
+    const QString part = slug(title);
+    return u"conversation-%1%2.%3"_s.arg(id).arg(
+        part.isEmpty() ? QString() : u"-"_s + part, exportFormatSuffix(format));
+}
+
+QString Exporter::slug(const QString &title)
+{
     QString slug;
     for (const QChar c : title.trimmed()) {
         if (c.isLetterOrNumber())
@@ -40,8 +47,7 @@ QString Exporter::fileNameFor(qint64 id, const QString &title, ExportFormat form
     }
     while (slug.endsWith(u'-'))
         slug.chop(1);
-    return u"conversation-%1%2.%3"_s.arg(id).arg(
-        slug.isEmpty() ? QString() : u"-"_s + slug, exportFormatSuffix(format));
+    return slug;
 }
 
 bool Exporter::fail(Error error, const QString &message)

@@ -57,6 +57,8 @@ public:
     QStringList files() const { return m_files; }
     /// @brief The file name a folder export gives conversation @p id titled @p title.
     static QString fileNameFor(qint64 id, const QString &title, ExportFormat format);
+    /// @brief @p title as a file name part: lower-case letters and digits joined by dashes, at most 48 characters.
+    static QString slug(const QString &title);
 
 private:
     bool openFile(const QString &path);
