@@ -4,6 +4,7 @@
 #include "domain/Logging.h"
 #include "storage/ExchangeStore.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,26 +15,27 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-/// Names one step of the reader's path for as long as it lives.
-class PathStep
+/// Names one step of the reader's path for as long as it lives (nothing is formatted unless a refusal needs it).
+template <typename Path> class PathStep
 {
 public:
-    PathStep(QStringList &path, QString step)
+    PathStep(Path &path, QStringView name)
         : m_path(path)
     {
-        m_path.append(std::move(step));
+        m_path.append({ name, -1 });
+    }
+    PathStep(Path &path, qsizetype index)
+        : m_path(path)
+    {
+        m_path.append({ {}, index });
     }
     ~PathStep() { m_path.removeLast(); }
     Q_DISABLE_COPY_MOVE(PathStep)
 
 private:
-    QStringList &m_path;
+    Path &m_path;
 };
-
-QString indexStep(qsizetype i)
-{
-    return u"[%1]"_s.arg(i);
-}
+using Step = PathStep<QList<JsonImporter::PathPart>>;
 
 constexpr QStringView kApprovalStatuses[] = { u"pending", u"decided" };
 } // namespace
@@ -54,10 +56,14 @@ bool JsonImporter::refuse(const QString &message)
 QString JsonImporter::where() const
 {
     QString path;
-    for (const QString &step : m_path) {
-        if (!path.isEmpty() && !step.startsWith(u'['))
+    for (const PathPart &step : m_path) {
+        if (step.index >= 0) {
+            path += u'[' + QString::number(step.index) + u']';
+            continue;
+        }
+        if (!path.isEmpty())
             path += u'.';
-        path += step;
+        path += step.name;
     }
     return path;
 }
@@ -96,14 +102,18 @@ bool JsonImporter::importFile(const QString &path)
 
 bool JsonImporter::importData(const QByteArray &data)
 {
+    QElapsedTimer timer;
+    timer.start();
     if (!read(data))
         return false;
+    const qint64 readMs = timer.restart();
     if (!m_store->importArchives(m_archives, m_agents, &m_importedIds, &m_agentsAdded)) {
         m_error = Error::Storage;
         m_errorString = tr("The import could not be saved; nothing was changed. %1").arg(m_store->lastError());
         return false;
     }
-    qCInfo(lcExchange) << "imported" << m_importedIds.size() << "conversations," << m_messageCount << "messages";
+    qCInfo(lcExchange) << "imported" << m_importedIds.size() << "conversations," << m_messageCount
+                       << "messages; read in" << readMs << "ms, written in" << timer.elapsed() << "ms";
     return true;
 }
 
@@ -120,8 +130,11 @@ bool JsonImporter::read(const QByteArray &data)
     if (data.size() > m_maxFileBytes)
         return refuse(tr("The file is too large to import."));
 
+    QElapsedTimer timer;
+    timer.start();
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
+    qCDebug(lcExchange) << "parsed" << data.size() << "bytes in" << timer.elapsed() << "ms";
     if (parseError.error != QJsonParseError::NoError)
         return refuse(tr("This is not a valid Tandem export: the JSON is malformed or cut short at byte %1 (%2).")
                           .arg(parseError.offset)
@@ -149,14 +162,14 @@ bool JsonImporter::read(const QByteArray &data)
 
     QSet<qint64> conversationIds;
     QSet<QString> agentIds;
-    PathStep step(m_path, u"conversations"_s);
+    Step step(m_path, u"conversations");
     for (qsizetype i = 0; i < conversations.size(); ++i) {
-        PathStep item(m_path, indexStep(i));
+        Step item(m_path, i);
         QJsonObject conversation;
         if (!object(conversations.at(i), &conversation) || !readConversation(conversation, &agentIds))
             return false;
         if (conversationIds.contains(m_archives.constLast().conversation.id)) {
-            PathStep id(m_path, u"id"_s);
+            Step id(m_path, u"id");
             return invalid(tr("repeats the id of an earlier conversation"));
         }
         conversationIds.insert(m_archives.constLast().conversation.id);
@@ -170,7 +183,7 @@ bool JsonImporter::member(const QJsonObject &object, QStringView name, QJsonValu
 {
     const auto it = object.constFind(name);
     if (it == object.constEnd()) {
-        PathStep step(m_path, name.toString());
+        Step step(m_path, name);
         return invalid(tr("is missing"));
     }
     *value = it.value();
@@ -191,7 +204,7 @@ bool JsonImporter::string(
     QJsonValue value;
     if (!member(object, name, &value))
         return false;
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     if (nullable && value.isNull()) {
         out->clear();
         return true;
@@ -211,7 +224,7 @@ bool JsonImporter::integer(const QJsonObject &object, QStringView name, qint64 *
     QJsonValue value;
     if (!member(object, name, &value))
         return false;
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     if (nullable && value.isNull()) {
         *out = 0;
         return true;
@@ -232,7 +245,7 @@ bool JsonImporter::boolean(const QJsonObject &object, QStringView name, bool *ou
     QJsonValue value;
     if (!member(object, name, &value))
         return false;
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     if (!value.isBool())
         return invalid(tr("is not true or false"));
     *out = value.toBool();
@@ -248,7 +261,7 @@ bool JsonImporter::time(const QJsonObject &object, QStringView name, QDateTime *
         *out = QDateTime();
         return true;
     }
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     *out = QDateTime::fromString(text, Qt::ISODateWithMs);
     if (!out->isValid())
         return invalid(tr("is not a date and time (ISO 8601)"));
@@ -260,7 +273,7 @@ bool JsonImporter::array(const QJsonObject &object, QStringView name, QJsonArray
     QJsonValue value;
     if (!member(object, name, &value))
         return false;
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     if (!value.isArray())
         return invalid(tr("is not an array"));
     *out = value.toArray();
@@ -274,10 +287,10 @@ bool JsonImporter::stringList(const QJsonObject &object, QStringView name, QStri
     QJsonArray items;
     if (!array(object, name, &items, ExchangeFormat::kMaxRows))
         return false;
-    PathStep step(m_path, name.toString());
+    Step step(m_path, name);
     out->clear();
     for (qsizetype i = 0; i < items.size(); ++i) {
-        PathStep item(m_path, indexStep(i));
+        Step item(m_path, i);
         if (!items.at(i).isString())
             return invalid(tr("is not a string"));
         const QString text = items.at(i).toString();
@@ -293,7 +306,7 @@ bool JsonImporter::usage(const QJsonObject &parent, TokenUsage *out)
     QJsonValue value;
     if (!member(parent, u"usage", &value))
         return false;
-    PathStep step(m_path, u"usage"_s);
+    Step step(m_path, u"usage");
     QJsonObject usageObject;
     return object(value, &usageObject) && integer(usageObject, u"input_tokens", &out->inputTokens)
         && integer(usageObject, u"output_tokens", &out->outputTokens)
@@ -343,7 +356,7 @@ bool JsonImporter::readRun(const QJsonObject &o, ConversationArchive::Run *r)
         || !time(o, u"started_at", &r->startedAt) || !time(o, u"finished_at", &r->finishedAt, true))
         return false;
     if (!ExchangeStore::isRunStatus(r->status)) {
-        PathStep step(m_path, u"status"_s);
+        Step step(m_path, u"status");
         return invalid(tr("is not a known run status (“%1”)").arg(r->status));
     }
     return true;
@@ -366,15 +379,15 @@ bool JsonImporter::readHandoff(const QJsonObject &o, const QSet<qint64> &runs, H
         return false;
     const std::optional<Handoff::Status> known = Handoff::statusFromName(status);
     if (!known) {
-        PathStep step(m_path, u"status"_s);
+        Step step(m_path, u"status");
         return invalid(tr("is not a known handoff status (“%1”)").arg(status));
     }
     if (h->runId != 0 && !runs.contains(h->runId)) {
-        PathStep step(m_path, u"run_id"_s);
+        Step step(m_path, u"run_id");
         return invalid(tr("names run %1, which is not in this conversation").arg(h->runId));
     }
     {
-        PathStep step(m_path, u"payload"_s);
+        Step step(m_path, u"payload");
         if (!payload.isObject())
             return invalid(tr("is not an object"));
         if (!payloadDepth(payload, 0))
@@ -401,15 +414,15 @@ bool JsonImporter::readApproval(const QJsonObject &o, const QSet<qint64> &runs, 
     a->hasDecidedArguments = !decided.isNull();
     if (std::find(std::begin(kApprovalStatuses), std::end(kApprovalStatuses), a->status)
         == std::end(kApprovalStatuses)) {
-        PathStep step(m_path, u"status"_s);
+        Step step(m_path, u"status");
         return invalid(tr("is not a known approval status (“%1”)").arg(a->status));
     }
     if (!a->decision.isEmpty() && !ExchangeStore::isApprovalDecision(a->decision)) {
-        PathStep step(m_path, u"decision"_s);
+        Step step(m_path, u"decision");
         return invalid(tr("is not a known decision (“%1”)").arg(a->decision));
     }
     if (a->runId != 0 && !runs.contains(a->runId)) {
-        PathStep step(m_path, u"run_id"_s);
+        Step step(m_path, u"run_id");
         return invalid(tr("names run %1, which is not in this conversation").arg(a->runId));
     }
     return true;
@@ -432,7 +445,7 @@ bool JsonImporter::readMessage(const QJsonObject &o, const QSet<qint64> &runs, c
         || !usage(o, &m->usage) || !time(o, u"created_at", &m->createdAt) || !time(o, u"updated_at", &m->updatedAt))
         return false;
     auto unknown = [this](QStringView field, const QString &value) {
-        PathStep step(m_path, field.toString());
+        Step step(m_path, field);
         return invalid(tr("has an unknown value (“%1”)").arg(value));
     };
     const auto knownRole = Message::roleFromName(role);
@@ -453,11 +466,11 @@ bool JsonImporter::readMessage(const QJsonObject &o, const QSet<qint64> &runs, c
     m->divider = *knownDivider;
     m->status = *knownStatus;
     if (m->handoffId != 0 && !handoffs.contains(m->handoffId)) {
-        PathStep step(m_path, u"handoff_id"_s);
+        Step step(m_path, u"handoff_id");
         return invalid(tr("names handoff %1, which is not in this conversation").arg(m->handoffId));
     }
     if (m->runId != 0 && !runs.contains(m->runId)) {
-        PathStep step(m_path, u"run_id"_s);
+        Step step(m_path, u"run_id");
         return invalid(tr("names run %1, which is not in this conversation").arg(m->runId));
     }
     return true;
@@ -478,14 +491,14 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
         return false;
     const auto knownMode = Conversation::modeFromName(mode);
     if (!knownMode) {
-        PathStep step(m_path, u"mode"_s);
+        Step step(m_path, u"mode");
         return invalid(tr("has an unknown value (“%1”)").arg(mode));
     }
     c.mode = *knownMode;
 
     // Repeated ids within one list, and references to rows the file does not have, are refused.
     auto repeated = [this](QStringView field) {
-        PathStep step(m_path, field.toString());
+        Step step(m_path, field);
         return invalid(tr("repeats an id or name of an earlier entry"));
     };
 
@@ -493,10 +506,10 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     if (!array(o, u"agents", &items, rows))
         return false;
     {
-        PathStep step(m_path, u"agents"_s);
+        Step step(m_path, u"agents");
         QSet<QString> seen;
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             Agent agent;
             if (!object(items.at(i), &row) || !readAgent(row, &agent))
@@ -516,9 +529,9 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
         return false;
     QSet<qint64> runIds;
     {
-        PathStep step(m_path, u"runs"_s);
+        Step step(m_path, u"runs");
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             ConversationArchive::Run run;
             if (!object(items.at(i), &row) || !readRun(row, &run))
@@ -534,9 +547,9 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
         return false;
     QSet<qint64> handoffIds;
     {
-        PathStep step(m_path, u"handoffs"_s);
+        Step step(m_path, u"handoffs");
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             Handoff handoff;
             if (!object(items.at(i), &row) || !readHandoff(row, runIds, &handoff))
@@ -551,10 +564,10 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     if (!array(o, u"approvals", &items, rows))
         return false;
     {
-        PathStep step(m_path, u"approvals"_s);
+        Step step(m_path, u"approvals");
         QSet<qint64> seen;
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             ConversationArchive::Approval approval;
             if (!object(items.at(i), &row) || !readApproval(row, runIds, &approval))
@@ -577,10 +590,10 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     if (!array(o, u"variables", &items, rows))
         return false;
     {
-        PathStep step(m_path, u"variables"_s);
+        Step step(m_path, u"variables");
         QSet<QString> seen;
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             ConversationArchive::Variable variable;
             if (!object(items.at(i), &row) || !string(row, u"name", &variable.name, name, false, true)
@@ -596,11 +609,11 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     if (!array(o, u"agent_threads", &items, rows))
         return false;
     {
-        PathStep step(m_path, u"agent_threads"_s);
+        Step step(m_path, u"agent_threads");
         QSet<QString> seen;
         bool anyActive = false;
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             ConversationArchive::AgentThread thread;
             if (!object(items.at(i), &row) || !string(row, u"agent_id", &thread.agentId, name, false, true)
@@ -611,7 +624,7 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
             if (seen.contains(thread.agentId))
                 return repeated(u"agent_id");
             if (thread.active && anyActive) {
-                PathStep field(m_path, u"active"_s);
+                Step field(m_path, u"active");
                 return invalid(tr("makes a second agent active"));
             }
             anyActive = anyActive || thread.active;
@@ -623,12 +636,12 @@ bool JsonImporter::readConversation(const QJsonObject &o, QSet<QString> *agentId
     if (!array(o, u"messages", &items, ExchangeFormat::kMaxMessages - m_messageCount))
         return false;
     {
-        PathStep step(m_path, u"messages"_s);
+        Step step(m_path, u"messages");
         QSet<qint64> seen;
         seen.reserve(items.size());
         archive.messages.reserve(items.size());
         for (qsizetype i = 0; i < items.size(); ++i) {
-            PathStep item(m_path, indexStep(i));
+            Step item(m_path, i);
             QJsonObject row;
             Message message;
             if (!object(items.at(i), &row) || !readMessage(row, runIds, handoffIds, &message))

@@ -58,6 +58,13 @@ public:
     /// @brief Agent definitions the import added (those absent here).
     int agentsAdded() const { return m_agentsAdded; }
 
+    /// @brief One step of the reader's path: a member's name, or an index into an array (name empty).
+    struct PathPart
+    {
+        QStringView name;
+        qsizetype index = -1;
+    };
+
 private:
     bool refuse(const QString &message);
     bool invalid(const QString &what);
@@ -87,7 +94,7 @@ private:
     qint64 m_maxFileBytes;
     Error m_error = Error::None;
     QString m_errorString;
-    QStringList m_path; ///< where the reader is, for refusals
+    QList<PathPart> m_path; ///< where the reader is, for refusals; names are literals
     QList<ConversationArchive> m_archives;
     QList<Agent> m_agents;
     QList<qint64> m_importedIds;

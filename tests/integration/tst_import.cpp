@@ -30,6 +30,7 @@ private Q_SLOTS:
     void cleanup();
     void roundTripIsIdenticalApartFromIds();
     void importIntoAnotherDatabase();
+    void longConversationKeepsItsOrder();
     void nothingIsOverwritten();
     void inProgressRowsArriveClosed();
     void hostileFilesAreRefused_data();
@@ -215,6 +216,31 @@ void TestImport::importIntoAnotherDatabase()
     const QJsonArray messages = back.value(u"messages"_s).toArray();
     QCOMPARE(messages.at(2)[u"id"_s].toInteger(), cutoff);
     QCOMPARE(messages.at(2)[u"divider"_s].toString(), u"handing_over"_s);
+}
+
+void TestImport::longConversationKeepsItsOrder()
+{
+    // More messages than one INSERT carries, and not a multiple of it.
+    const qint64 id = Test::ExchangeFixture::createLong(m_temp->connection(), 1003);
+    const QByteArray first = exportJson(m_temp->connection(), { id });
+    ExchangeStore store(m_temp->connection());
+    JsonImporter importer(&store);
+    QVERIFY2(importer.importData(first), qPrintable(importer.errorString()));
+    const QJsonArray original = QJsonDocument::fromJson(first).object()[u"conversations"_s][0][u"messages"_s].toArray();
+    const QJsonArray copy = QJsonDocument::fromJson(exportJson(m_temp->connection(), importer.importedIds()))
+                                .object()[u"conversations"_s][0][u"messages"_s]
+                                .toArray();
+    QCOMPARE(copy.size(), 1003);
+    qint64 previous = 0;
+    for (qsizetype i = 0; i < copy.size(); ++i) {
+        QJsonObject a = original.at(i).toObject();
+        QJsonObject b = copy.at(i).toObject();
+        QVERIFY(b[u"id"_s].toInteger() > previous);
+        previous = b[u"id"_s].toInteger();
+        a.remove(u"id"_s);
+        b.remove(u"id"_s);
+        QCOMPARE(b, a);
+    }
 }
 
 void TestImport::nothingIsOverwritten()
