@@ -46,6 +46,11 @@ QString ExchangeFixture::dataFile(const QString &name)
     return QDir(QStringLiteral(TANDEM_TEST_DATA_DIR)).filePath(name);
 }
 
+QString ExchangeFixture::sourceFile(const QString &name)
+{
+    return QDir(QStringLiteral(TANDEM_SOURCE_DIR)).filePath(name);
+}
+
 qint64 ExchangeFixture::create(QSqlDatabase db)
 {
     const QDateTime t0 = start();

@@ -25,6 +25,8 @@ public:
     static QString tableCounts(QSqlDatabase db);
     /// @brief A file in the repository's tests/data folder.
     static QString dataFile(const QString &name);
+    /// @brief A file of the repository, e.g. "docs/export-format.schema.json".
+    static QString sourceFile(const QString &name);
 };
 
 } // namespace Tandem::Test
