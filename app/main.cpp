@@ -28,8 +28,8 @@ namespace {
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
-        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show --help") + u"\n"_s
-        + Tandem::CliCommands::exitCodesHelp());
+        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show|export|import --help")
+        + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ u"data-dir"_s,

@@ -63,8 +63,7 @@ int ExportCommand::run(const QCommandLineParser &parser, Database &database)
     }
     for (const QString &file : exporter.files())
         out << file << '\n';
-    err << tr("Exported %n message(s).", nullptr, int(qMin<qint64>(exporter.done(), std::numeric_limits<int>::max())))
-        << '\n';
+    err << tr("Messages exported: %1.").arg(exporter.done()) << '\n';
     return CliCommands::Success;
 }
 
