@@ -185,6 +185,8 @@ void MainWindow::createMenuBar()
 
 void MainWindow::setExchange(ExchangeViewModel *exchange)
 {
+    if (m_exchange)
+        disconnect(m_exchange, nullptr, this, nullptr);
     m_exchange = exchange;
     m_exportAction->setEnabled(m_exchange && m_repository);
     m_importAction->setEnabled(m_exchange && m_repository);

@@ -211,11 +211,12 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
                     + preformatted(ExportText::visibleText(m)));
             break;
         case Message::Kind::Text:
+            // The person's Markdown is rendered as the app renders it (raw HTML in it stays text).
             if (m.role == Message::Role::User) {
                 const QColor fill = mix(kBase, kHighlight, 0.16);
+                m_document.setSafeMarkdown(ExportText::visibleText(m));
                 s += bubble(true, fill, fill,
-                    meta(m, author, css(kText)) + u"<div style=\"white-space:pre-wrap\">"_s
-                        + escaped(ExportText::visibleText(m)) + u"</div>"_s);
+                    meta(m, author, css(kText)) + u"<div>"_s + tintedCode(m_document.bodyHtml()) + u"</div>"_s);
             } else {
                 const QColor tint = QColor::fromString(agentColor(m.agentId));
                 m_document.setSafeMarkdown(ExportText::visibleText(m));

@@ -165,8 +165,8 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
             break;
         case Message::Kind::Text:
             if (m.role == Message::Role::User) {
-                insertBubble(
-                    labelOf(m, author), kText, mix(kBase, kHighlight, 0.16), plain(ExportText::visibleText(m)), true);
+                m_scratch.setSafeMarkdown(ExportText::visibleText(m));
+                insertBubble(labelOf(m, author), kText, mix(kBase, kHighlight, 0.16), m_scratch.bodyHtml(), true);
             } else {
                 const QColor tint = QColor::fromString(HtmlWriter::agentColor(m.agentId));
                 m_scratch.setSafeMarkdown(ExportText::visibleText(m));
