@@ -257,7 +257,7 @@ bool JsonImporter::time(const QJsonObject &object, QStringView name, QDateTime *
     QString text;
     if (!string(object, name, &text, 64, nullable))
         return false;
-    if (text.isEmpty() && nullable) {
+    if (nullable && object.value(name).isNull()) {
         *out = QDateTime();
         return true;
     }

@@ -323,6 +323,8 @@ void TestImport::hostileFilesAreRefused_data()
                                     << u"conversations[0].title is not a string"_s;
     QTest::newRow("bad timestamp") << mutated([](QJsonObject &c) { c.insert(u"created_at"_s, u"yesterday"_s); })
                                    << u"conversations[0].created_at is not a date and time"_s;
+    QTest::newRow("empty optional timestamp")
+        << mutated(setIn(u"runs"_s, 0, u"finished_at"_s, u""_s)) << u"runs[0].finished_at is not a date and time"_s;
     QTest::newRow("content null") << mutated(setIn(u"messages"_s, 0, u"content"_s, QJsonValue::Null))
                                   << u"conversations[0].messages[0].content is not a string"_s;
     QTest::newRow("role a number") << mutated(setIn(u"messages"_s, 0, u"role"_s, 5))
