@@ -11,8 +11,8 @@
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
 #include "storage/ExchangeStore.h"
-#include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -81,14 +81,14 @@ int main(int argc, char *argv[])
     QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
     Tandem::SecretStore secrets;
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
-    Tandem::ProviderStore providers(database.connection());
+    Tandem::ProviderStore &providers = database.work().providers();
     Tandem::SettingsViewModel settings(&providers, &secrets, network);
-    Tandem::LocalChatRepository repository(database.connection(), network, &secrets, &tools);
+    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
     settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 
-    Tandem::ExchangeStore exchangeStore(database.connection());
+    Tandem::ExchangeStore exchangeStore(database.work());
     Tandem::ExchangeViewModel exchange(&exchangeStore);
 
     Tandem::MainWindow window(&repository, &settings);

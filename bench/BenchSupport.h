@@ -7,7 +7,8 @@
 #include "storage/ConversationStore.h"
 #include "storage/Database.h"
 #include "storage/MessageStore.h"
-#include "storage/TransactionGuard.h"
+#include "storage/Transaction.h"
+#include "storage/UnitOfWork.h"
 
 #include <QFile>
 #include <QNetworkAccessManager>
@@ -56,11 +57,11 @@ struct ChatFixture
         Conversation conversation;
         conversation.title = QStringLiteral("Benchmark");
         conversation.mode = Conversation::Mode::Dual;
-        ConversationStore(database.connection()).create(conversation);
+        database.work().conversations().create(conversation);
         conversationId = conversation.id;
         {
-            TransactionGuard transaction(database.connection());
-            MessageStore store(database.connection());
+            Transaction transaction(database.work());
+            MessageStore &store = database.work().messages();
             for (int i = 0; i < count; ++i) {
                 Message m;
                 m.conversationId = conversationId;
@@ -77,7 +78,7 @@ struct ChatFixture
             transaction.commit();
         }
         network = std::make_unique<QNetworkAccessManager>();
-        repository = std::make_unique<LocalChatRepository>(database.connection(), network.get(), nullptr, nullptr);
+        repository = std::make_unique<LocalChatRepository>(database.work(), network.get(), nullptr, nullptr);
     }
 };
 

@@ -6,7 +6,8 @@
 #include "exchange/Exporter.h"
 #include "exchange/JsonImporter.h"
 #include "storage/ExchangeStore.h"
-#include "storage/HandoffStore.h"
+#include "storage/Transaction.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -34,10 +35,11 @@ qint64 fill(Database &database)
     Conversation conversation;
     conversation.title = QStringLiteral("Benchmark");
     conversation.mode = Conversation::Mode::Dual;
-    ConversationStore(database.connection()).create(conversation);
-    TransactionGuard transaction(database.connection());
-    MessageStore store(database.connection());
-    HandoffStore handoffs(database.connection());
+    UnitOfWork &work = database.work();
+    work.conversations().create(conversation);
+    Transaction transaction(work);
+    MessageStore &store = work.messages();
+    HandoffStore &handoffs = work.handoffs();
     const QDateTime t0 = QDateTime::currentDateTimeUtc();
     for (int i = 0; i < kMessages; ++i) {
         Message m;
@@ -122,7 +124,7 @@ int main(int argc, char *argv[])
     std::printf(
         "fixture: %d messages in one conversation, written in %.1f s\n", kMessages, double(setup.elapsed()) / 1000.0);
 
-    ExchangeStore store(database.connection());
+    ExchangeStore store(database.work());
     const QString markdown = dir.filePath(QStringLiteral("export.md"));
     const QString json = dir.filePath(QStringLiteral("export.json"));
     QList<Sample> md;
@@ -144,7 +146,7 @@ int main(int argc, char *argv[])
         Database fresh;
         if (!fresh.open(target.filePath(QStringLiteral("import.sqlite"))))
             return 1;
-        ExchangeStore freshStore(fresh.connection());
+        ExchangeStore freshStore(fresh.work());
         JsonImporter importer(&freshStore);
         QElapsedTimer wall;
         const qint64 cpu0 = Bench::cpuMicros();

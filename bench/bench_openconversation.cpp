@@ -1,5 +1,5 @@
 // Opening a 10,000-message conversation to its first paint (offscreen), and the resident memory with it open.
-// Budgets (DESIGN.md): first paint <= 50 ms; resident memory <= 80 MB.
+// Budgets (docs/architecture.md): first paint <= 50 ms; resident memory <= 80 MB.
 
 #include "BenchSupport.h"
 #include "ChatView.h"

@@ -2,7 +2,7 @@
 // (loopback HTTP, SSE parsing, storing, the model's coalesced update, the view's repaint), CPU per delta of this
 // process. (2) The event-loop stall while 5,000 deltas per second reach an open chat view: the gaps of a 1 ms timer,
 // p50/p99/max.
-// Budgets (DESIGN.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
+// Budgets (docs/architecture.md): one delta <= 20 us of CPU; stall p99 <= 16 ms.
 
 #include "BenchSupport.h"
 #include "ChatView.h"
@@ -10,6 +10,7 @@
 #include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
 #include "storage/ProviderStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -57,7 +58,7 @@ int main(int argc, char *argv[])
         profile.protocol = ProviderProfile::Protocol::ChatCompletions;
         profile.baseUrl = QUrl(listening.section(QLatin1Char(' '), -1));
         profile.defaultModel = QStringLiteral("fake-model");
-        ProviderStore(fixture.database.connection()).save(profile);
+        fixture.database.work().providers().save(profile);
         fixture.repository->setProvider(fixture.conversationId, profile.id, profile.defaultModel);
         fixture.repository->setMode(fixture.conversationId, Conversation::Mode::Single);
         MainWindow window(fixture.repository.get());
@@ -95,7 +96,7 @@ int main(int argc, char *argv[])
         reply.agentId = QStringLiteral("agent1");
         reply.status = Message::Status::Streaming;
         reply.createdAt = reply.updatedAt = QDateTime::currentDateTimeUtc();
-        MessageStore(fixture.database.connection()).append(reply);
+        fixture.database.work().messages().append(reply);
         MainWindow window(fixture.repository.get());
         window.resize(1100, 760);
         window.show();

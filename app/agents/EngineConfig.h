@@ -24,6 +24,7 @@ struct EngineConfig
     QHash<QString, QString> agentModels;
     int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
     int persistChars = 400; ///< ... or when this many characters are unsaved
+    int endRetryMs = 1000; ///< a run's end that could not be written (the database busy) is tried again after this
     /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the
     /// server has no /conversations).
     bool remoteThreads = true;

@@ -1,10 +1,7 @@
 #include "ThreadHistory.h"
 
 #include "llm/ResponsesClient.h"
-#include "storage/HandoffStore.h"
-#include "storage/MessageStore.h"
-#include "storage/RunStore.h"
-#include "storage/VariableStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,7 +65,10 @@ QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
         const QJsonObject entry = value.toObject();
         items << InputItem::message(roleFromName(entry.value(u"role"_s).toString()), entry.value(u"text"_s).toString());
     }
-    items << InputItem::user(handoff.payload.value(u"text"_s).toString());
+    // Dual mode's payloads name their source (the signal, or the person's message); a handoff_to note does not.
+    const QString text = handoff.payload.value(u"text"_s).toString();
+    items << (handoff.payload.contains(u"source"_s) ? InputItem::user(text)
+                                                    : InputItem::message(InputItem::Role::Developer, text));
     return items;
 }
 
@@ -76,66 +76,52 @@ namespace {
 const QString kSupersededRuns = u"history.superseded_runs"_s;
 }
 
-QSet<qint64> ThreadHistory::supersededRuns(QSqlDatabase db, qint64 conversationId)
+QSet<qint64> ThreadHistory::supersededRuns(UnitOfWork &work, qint64 conversationId)
 {
     QSet<qint64> runs;
     const QJsonArray stored
-        = QJsonDocument::fromJson(VariableStore(db).value(conversationId, kSupersededRuns, u"[]"_s).toUtf8()).array();
+        = QJsonDocument::fromJson(work.variables().value(conversationId, kSupersededRuns, u"[]"_s).toUtf8()).array();
     for (const QJsonValue &value : stored)
         runs.insert(qint64(value.toDouble()));
     return runs;
 }
 
-bool ThreadHistory::supersede(QSqlDatabase db, qint64 conversationId, const QSet<qint64> &runIds)
+bool ThreadHistory::supersede(UnitOfWork &work, qint64 conversationId, const QSet<qint64> &runIds)
 {
-    QSet<qint64> runs = supersededRuns(db, conversationId);
+    QSet<qint64> runs = supersededRuns(work, conversationId);
     runs.unite(runIds);
     QList<qint64> sorted(runs.cbegin(), runs.cend());
     std::sort(sorted.begin(), sorted.end());
     QJsonArray array;
     for (const qint64 run : std::as_const(sorted))
         array.append(double(run));
-    return VariableStore(db).setValue(
+    return work.variables().setValue(
         conversationId, kSupersededRuns, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)));
 }
 
-QList<InputItem> ThreadHistory::build(
-    QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom)
+namespace {
+/// Turns the rows of one agent's thread into the input items of its next request.
+struct HistoryItems
 {
-    QHash<qint64, QString> runAgent;
-    const QList<RunRecord> runs = RunStore(db).forConversation(conversationId);
-    for (const RunRecord &run : runs)
-        runAgent.insert(run.id, run.agentId);
+    QString agentId;
     QHash<qint64, Handoff> handoffs;
-    const QList<Handoff> stored = HandoffStore(db).forConversation(conversationId);
-    for (const Handoff &handoff : stored)
-        handoffs.insert(handoff.id, handoff);
-
-    const QList<Message> rows = MessageStore(db).page(conversationId, 0, std::numeric_limits<int>::max());
     QSet<QString> answered;
-    for (const Message &row : rows)
-        if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
-            answered.insert(row.toolCallId);
-
-    const QSet<qint64> superseded = supersededRuns(db, conversationId);
-
     QList<InputItem> items;
-    // Outputs owed to calls that never got one; they follow the group of calls they answer.
-    QList<InputItem> owed;
-    auto settle = [&items, &owed] {
+    QList<InputItem> owed; ///< outputs owed to calls that never got one; they follow the group of calls they answer
+
+    void settle()
+    {
         items << owed;
         owed.clear();
-    };
-    for (const Message &row : rows) {
-        if (row.id <= historyFrom)
-            continue;
-        if (row.role != Message::Role::User && row.runId != 0 && superseded.contains(row.runId))
-            continue; // a regenerated answer: the new one takes its place
+    }
+
+    void add(const Message &row)
+    {
         if (row.kind != Message::Kind::ToolCall)
             settle();
         switch (row.kind) {
         case Message::Kind::Text:
-            if (row.role == Message::Role::User && runAgent.value(row.runId) == agentId)
+            if (row.role == Message::Role::User)
                 items << InputItem::user(row.content);
             else if (row.role == Message::Role::Assistant && row.agentId == agentId
                 && row.status != Message::Status::Error && !row.content.isEmpty())
@@ -147,36 +133,58 @@ QList<InputItem> ThreadHistory::build(
             items << InputItem::functionCall(ToolCall { row.toolCallId, row.toolName, row.content, {} });
             // A call whose run ended before it was carried out would dangle: the provider gets an error for it.
             if (!answered.contains(row.toolCallId))
-                owed << InputItem::functionOutput(row.toolCallId, unansweredToolOutput());
+                owed << InputItem::functionOutput(row.toolCallId, ThreadHistory::unansweredToolOutput());
             break;
         case Message::Kind::ToolResult:
             if (row.agentId == agentId)
                 items << InputItem::functionOutput(row.toolCallId, row.content);
             break;
-        case Message::Kind::Divider: {
-            if (!handoffs.contains(row.handoffId))
-                break;
-            const Handoff &handoff = handoffs[row.handoffId];
-            const bool delivers
-                = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
-            if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId
-                && !row.toolCallId.isEmpty()) {
-                items << InputItem::functionCall(
-                    ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
-                items << InputItem::functionOutput(row.toolCallId, handoffToolOutput(handoff.toAgent));
-            }
-            const bool inEffect
-                = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
-            if (delivers && inEffect && handoff.toAgent == agentId)
-                items << handoffInput(handoff);
+        case Message::Kind::Divider:
+            addDivider(row);
             break;
-        }
         case Message::Kind::Error:
             break;
         }
     }
-    settle();
-    return items;
+
+    void addDivider(const Message &row)
+    {
+        if (!handoffs.contains(row.handoffId))
+            return;
+        const Handoff &handoff = handoffs[row.handoffId];
+        if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
+            items << InputItem::functionCall(
+                ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
+            items << InputItem::functionOutput(row.toolCallId, ThreadHistory::handoffToolOutput(handoff.toAgent));
+        }
+        const bool delivers = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
+        const bool inEffect
+            = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
+        if (delivers && inEffect && handoff.toAgent == agentId)
+            items << ThreadHistory::handoffInput(handoff);
+    }
+};
+} // namespace
+
+QList<InputItem> ThreadHistory::build(
+    UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom)
+{
+    // Only the agent's own thread is read: its rows, the person's messages of its runs, its handoffs' dividers.
+    HistoryItems history;
+    history.agentId = agentId;
+    const QList<Handoff> stored = work.handoffs().involving(conversationId, agentId);
+    for (const Handoff &handoff : stored)
+        history.handoffs.insert(handoff.id, handoff);
+    const QList<Message> rows = work.messages().threadRows(conversationId, agentId, historyFrom);
+    for (const Message &row : rows)
+        if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
+            history.answered.insert(row.toolCallId);
+    const QSet<qint64> superseded = supersededRuns(work, conversationId);
+    for (const Message &row : rows)
+        if (row.role == Message::Role::User || row.runId == 0 || !superseded.contains(row.runId))
+            history.add(row); // a regenerated answer is left out: the new one takes its place
+    history.settle();
+    return history.items;
 }
 
 QJsonArray ThreadHistory::toJson(const QList<InputItem> &items)

@@ -8,10 +8,11 @@
 #include <QJsonArray>
 #include <QList>
 #include <QSet>
-#include <QSqlDatabase>
 #include <QString>
 
 namespace Tandem {
+
+class UnitOfWork;
 
 /// @brief An agent's own thread rebuilt from SQLite (Chat Completions, or any server without /conversations), the
 /// input a handoff delivers, and the pending-input ledger of remote threads in JSON.
@@ -27,13 +28,15 @@ class ThreadHistory
 public:
     /// @brief The thread of @p agentId in @p conversationId, from the messages after @p historyFrom. Replies,
     /// tool rows and dividers of superseded runs (see supersede()) are left out; the person's messages stay.
-    static QList<InputItem> build(QSqlDatabase db, qint64 conversationId, const QString &agentId, qint64 historyFrom);
+    static QList<InputItem> build(UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom);
     /// @brief Marks @p runIds of @p conversationId as superseded: their answers were regenerated, so no agent's thread
     /// replays them (they stay in the chat). Kept in the conversation's variables.
-    static bool supersede(QSqlDatabase db, qint64 conversationId, const QSet<qint64> &runIds);
+    static bool supersede(UnitOfWork &work, qint64 conversationId, const QSet<qint64> &runIds);
     /// @brief The runs of @p conversationId that supersede() marked.
-    static QSet<qint64> supersededRuns(QSqlDatabase db, qint64 conversationId);
-    /// @brief What @p handoff delivers to its target, as stored in its payload.
+    static QSet<qint64> supersededRuns(UnitOfWork &work, qint64 conversationId);
+    /// @brief What @p handoff delivers to its target, as stored in its payload: the history it carries, then the
+    /// payload text: dual mode's payload as the person's message (seed 000 posts it to agent 2's thread), a
+    /// handoff_to's note ("Transferred to …. Context: …", seed 001) as a developer message.
     static QList<InputItem> handoffInput(const Handoff &handoff);
     /// @brief Removes from @p pending the input @p handoff delivers (the first place it appears whole); false if it is
     /// not there.

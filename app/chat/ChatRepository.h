@@ -5,6 +5,7 @@
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
+#include "domain/RunFailure.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -79,13 +80,12 @@ public:
 
 Q_SIGNALS:
     void conversationsChanged();
-    /// A row was stored (a user message, a reply that starts streaming, a divider, an error).
+    /// A row was stored (a user message, a reply that starts streaming, a divider, an error); announced once.
     void messageAdded(const Tandem::Message &message);
     /// A stored row changed: streamed text, final status, usage. Deltas are announced here after storing.
     void messageUpdated(const Tandem::Message &message);
     /// Text appended to the streaming row @p messageId (already stored or about to be, cheap to apply).
     void messageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
-    void dividerAdded(const Tandem::Message &divider);
     /// The conversation now belongs to @p agentId (the new agent, never the old one).
     void activeAgentChanged(qint64 conversationId, const QString &agentId);
     void handoffStatusChanged(const Tandem::Handoff &handoff);
@@ -94,6 +94,9 @@ Q_SIGNALS:
     void agentWorking(qint64 conversationId, const QString &agentId, bool working);
     void runStarted(qint64 conversationId, qint64 runId);
     void runFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
+    /// @brief What made a run fail (the provider, or this machine); emitted just before its runFinished with
+    /// RunOutcome::Failed, so the CLI can tell a storage failure from a provider error.
+    void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
 
 protected:
     explicit ChatRepository(QObject *parent = nullptr);

@@ -4,14 +4,7 @@
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "domain/Logging.h"
-#include "storage/AgentStore.h"
-#include "storage/AgentThreadStore.h"
-#include "storage/ApprovalStore.h"
-#include "storage/ConversationStore.h"
-#include "storage/HandoffStore.h"
-#include "storage/MessageStore.h"
-#include "storage/ProviderStore.h"
-#include "storage/RunStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QLockFile>
 #include <QSet>
@@ -22,18 +15,18 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-LocalChatRepository::LocalChatRepository(QSqlDatabase db, QNetworkAccessManager *network, SecretStore *secrets,
+LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager *network, SecretStore *secrets,
     const ToolRegistry *tools, EngineConfig config, QObject *parent)
     : ChatRepository(parent)
-    , m_db(std::move(db))
+    , m_work(work)
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
-    , m_runner(new AgentRunner(m_db, m_clients, tools, config, this))
+    , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
 {
     // Replies still "streaming" belong to a process that ended, unless another Tandem process uses this database now
     // (the window, while a headless command runs): only the holder of the database's lock recovers them.
-    const QString path = m_db.databaseName();
+    const QString path = m_work.filePath();
     bool recover = true;
-    if (!path.isEmpty() && path != u":memory:") {
+    if (!path.isEmpty()) {
         m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
         m_lock->setStaleLockTime(0); // stale only when its process is gone, however long it lived
         recover = m_lock->tryLock(0);
@@ -42,26 +35,25 @@ LocalChatRepository::LocalChatRepository(QSqlDatabase db, QNetworkAccessManager 
     }
     if (recover) {
         m_recoveredReplies
-            = MessageStore(m_db).markStreamingInterrupted(tr("Tandem closed while this reply was written."));
-        RunStore(m_db).markRunningInterrupted(u"the process ended during the run"_s);
+            = m_work.messages().markStreamingInterrupted(tr("Tandem closed while this reply was written."));
+        m_work.runs().markRunningInterrupted(u"the process ended during the run"_s);
     }
-    AgentStore agentStore(m_db);
-    if (!DefaultAgents::seed(agentStore))
+    if (!DefaultAgents::seed(m_work.agents()))
         qCWarning(lcChat) << "the default agents could not be stored";
     if (m_recoveredReplies > 0)
         qCInfo(lcChat) << m_recoveredReplies << "interrupted replies recovered";
 
-    connect(m_runner, &AgentRunner::messageAdded, this, &ChatRepository::messageAdded);
-    connect(m_runner, &AgentRunner::messageUpdated, this, &ChatRepository::messageUpdated);
-    connect(m_runner, &AgentRunner::messageDelta, this, &ChatRepository::messageDelta);
-    connect(m_runner, &AgentRunner::dividerAdded, this, &ChatRepository::dividerAdded);
-    connect(m_runner, &AgentRunner::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
-    connect(m_runner, &AgentRunner::handoffStatusChanged, this, &ChatRepository::handoffStatusChanged);
-    connect(m_runner, &AgentRunner::approvalNeeded, this, &ChatRepository::approvalNeeded);
-    connect(m_runner, &AgentRunner::agentWorking, this, &ChatRepository::agentWorking);
-    connect(m_runner, &AgentRunner::runStarted, this, &ChatRepository::runStarted);
-    connect(m_runner, &AgentRunner::runFailed, this, &LocalChatRepository::runFailed);
-    connect(m_runner, &AgentRunner::runFinished, this,
+    const EngineEvents &events = m_runner->events();
+    connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
+    connect(&events, &EngineEvents::messageUpdated, this, &ChatRepository::messageUpdated);
+    connect(&events, &EngineEvents::messageDelta, this, &ChatRepository::messageDelta);
+    connect(&events, &EngineEvents::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
+    connect(&events, &EngineEvents::handoffStatusChanged, this, &ChatRepository::handoffStatusChanged);
+    connect(&events, &EngineEvents::approvalNeeded, this, &ChatRepository::approvalNeeded);
+    connect(&events, &EngineEvents::agentWorking, this, &ChatRepository::agentWorking);
+    connect(&events, &EngineEvents::runStarted, this, &ChatRepository::runStarted);
+    connect(&events, &EngineEvents::runFailed, this, &ChatRepository::runFailed);
+    connect(&events, &EngineEvents::runFinished, this,
         [this](qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) {
             Q_EMIT runFinished(conversationId, runId, outcome, message);
             Q_EMIT conversationsChanged(); // its activity moved it up the list
@@ -90,17 +82,17 @@ void LocalChatRepository::setEngineConfig(const EngineConfig &config)
 
 QList<Conversation> LocalChatRepository::conversations()
 {
-    return ConversationStore(m_db).list();
+    return m_work.conversations().list();
 }
 
 QList<Conversation> LocalChatRepository::searchConversations(const QString &text)
 {
-    return ConversationStore(m_db).search(text);
+    return m_work.conversations().search(text);
 }
 
 std::optional<Conversation> LocalChatRepository::conversation(qint64 id)
 {
-    return ConversationStore(m_db).get(id);
+    return m_work.conversations().get(id);
 }
 
 qint64 LocalChatRepository::createConversation(Conversation::Mode mode)
@@ -108,22 +100,22 @@ qint64 LocalChatRepository::createConversation(Conversation::Mode mode)
     Conversation conversation;
     conversation.mode = mode;
     QString providerId = m_runner->config().defaultProviderId;
-    ProviderStore providers(m_db);
+    ProviderStore &providers = m_work.providers();
     if (providerId.isEmpty() || !providers.get(providerId)) {
         const QList<ProviderProfile> all = providers.list();
         providerId = all.isEmpty() ? QString() : all.constFirst().id;
     }
     conversation.providerId = providerId;
-    if (!ConversationStore(m_db).create(conversation))
+    if (!m_work.conversations().create(conversation))
         return 0;
-    AgentThreadStore(m_db).setActive(conversation.id, DefaultAgents::firstAgent(mode));
+    m_work.threads().setActive(conversation.id, DefaultAgents::firstAgent(mode));
     Q_EMIT conversationsChanged();
     return conversation.id;
 }
 
 bool LocalChatRepository::renameConversation(qint64 id, const QString &title)
 {
-    const bool ok = ConversationStore(m_db).rename(id, title);
+    const bool ok = m_work.conversations().rename(id, title);
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -131,7 +123,7 @@ bool LocalChatRepository::renameConversation(qint64 id, const QString &title)
 
 bool LocalChatRepository::setPinned(qint64 id, bool pinned)
 {
-    const bool ok = ConversationStore(m_db).setPinned(id, pinned);
+    const bool ok = m_work.conversations().setPinned(id, pinned);
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -140,7 +132,7 @@ bool LocalChatRepository::setPinned(qint64 id, bool pinned)
 bool LocalChatRepository::deleteConversation(qint64 id)
 {
     m_runner->cancel(id);
-    const bool ok = ConversationStore(m_db).remove(id);
+    const bool ok = m_work.conversations().remove(id);
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -153,11 +145,11 @@ bool LocalChatRepository::setMode(qint64 id, Conversation::Mode mode)
         return false;
     if (current->mode == mode)
         return true;
-    if (isRunning(id) || !ConversationStore(m_db).setMode(id, mode))
+    if (isRunning(id) || !m_work.conversations().setMode(id, mode))
         return false;
     // The next message goes to the first agent of the new mode; each agent keeps its own thread.
     const QString first = DefaultAgents::firstAgent(mode);
-    AgentThreadStore(m_db).setActive(id, first);
+    m_work.threads().setActive(id, first);
     Q_EMIT activeAgentChanged(id, first);
     Q_EMIT conversationsChanged();
     return true;
@@ -165,7 +157,7 @@ bool LocalChatRepository::setMode(qint64 id, Conversation::Mode mode)
 
 bool LocalChatRepository::setProvider(qint64 id, const QString &providerId, const QString &model)
 {
-    const bool ok = ConversationStore(m_db).setProvider(id, providerId, model);
+    const bool ok = m_work.conversations().setProvider(id, providerId, model);
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -175,40 +167,36 @@ bool LocalChatRepository::setProvider(qint64 id, const QString &providerId, cons
 
 QList<Message> LocalChatRepository::messages(qint64 conversationId, qint64 beforeId, int limit)
 {
-    return MessageStore(m_db).page(conversationId, beforeId, limit);
+    return m_work.messages().page(conversationId, beforeId, limit);
 }
 
 qint64 LocalChatRepository::messageCount(qint64 conversationId)
 {
-    return MessageStore(m_db).count(conversationId);
+    return m_work.messages().count(conversationId);
 }
 
 QList<Handoff> LocalChatRepository::handoffs(qint64 conversationId)
 {
-    return HandoffStore(m_db).forConversation(conversationId);
+    return m_work.handoffs().forConversation(conversationId);
 }
 
 QString LocalChatRepository::activeAgent(qint64 conversationId)
 {
+    // The engine decides which agent answers next; the window and the CLI ask it.
     const std::optional<Conversation> current = conversation(conversationId);
-    if (!current)
-        return {};
-    if (current->mode == Conversation::Mode::Dual)
-        return DefaultAgents::firstAgent(current->mode); // seed 000: every message goes to agent 1
-    const QString active = AgentThreadStore(m_db).activeAgent(conversationId);
-    return active.isEmpty() ? DefaultAgents::firstAgent(current->mode) : active;
+    return current ? m_runner->nextAgent(*current) : QString();
 }
 
 QString LocalChatRepository::effectiveModel(qint64 conversationId, const QString &agentId)
 {
     const std::optional<Conversation> current = conversation(conversationId);
-    const std::optional<Agent> agent = AgentStore(m_db).get(agentId);
+    const std::optional<Agent> agent = m_work.agents().get(agentId);
     if (!current || !agent)
         return {};
-    const QString model = AgentRunner::modelFor(*agent, *current, m_runner->config());
+    const QString model = RequestBuilder::modelFor(*agent, *current, m_runner->config());
     if (!model.isEmpty())
         return model;
-    const std::optional<ProviderProfile> provider = ProviderStore(m_db).get(current->providerId);
+    const std::optional<ProviderProfile> provider = m_work.providers().get(current->providerId);
     return provider ? provider->defaultModel : QString();
 }
 
@@ -222,7 +210,7 @@ QList<Agent> LocalChatRepository::agents(qint64 conversationId)
     const QString first = activeAgent(conversationId);
     if (first.isEmpty())
         return {};
-    const QList<Agent> all = AgentStore(m_db).list();
+    const QList<Agent> all = m_work.agents().list();
     const TransitionGraph graph = TransitionGraph::fromAgents(all, m_runner->config().edgeOptions);
     // The active agent, then every agent the conversation can reach from it through declared handoffs.
     QList<Agent> result;
@@ -277,15 +265,15 @@ bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agent
 {
     if (isRunning(conversationId) || !conversation(conversationId))
         return false;
-    const QList<Message> last = MessageStore(m_db).page(conversationId, 0, 1);
-    return AgentThreadStore(m_db).reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
+    const QList<Message> last = m_work.messages().page(conversationId, 0, 1);
+    return m_work.threads().reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
 }
 
 // --- approvals --------------------------------------------------------------------------------------------------
 
 QList<ApprovalRequest> LocalChatRepository::pendingApprovals(qint64 conversationId)
 {
-    return ApprovalStore(m_db).pending(conversationId);
+    return m_work.approvals().pending(conversationId);
 }
 
 bool LocalChatRepository::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)

@@ -4,8 +4,6 @@
 #include "chat/ChatRepository.h"
 #include "domain/RunFailure.h"
 
-#include <QSqlDatabase>
-
 #include <memory>
 
 class QLockFile;
@@ -16,6 +14,7 @@ namespace Tandem {
 class AgentRunner;
 class ClientPool;
 class SecretStore;
+class UnitOfWork;
 class ToolRegistry;
 
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
@@ -23,17 +22,18 @@ class ToolRegistry;
 /// Construction recovers from the previous process: replies still "streaming" are marked interrupted, runs still
 /// "running" are marked interrupted (unless another live process holds the database's lock file), and the default
 /// agents (assistant, agent1, agent2) are seeded when absent. Agent text rows of dual conversations keep agent 1's
-/// reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its thread replays it); views show
-/// HandoffSignal::visibleText(content), and messageDelta already carries only that visible text.
+/// reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its thread replays it); the reply the
+/// engine acted on is linked to its handoff, views show Message::displayText(), and messageDelta already carries only
+/// that visible text.
 class LocalChatRepository final : public ChatRepository
 {
     Q_OBJECT
 
 public:
-    /// @brief @p db: the open connection of this thread (Database::connection()); @p network: the app's one manager;
+    /// @brief @p work: the stores of this thread's connection (Database::work()); @p network: the app's one manager;
     /// @p secrets: where API keys are read (may be null: only keys given with setApiKey()); @p tools: the tools agents
     /// may call (may be null). None is owned.
-    LocalChatRepository(QSqlDatabase db, QNetworkAccessManager *network, SecretStore *secrets,
+    LocalChatRepository(UnitOfWork &work, QNetworkAccessManager *network, SecretStore *secrets,
         const ToolRegistry *tools, EngineConfig config = {}, QObject *parent = nullptr);
     ~LocalChatRepository() override;
     Q_DISABLE_COPY_MOVE(LocalChatRepository)
@@ -73,13 +73,8 @@ public:
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 
-Q_SIGNALS:
-    /// @brief What made a run fail (the provider, or this machine); emitted just before its runFinished with
-    /// RunOutcome::Failed, so the CLI can tell a storage failure from a provider error.
-    void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
-
 private:
-    QSqlDatabase m_db;
+    UnitOfWork &m_work;
     ClientPool *m_clients;
     AgentRunner *m_runner;
     int m_recoveredReplies = 0;

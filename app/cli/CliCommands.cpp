@@ -9,11 +9,10 @@
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
-#include "storage/AgentStore.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
-#include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -75,13 +74,13 @@ QString formatRow(const Message &row, const QHash<QString, QString> &names)
     }
     if (row.role == Message::Role::User)
         return u"> %1"_s.arg(row.content);
-    return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), HandoffSignal::visibleText(row.content), suffix);
+    return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), row.displayText(), suffix);
 }
 
-QHash<QString, QString> agentNames(QSqlDatabase db)
+QHash<QString, QString> agentNames(UnitOfWork &work)
 {
     QHash<QString, QString> names;
-    const QList<Agent> agents = AgentStore(db).list();
+    const QList<Agent> agents = work.agents().list();
     for (const Agent &agent : agents)
         names.insert(agent.id, agent.name);
     return names;
@@ -97,7 +96,7 @@ int listConversations(LocalChatRepository &repository)
     return CliCommands::Success;
 }
 
-int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QString &idText)
+int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QString &idText)
 {
     bool ok = false;
     const qint64 id = idText.toLongLong(&ok);
@@ -106,7 +105,7 @@ int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QSt
         err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
         return CliCommands::UsageError;
     }
-    const QHash<QString, QString> names = agentNames(db);
+    const QHash<QString, QString> names = agentNames(work);
     out() << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
     const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
     for (const Message &row : rows)
@@ -118,10 +117,10 @@ int showConversation(LocalChatRepository &repository, QSqlDatabase db, const QSt
 /// The profile `--provider` names: a stored profile's id, or a base URL (stored as a profile so that the
 /// conversation can name it, exactly as the GUI would).
 std::optional<ProviderProfile> resolveProvider(
-    QSqlDatabase db, const QCommandLineParser &parser, bool *isUrl, bool *saved)
+    UnitOfWork &work, const QCommandLineParser &parser, bool *isUrl, bool *saved)
 {
     const QString value = parser.value(u"provider"_s);
-    ProviderStore providers(db);
+    ProviderStore &providers = work.providers();
     if (std::optional<ProviderProfile> stored = providers.get(value)) {
         *isUrl = false;
         return stored;
@@ -162,10 +161,10 @@ int runMessage(QCommandLineParser &parser, Database &database)
         return CliCommands::UsageError;
     }
 
-    QSqlDatabase db = database.connection();
+    UnitOfWork &work = database.work();
     bool isUrl = false;
     bool stored = true;
-    const std::optional<ProviderProfile> profile = resolveProvider(db, parser, &isUrl, &stored);
+    const std::optional<ProviderProfile> profile = resolveProvider(work, parser, &isUrl, &stored);
     if (!stored) {
         err() << CliCommands::tr("The provider could not be stored.") << '\n';
         return CliCommands::StorageError;
@@ -195,7 +194,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
             return CliCommands::UsageError;
         }
     }
-    LocalChatRepository repository(db, network, secrets, &tools, config);
+    LocalChatRepository repository(work, network, secrets, &tools, config);
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
 
@@ -221,7 +220,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
     if (!repository.setProvider(conversationId, profile->id, model))
         return CliCommands::StorageError;
 
-    const QHash<QString, QString> names = agentNames(db);
+    const QHash<QString, QString> names = agentNames(work);
     int exitCode = CliCommands::Success;
     RunFailure failure = RunFailure::Provider;
     bool lineOpen = false;
@@ -269,7 +268,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
         loop.quit();
     });
     QObject::connect(
-        &repository, &LocalChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
+        &repository, &ChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
             if (conversation_ == conversationId)
                 failure = kind;
         });
@@ -412,14 +411,14 @@ int CliCommands::exec(QCoreApplication &app)
         return ImportCommand::run(parser, database);
 
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {
         err() << tr("Usage: tandem show ID") << '\n';
         return UsageError;
     }
-    return showConversation(repository, database.connection(), positional.at(1));
+    return showConversation(repository, database.work(), positional.at(1));
 }
 
 } // namespace Tandem

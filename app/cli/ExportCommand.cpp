@@ -54,7 +54,7 @@ int ExportCommand::run(const QCommandLineParser &parser, Database &database)
     // A folder (existing, or named with a trailing slash) gets one file per conversation.
     request.toFolder = QFileInfo(path).isDir() || path.endsWith(u'/') || path.endsWith(QDir::separator());
 
-    ExchangeStore store(database.connection());
+    ExchangeStore store(database.work());
     Exporter exporter(&store, request);
     if (!exporter.run()) {
         err << exporter.errorString() << '\n';

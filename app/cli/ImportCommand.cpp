@@ -21,7 +21,7 @@ int ImportCommand::run(const QCommandLineParser &parser, Database &database)
         err << tr("Usage: tandem import FILE (a JSON export of Tandem)") << '\n';
         return CliCommands::UsageError;
     }
-    ExchangeStore store(database.connection());
+    ExchangeStore store(database.work());
     JsonImporter importer(&store);
     if (!importer.importFile(positional.at(1))) {
         err << importer.errorString() << '\n';

@@ -18,6 +18,7 @@ struct Agent
     QStringList handoffTargets; ///< ids of agents it may hand over to
     bool terminal = false; ///< a terminal agent never hands back
     bool enabled = true;
+    qint64 maxOutputTokens = 0; ///< the most tokens one model call may write; 0: the provider's limit
 
     /// @brief True if this agent may hand the conversation to @p targetId (enabled, not terminal, listed, not itself).
     bool mayHandOffTo(const QString &targetId) const

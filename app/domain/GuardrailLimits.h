@@ -15,6 +15,7 @@ struct GuardrailLimits
     int maxBouncesPerEdge = 2; ///< handoffs along the same directed edge in one run
     int repeatedPairWindow = 4; ///< this many consecutive hops between the same two agents is ping-pong
     int staleHandoffMinutes = 30; ///< pending handoffs older than this are timed out when a run starts
+    qint64 maxOutputTokens = 0; ///< output tokens one model call may write, unless its agent says; 0: the provider's
 };
 
 } // namespace Tandem

@@ -1,6 +1,7 @@
 #include "Message.h"
 
 #include "EnumNames.h"
+#include "HandoffSignal.h"
 
 using namespace Qt::StringLiterals;
 
@@ -69,6 +70,13 @@ QString Message::dividerName(Divider divider)
 std::optional<Message::Divider> Message::dividerFromName(QStringView name)
 {
     return valueOf(kDividers, name);
+}
+
+QString Message::displayText() const
+{
+    if (kind == Kind::Text && handoffId != 0)
+        return HandoffSignal::visibleText(content);
+    return content;
 }
 
 } // namespace Tandem

@@ -39,6 +39,9 @@ struct Message
     QDateTime updatedAt;
 
     bool isDivider() const { return kind == Kind::Divider; }
+    /// @brief The text shown to the person: the content, without the `HANDOFF_AGENT2` line of a reply whose signal the
+    /// engine acted on (dual mode's agent 1, linked to its handoff). Anywhere else the line is ordinary text.
+    QString displayText() const;
     /// @brief True while the row may still change (a streaming reply).
     bool isPending() const { return status == Status::Streaming; }
 

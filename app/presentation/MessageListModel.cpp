@@ -1,7 +1,6 @@
 #include "MessageListModel.h"
 
 #include "chat/ChatRepository.h"
-#include "domain/HandoffSignal.h"
 
 #include <QVariantMap>
 
@@ -22,11 +21,11 @@ QVariantMap usageMap(const TokenUsage &usage)
         { u"cached"_s, usage.cachedTokens }, { u"reasoning"_s, usage.reasoningTokens } };
 }
 
-/// Agent 1's stored reply keeps its `HANDOFF_AGENT2` line; the chat shows only what it hands over.
+/// Agent 1's stored reply keeps its `HANDOFF_AGENT2` line; where the engine acted on it, the chat shows only what it
+/// hands over.
 Message visible(Message message)
 {
-    if (message.role == Message::Role::Assistant && message.kind == Message::Kind::Text)
-        message.content = HandoffSignal::visibleText(message.content);
+    message.content = message.displayText();
     return message;
 }
 
@@ -42,7 +41,6 @@ MessageListModel::MessageListModel(ChatRepository *repository, QObject *parent)
     if (!repository)
         return;
     connect(repository, &ChatRepository::messageAdded, this, &MessageListModel::onMessageAdded);
-    connect(repository, &ChatRepository::dividerAdded, this, &MessageListModel::onMessageAdded);
     connect(repository, &ChatRepository::messageUpdated, this, &MessageListModel::onMessageUpdated);
     connect(repository, &ChatRepository::messageDelta, this, &MessageListModel::onMessageDelta);
     connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
@@ -259,7 +257,7 @@ void MessageListModel::onMessageAdded(const Message &stored)
     if (message.conversationId != m_conversationId || m_conversationId <= 0)
         return;
     const int row = rowOf(message.id);
-    if (row >= 0) { // announced twice (messageAdded and dividerAdded): an update at most
+    if (row >= 0) { // already there (a page loaded meanwhile): an update at most
         applyUpdate(row, message);
         return;
     }

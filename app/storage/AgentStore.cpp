@@ -1,6 +1,7 @@
 #include "AgentStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -8,7 +9,8 @@ namespace Tandem {
 
 namespace {
 constexpr auto kColumns
-    = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled";
+    = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled, "
+      u"max_output_tokens";
 
 Agent fromRecord(const QSqlQuery &q)
 {
@@ -23,6 +25,7 @@ Agent fromRecord(const QSqlQuery &q)
     a.handoffTargets = SqlValues::toList(q.value(7));
     a.terminal = q.value(8).toBool();
     a.enabled = q.value(9).toBool();
+    a.maxOutputTokens = q.value(10).toLongLong();
     return a;
 }
 } // namespace
@@ -30,13 +33,14 @@ Agent fromRecord(const QSqlQuery &q)
 bool AgentStore::save(const Agent &agent)
 {
     // Portable upsert: SQLite >= 3.24 and PostgreSQL share this form.
-    QSqlQuery q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
-                          u"handoff_targets, terminal, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    Statement q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
+                          u"handoff_targets, terminal, enabled, max_output_tokens, created_at) "
+                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                           u"ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, "
                           u"instructions = excluded.instructions, model = excluded.model, "
                           u"provider_id = excluded.provider_id, allowed_tools = excluded.allowed_tools, "
                           u"handoff_targets = excluded.handoff_targets, terminal = excluded.terminal, "
-                          u"enabled = excluded.enabled"_s);
+                          u"enabled = excluded.enabled, max_output_tokens = excluded.max_output_tokens"_s);
     q.addBindValue(agent.id);
     q.addBindValue(SqlValues::text(agent.name));
     q.addBindValue(SqlValues::text(agent.role));
@@ -47,13 +51,14 @@ bool AgentStore::save(const Agent &agent)
     q.addBindValue(SqlValues::fromList(agent.handoffTargets));
     q.addBindValue(agent.terminal);
     q.addBindValue(agent.enabled);
+    q.addBindValue(agent.maxOutputTokens);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }
 
 std::optional<Agent> AgentStore::get(const QString &id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM agents WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM agents WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -62,7 +67,7 @@ std::optional<Agent> AgentStore::get(const QString &id)
 
 QList<Agent> AgentStore::list()
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM agents ORDER BY created_at, id"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM agents ORDER BY created_at, id"_s.arg(kColumns));
     QList<Agent> rows;
     if (!exec(q))
         return rows;
@@ -73,7 +78,7 @@ QList<Agent> AgentStore::list()
 
 bool AgentStore::remove(const QString &id)
 {
-    QSqlQuery q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
+    Statement q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
     q.addBindValue(id);
     return exec(q) && q.numRowsAffected() == 1;
 }

@@ -1,7 +1,8 @@
 #include "AgentThreadStore.h"
 
 #include "SqlValues.h"
-#include "TransactionGuard.h"
+#include "Statement.h"
+#include "Transaction.h"
 
 using namespace Qt::StringLiterals;
 
@@ -12,7 +13,7 @@ AgentThread AgentThreadStore::get(qint64 conversationId, const QString &agentId)
     AgentThread thread;
     thread.conversationId = conversationId;
     thread.agentId = agentId;
-    QSqlQuery q = prepare(u"SELECT remote_thread_id, previous_response_id, active, history_from, pending_input, "
+    Statement q = prepare(u"SELECT remote_thread_id, previous_response_id, active, history_from, pending_input, "
                           u"updated_at FROM agent_threads WHERE conversation_id = ? AND agent_id = ?"_s);
     q.addBindValue(conversationId);
     q.addBindValue(agentId);
@@ -29,7 +30,7 @@ AgentThread AgentThreadStore::get(qint64 conversationId, const QString &agentId)
 
 bool AgentThreadStore::save(const AgentThread &thread)
 {
-    QSqlQuery q
+    Statement q
         = prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, remote_thread_id, "
                   u"previous_response_id, history_from, pending_input, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
                   u"ON CONFLICT (conversation_id, agent_id) DO UPDATE SET "
@@ -49,7 +50,7 @@ bool AgentThreadStore::save(const AgentThread &thread)
 
 QString AgentThreadStore::activeAgent(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT agent_id FROM agent_threads WHERE conversation_id = ? AND active = 1"_s);
+    Statement q = prepare(u"SELECT agent_id FROM agent_threads WHERE conversation_id = ? AND active = 1"_s);
     q.addBindValue(conversationId);
     if (!exec(q) || !q.next())
         return {};
@@ -58,13 +59,13 @@ QString AgentThreadStore::activeAgent(qint64 conversationId)
 
 bool AgentThreadStore::setActive(qint64 conversationId, const QString &agentId)
 {
-    TransactionGuard transaction(m_db);
+    Transaction transaction(*m_connection);
     const QVariant now = SqlValues::fromTime(QDateTime::currentDateTimeUtc());
-    QSqlQuery clear = prepare(u"UPDATE agent_threads SET active = 0 WHERE conversation_id = ? AND active = 1"_s);
+    Statement clear = prepare(u"UPDATE agent_threads SET active = 0 WHERE conversation_id = ? AND active = 1"_s);
     clear.addBindValue(conversationId);
     if (!exec(clear))
         return false;
-    QSqlQuery set = prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, active, updated_at) "
+    Statement set = prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, active, updated_at) "
                             u"VALUES (?, ?, 1, ?) ON CONFLICT (conversation_id, agent_id) DO UPDATE SET active = 1, "
                             u"updated_at = excluded.updated_at"_s);
     set.addBindValue(conversationId);

@@ -1,6 +1,7 @@
 #include "ApprovalStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -28,7 +29,7 @@ bool ApprovalStore::create(ApprovalRequest &request)
 {
     if (!request.createdAt.isValid())
         request.createdAt = QDateTime::currentDateTimeUtc();
-    QSqlQuery q = prepare(u"INSERT INTO approvals (conversation_id, run_id, agent_id, tool_name, call_id, arguments, "
+    Statement q = prepare(u"INSERT INTO approvals (conversation_id, run_id, agent_id, tool_name, call_id, arguments, "
                           u"created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
     q.addBindValue(request.conversationId);
     q.addBindValue(SqlValues::nullIfZero(request.runId));
@@ -45,7 +46,7 @@ bool ApprovalStore::create(ApprovalRequest &request)
 
 std::optional<ApprovalRequest> ApprovalStore::get(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM approvals WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM approvals WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -54,14 +55,14 @@ std::optional<ApprovalRequest> ApprovalStore::get(qint64 id)
 
 bool ApprovalStore::isPending(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT 1 FROM approvals WHERE id = ? AND status = 'pending'"_s);
+    Statement q = prepare(u"SELECT 1 FROM approvals WHERE id = ? AND status = 'pending'"_s);
     q.addBindValue(id);
     return exec(q) && q.next();
 }
 
 QList<ApprovalRequest> ApprovalStore::pending(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM approvals WHERE status = 'pending' AND (? = 0 OR conversation_id = ?) "
+    Statement q = prepare(u"SELECT %1 FROM approvals WHERE status = 'pending' AND (? = 0 OR conversation_id = ?) "
                           u"ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(conversationId);
@@ -75,7 +76,7 @@ QList<ApprovalRequest> ApprovalStore::pending(qint64 conversationId)
 
 bool ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &arguments)
 {
-    QSqlQuery q = prepare(u"UPDATE approvals SET status = 'decided', decision = ?, decided_arguments = ?, "
+    Statement q = prepare(u"UPDATE approvals SET status = 'decided', decision = ?, decided_arguments = ?, "
                           u"decided_at = ? WHERE id = ? AND status = 'pending'"_s);
     q.addBindValue(approvalDecisionName(decision));
     q.addBindValue(SqlValues::text(arguments));
@@ -87,7 +88,7 @@ bool ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &
 bool ApprovalStore::withdraw(qint64 id)
 {
     // "decided" with no decision: the schema has no other closed state, and nothing can decide it any more.
-    QSqlQuery q = prepare(u"UPDATE approvals SET status = 'decided', decision = NULL, decided_at = ? "
+    Statement q = prepare(u"UPDATE approvals SET status = 'decided', decision = NULL, decided_at = ? "
                           u"WHERE id = ? AND status = 'pending'"_s);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     q.addBindValue(id);

@@ -1,6 +1,7 @@
 #include "ConversationStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -30,7 +31,7 @@ bool ConversationStore::create(Conversation &conversation)
         conversation.createdAt = QDateTime::currentDateTimeUtc();
     if (!conversation.updatedAt.isValid())
         conversation.updatedAt = conversation.createdAt;
-    QSqlQuery query = prepare(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
+    Statement query = prepare(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
                               u"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(SqlValues::text(conversation.title));
     query.addBindValue(Conversation::modeName(conversation.mode));
@@ -47,7 +48,7 @@ bool ConversationStore::create(Conversation &conversation)
 
 std::optional<Conversation> ConversationStore::get(qint64 id)
 {
-    QSqlQuery query = prepare(u"SELECT %1 FROM conversations WHERE id = ?"_s.arg(kColumns));
+    Statement query = prepare(u"SELECT %1 FROM conversations WHERE id = ?"_s.arg(kColumns));
     query.addBindValue(id);
     if (!exec(query) || !query.next())
         return std::nullopt;
@@ -56,7 +57,7 @@ std::optional<Conversation> ConversationStore::get(qint64 id)
 
 QList<Conversation> ConversationStore::list()
 {
-    QSqlQuery query
+    Statement query
         = prepare(u"SELECT %1 FROM conversations ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(kColumns));
     return readAll(query);
 }
@@ -66,7 +67,7 @@ QList<Conversation> ConversationStore::search(const QString &text)
     QString pattern = text;
     pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
     pattern = u'%' + pattern + u'%';
-    QSqlQuery query
+    Statement query
         = prepare(u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
                   u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
                   u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
@@ -78,7 +79,7 @@ QList<Conversation> ConversationStore::search(const QString &text)
 
 bool ConversationStore::rename(qint64 id, const QString &title)
 {
-    QSqlQuery query = prepare(u"UPDATE conversations SET title = ? WHERE id = ?"_s);
+    Statement query = prepare(u"UPDATE conversations SET title = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::text(title));
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
@@ -86,7 +87,7 @@ bool ConversationStore::rename(qint64 id, const QString &title)
 
 bool ConversationStore::setPinned(qint64 id, bool pinned)
 {
-    QSqlQuery query = prepare(u"UPDATE conversations SET pinned = ? WHERE id = ?"_s);
+    Statement query = prepare(u"UPDATE conversations SET pinned = ? WHERE id = ?"_s);
     query.addBindValue(pinned);
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
@@ -94,7 +95,7 @@ bool ConversationStore::setPinned(qint64 id, bool pinned)
 
 bool ConversationStore::setMode(qint64 id, Conversation::Mode mode)
 {
-    QSqlQuery query = prepare(u"UPDATE conversations SET mode = ? WHERE id = ?"_s);
+    Statement query = prepare(u"UPDATE conversations SET mode = ? WHERE id = ?"_s);
     query.addBindValue(Conversation::modeName(mode));
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
@@ -102,7 +103,7 @@ bool ConversationStore::setMode(qint64 id, Conversation::Mode mode)
 
 bool ConversationStore::setProvider(qint64 id, const QString &providerId, const QString &model)
 {
-    QSqlQuery query = prepare(u"UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?"_s);
+    Statement query = prepare(u"UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::nullIfEmpty(providerId));
     query.addBindValue(SqlValues::text(model));
     query.addBindValue(id);
@@ -111,7 +112,7 @@ bool ConversationStore::setProvider(qint64 id, const QString &providerId, const 
 
 bool ConversationStore::touch(qint64 id, const QDateTime &when)
 {
-    QSqlQuery query = prepare(u"UPDATE conversations SET updated_at = ? WHERE id = ?"_s);
+    Statement query = prepare(u"UPDATE conversations SET updated_at = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::fromTime(when));
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
@@ -119,12 +120,12 @@ bool ConversationStore::touch(qint64 id, const QDateTime &when)
 
 bool ConversationStore::remove(qint64 id)
 {
-    QSqlQuery query = prepare(u"DELETE FROM conversations WHERE id = ?"_s);
+    Statement query = prepare(u"DELETE FROM conversations WHERE id = ?"_s);
     query.addBindValue(id);
     return exec(query) && query.numRowsAffected() == 1;
 }
 
-QList<Conversation> ConversationStore::readAll(QSqlQuery &query)
+QList<Conversation> ConversationStore::readAll(Statement &query)
 {
     QList<Conversation> result;
     if (!exec(query))

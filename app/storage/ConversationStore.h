@@ -31,7 +31,7 @@ public:
     bool remove(qint64 id);
 
 private:
-    QList<Conversation> readAll(QSqlQuery &query);
+    QList<Conversation> readAll(Statement &query);
 };
 
 } // namespace Tandem

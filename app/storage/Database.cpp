@@ -1,6 +1,8 @@
 #include "Database.h"
 
-#include "TransactionGuard.h"
+#include "SqlConnection.h"
+#include "Transaction.h"
+#include "UnitOfWork.h"
 #include "domain/Logging.h"
 
 #include <QDir>
@@ -54,14 +56,19 @@ bool Database::open(const QString &filePath)
             return fail(tr("Cannot open the database %1: %2")
                             .arg(QDir::toNativeSeparators(info.absoluteFilePath()), db.lastError().text()));
     }
+    m_sql = std::make_unique<SqlConnection>(connection());
     if (!configure() || !migrate())
         return false;
+    m_work = std::make_unique<UnitOfWork>(*m_sql);
     qCInfo(lcDb) << "opened" << info.absoluteFilePath() << "at schema version" << userVersion();
     return true;
 }
 
 void Database::close()
 {
+    // The cached statements go first: a connection is removed only once no query uses it.
+    m_work.reset();
+    m_sql.reset();
     if (!QSqlDatabase::contains(m_connectionName))
         return;
     {
@@ -80,6 +87,12 @@ bool Database::isOpen() const
 QSqlDatabase Database::connection() const
 {
     return QSqlDatabase::database(m_connectionName, false);
+}
+
+UnitOfWork &Database::work()
+{
+    Q_ASSERT(m_work);
+    return *m_work;
 }
 
 int Database::userVersion() const
@@ -139,27 +152,32 @@ bool Database::migrate()
     for (const Migration &migration : std::as_const(m_migrations)) {
         if (migration.version <= current)
             continue;
-        QSqlDatabase db = connection();
-        TransactionGuard transaction(db);
-        if (!transaction.isActive())
-            return fail(
-                tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(db.lastError().text()));
-        QSqlQuery query(db);
-        for (const QString &statement : migration.statements) {
-            if (!query.exec(statement)) {
-                const QString reason = query.lastError().text();
-                transaction.rollback();
-                return fail(tr("Cannot upgrade the database to version %1 (%2): %3")
-                                .arg(migration.version)
-                                .arg(migration.description, reason));
-            }
-        }
-        // user_version is part of the transaction: it moves only if every statement succeeded.
-        if (!query.exec(u"PRAGMA user_version = %1"_s.arg(migration.version)) || !transaction.commit())
-            return fail(tr("Cannot record database version %1: %2").arg(migration.version).arg(db.lastError().text()));
+        const QString problem = apply(migration);
+        if (!problem.isEmpty())
+            return fail(problem); // after apply() returned: no query of it still uses the connection
         qCInfo(lcDb) << "migrated to version" << migration.version << "-" << migration.description;
     }
     return true;
+}
+
+QString Database::apply(const Migration &migration)
+{
+    Transaction transaction(*m_sql);
+    if (!transaction.isActive())
+        return tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(m_sql->lastError());
+    QSqlQuery query(connection());
+    for (const QString &statement : migration.statements) {
+        if (!query.exec(statement))
+            return tr("Cannot upgrade the database to version %1 (%2): %3")
+                .arg(migration.version)
+                .arg(migration.description, query.lastError().text());
+    }
+    // user_version is part of the transaction: it moves only if every statement succeeded.
+    if (!query.exec(u"PRAGMA user_version = %1"_s.arg(migration.version)))
+        return tr("Cannot record database version %1: %2").arg(migration.version).arg(query.lastError().text());
+    if (!transaction.commit())
+        return tr("Cannot record database version %1: %2").arg(migration.version).arg(m_sql->lastError());
+    return {};
 }
 
 bool Database::fail(const QString &message)

@@ -8,7 +8,12 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <memory>
+
 namespace Tandem {
+
+class SqlConnection;
+class UnitOfWork;
 
 /// @brief The SQLite database: one connection (use it from the thread that opened it), WAL, foreign keys, a busy
 /// timeout, and `PRAGMA user_version` migrations each in its own transaction.
@@ -33,6 +38,8 @@ public:
     QString filePath() const { return m_filePath; }
     QString errorString() const { return m_error; }
     QSqlDatabase connection() const;
+    /// @brief The stores of the open connection; only while isOpen().
+    UnitOfWork &work();
     /// @brief The schema version stored in the file, -1 if closed.
     int userVersion() const;
     /// @brief The latest version this build knows.
@@ -43,12 +50,16 @@ public:
 private:
     bool configure();
     bool migrate();
+    /// @brief Applies @p migration in one transaction; the reason it failed, or empty.
+    QString apply(const Migration &migration);
     bool fail(const QString &message);
 
     QList<Migration> m_migrations;
     QString m_connectionName;
     QString m_filePath;
     QString m_error;
+    std::unique_ptr<SqlConnection> m_sql;
+    std::unique_ptr<UnitOfWork> m_work;
 };
 
 } // namespace Tandem

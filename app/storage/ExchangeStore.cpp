@@ -2,7 +2,9 @@
 
 #include "RunStore.h"
 #include "SqlValues.h"
-#include "TransactionGuard.h"
+#include "SqlConnection.h"
+#include "Transaction.h"
+#include "UnitOfWork.h"
 #include "domain/ApprovalRequest.h"
 #include "domain/Logging.h"
 
@@ -58,11 +60,13 @@ QVariant mapped(const QHash<qint64, qint64> &ids, qint64 oldId)
 
 struct ExchangeStore::Private
 {
-    explicit Private(const QSqlDatabase &connection)
-        : db(connection)
-        , pageQuery(connection)
+    explicit Private(UnitOfWork &unit)
+        : work(unit)
+        , db(unit.connection().database())
+        , pageQuery(db)
     { }
 
+    UnitOfWork &work;
     QSqlDatabase db;
     QSqlQuery pageQuery; ///< prepared once: an export reads hundreds of pages
     bool pagePrepared = false;
@@ -77,8 +81,8 @@ struct ExchangeStore::Private
     }
 };
 
-ExchangeStore::ExchangeStore(const QSqlDatabase &db)
-    : d(std::make_unique<Private>(db))
+ExchangeStore::ExchangeStore(UnitOfWork &work)
+    : d(std::make_unique<Private>(work))
 { }
 
 ExchangeStore::~ExchangeStore() = default;
@@ -293,9 +297,9 @@ bool ExchangeStore::importArchives(
     newIds->clear();
     if (agentsAdded)
         *agentsAdded = 0;
-    TransactionGuard transaction(d->db);
+    Transaction transaction(d->work);
     if (!transaction.isActive())
-        return fail(tr("The database could not start a transaction: %1").arg(d->db.lastError().text()));
+        return fail(tr("The database could not start a transaction: %1").arg(d->work.connection().lastError()));
 
     auto run = [this](QSqlQuery &q) {
         if (q.exec())
@@ -503,7 +507,7 @@ bool ExchangeStore::importArchives(
         }
     }
     if (!transaction.commit())
-        return fail(tr("The import could not be saved: %1").arg(d->db.lastError().text()));
+        return fail(tr("The import could not be saved: %1").arg(d->work.connection().lastError()));
     m_error.clear();
     return true;
 }

@@ -11,22 +11,22 @@
 #include <memory>
 #include <optional>
 
-class QSqlDatabase;
-
 namespace Tandem {
+
+class UnitOfWork;
 
 /// @brief All the SQL of export and import in one place: reads a conversation's rows (its messages page by page, so
 /// an export never holds them all), and writes an import in one transaction with new ids, overwriting nothing.
 ///
-/// Its header names no QtSql type beyond a forward declaration, so exchange/ can use it without including QtSql.
-/// Use it on the thread that owns the connection.
+/// Its header names no QtSql type, so exchange/ can use it without including QtSql. Use it on the thread that owns the
+/// connection.
 class ExchangeStore final
 {
     Q_DECLARE_TR_FUNCTIONS(ExchangeStore)
 
 public:
-    /// @brief @p db: an open connection of this thread (Database::connection()).
-    explicit ExchangeStore(const QSqlDatabase &db);
+    /// @brief @p work: the stores of an open connection of this thread (Database::work()); borrowed.
+    explicit ExchangeStore(UnitOfWork &work);
     ~ExchangeStore();
     Q_DISABLE_COPY_MOVE(ExchangeStore)
 

@@ -1,6 +1,7 @@
 #include "HandoffStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -30,7 +31,7 @@ bool HandoffStore::create(Handoff &handoff)
 {
     if (!handoff.createdAt.isValid())
         handoff.createdAt = QDateTime::currentDateTimeUtc();
-    QSqlQuery q
+    Statement q
         = prepare(u"INSERT INTO handoffs (conversation_id, run_id, from_agent, to_agent, status, payload, "
                   u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.addBindValue(handoff.conversationId);
@@ -51,7 +52,7 @@ bool HandoffStore::create(Handoff &handoff)
 
 bool HandoffStore::saveStatus(const Handoff &handoff)
 {
-    QSqlQuery q = prepare(u"UPDATE handoffs SET status = ?, rejection_reason = ?, processed_at = ? "
+    Statement q = prepare(u"UPDATE handoffs SET status = ?, rejection_reason = ?, processed_at = ? "
                           u"WHERE id = ? AND status = 'pending'"_s);
     q.addBindValue(Handoff::statusName(handoff.status()));
     q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
@@ -62,7 +63,7 @@ bool HandoffStore::saveStatus(const Handoff &handoff)
 
 std::optional<Handoff> HandoffStore::get(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -71,20 +72,39 @@ std::optional<Handoff> HandoffStore::get(qint64 id)
 
 QList<Handoff> HandoffStore::forConversation(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? ORDER BY id"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     return readAll(q);
 }
 
 QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
 {
-    QSqlQuery q
+    Statement q
         = prepare(u"SELECT %1 FROM handoffs WHERE status = 'pending' AND created_at < ? ORDER BY id"_s.arg(kColumns));
     q.addBindValue(SqlValues::fromTime(now.addSecs(-qint64(minutes) * 60)));
     return readAll(q);
 }
 
-QList<Handoff> HandoffStore::readAll(QSqlQuery &q)
+QList<Handoff> HandoffStore::involving(qint64 conversationId, const QString &agentId)
+{
+    Statement q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND (from_agent = ? OR to_agent = ?) "
+                          u"ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(agentId);
+    q.addBindValue(agentId);
+    return readAll(q);
+}
+
+QList<Handoff> HandoffStore::pendingFor(qint64 conversationId, const QString &agentId)
+{
+    Statement q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND to_agent = ? AND status = 'pending' "
+                          u"ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(agentId);
+    return readAll(q);
+}
+
+QList<Handoff> HandoffStore::readAll(Statement &q)
 {
     QList<Handoff> rows;
     if (!exec(q))

@@ -22,11 +22,15 @@ public:
     bool saveStatus(const Handoff &handoff);
     std::optional<Handoff> get(qint64 id);
     QList<Handoff> forConversation(qint64 conversationId);
+    /// @brief The handoffs of @p conversationId from or to @p agentId, in order.
+    QList<Handoff> involving(qint64 conversationId, const QString &agentId);
+    /// @brief The pending handoffs of @p conversationId to @p agentId, oldest first.
+    QList<Handoff> pendingFor(qint64 conversationId, const QString &agentId);
     /// @brief Pending handoffs created more than @p minutes before @p now.
     QList<Handoff> stale(const QDateTime &now, int minutes = Handoff::kStaleMinutes);
 
 private:
-    QList<Handoff> readAll(QSqlQuery &query);
+    QList<Handoff> readAll(Statement &query);
 };
 
 } // namespace Tandem

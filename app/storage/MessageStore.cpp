@@ -1,6 +1,7 @@
 #include "MessageStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 #include <algorithm>
 #include <limits>
@@ -46,7 +47,7 @@ bool MessageStore::append(Message &message)
         message.createdAt = QDateTime::currentDateTimeUtc();
     if (!message.updatedAt.isValid())
         message.updatedAt = message.createdAt;
-    QSqlQuery q = prepare(u"INSERT INTO messages (conversation_id, role, agent_id, kind, divider, status, content, "
+    Statement q = prepare(u"INSERT INTO messages (conversation_id, role, agent_id, kind, divider, status, content, "
                           u"error, handoff_id, run_id, tool_call_id, tool_name, input_tokens, output_tokens, "
                           u"cached_tokens, reasoning_tokens, created_at, updated_at) "
                           u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -76,7 +77,7 @@ bool MessageStore::append(Message &message)
 
 bool MessageStore::update(const Message &message)
 {
-    QSqlQuery q = prepare(u"UPDATE messages SET content = ?, status = ?, error = ?, input_tokens = ?, "
+    Statement q = prepare(u"UPDATE messages SET content = ?, status = ?, error = ?, input_tokens = ?, "
                           u"output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, updated_at = ? WHERE id = ?"_s);
     q.addBindValue(SqlValues::text(message.content));
     q.addBindValue(Message::statusName(message.status));
@@ -93,7 +94,7 @@ bool MessageStore::update(const Message &message)
 
 std::optional<Message> MessageStore::get(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM messages WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -102,7 +103,7 @@ std::optional<Message> MessageStore::get(qint64 id)
 
 std::optional<Message> MessageStore::toolCall(qint64 conversationId, const QString &callId)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = ? AND tool_call_id = ? "
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = ? AND tool_call_id = ? "
                           u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(Message::kindName(Message::Kind::ToolCall));
@@ -114,7 +115,7 @@ std::optional<Message> MessageStore::toolCall(qint64 conversationId, const QStri
 
 QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int limit)
 {
-    QSqlQuery q = prepare(
+    Statement q = prepare(
         u"SELECT %1 FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(beforeId > 0 ? beforeId : std::numeric_limits<qint64>::max());
@@ -130,16 +131,100 @@ QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int li
 
 qint64 MessageStore::count(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
+    Statement q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
     q.addBindValue(conversationId);
     if (!exec(q) || !q.next())
         return 0;
     return q.value(0).toLongLong();
 }
 
+bool MessageStore::linkHandoff(qint64 messageId, qint64 handoffId)
+{
+    Statement q = prepare(u"UPDATE messages SET handoff_id = ? WHERE id = ?"_s);
+    q.addBindValue(SqlValues::nullIfZero(handoffId));
+    q.addBindValue(messageId);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+QList<Message> MessageStore::readAll(Statement &q)
+{
+    QList<Message> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    return rows;
+}
+
+QList<Message> MessageStore::threadRows(qint64 conversationId, const QString &agentId, qint64 historyFrom)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? AND ("
+                          u"(agent_id = ? AND kind IN ('text', 'tool_call', 'tool_result')) "
+                          u"OR (role = 'user' AND kind = 'text' AND run_id IN (SELECT id FROM runs WHERE "
+                          u"conversation_id = ? AND agent_id = ?)) "
+                          u"OR (kind = 'divider' AND handoff_id IN (SELECT id FROM handoffs WHERE conversation_id = ? "
+                          u"AND (from_agent = ? OR to_agent = ?)))) ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(historyFrom);
+    q.addBindValue(agentId);
+    q.addBindValue(conversationId);
+    q.addBindValue(agentId);
+    q.addBindValue(conversationId);
+    q.addBindValue(agentId);
+    q.addBindValue(agentId);
+    return readAll(q);
+}
+
+QList<Message> MessageStore::unansweredToolCalls(qint64 conversationId, const QString &agentId, qint64 runId)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages c WHERE conversation_id = ? AND agent_id = ? AND run_id = ? "
+                          u"AND kind = 'tool_call' AND NOT EXISTS (SELECT 1 FROM messages r WHERE "
+                          u"r.conversation_id = c.conversation_id AND r.kind = 'tool_result' AND "
+                          u"r.agent_id = c.agent_id AND r.tool_call_id = c.tool_call_id) ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(agentId);
+    q.addBindValue(runId);
+    return readAll(q);
+}
+
+QList<Message> MessageStore::transcript(qint64 conversationId, int last)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = 'text' AND status <> 'error' "
+                          u"AND content <> '' ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(last > 0 ? last : -1);
+    QList<Message> rows = readAll(q);
+    std::reverse(rows.begin(), rows.end());
+    return rows;
+}
+
+std::optional<Message> MessageStore::lastUserMessage(qint64 conversationId)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND role = 'user' AND kind = 'text' "
+                          u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
+}
+
+QList<qint64> MessageStore::runsAfter(qint64 conversationId, qint64 messageId)
+{
+    Statement q = prepare(
+        u"SELECT DISTINCT run_id FROM messages WHERE conversation_id = ? AND id > ? AND run_id IS NOT NULL"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(messageId);
+    QList<qint64> runs;
+    if (!exec(q))
+        return runs;
+    while (q.next())
+        runs << q.value(0).toLongLong();
+    return runs;
+}
+
 int MessageStore::markStreamingInterrupted(const QString &reason)
 {
-    QSqlQuery q = prepare(u"UPDATE messages SET status = 'interrupted', error = ?, updated_at = ? "
+    Statement q = prepare(u"UPDATE messages SET status = 'interrupted', error = ?, updated_at = ? "
                           u"WHERE status = 'streaming'"_s);
     q.addBindValue(reason);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));

@@ -25,8 +25,25 @@ public:
     /// @brief Up to @p limit rows of a conversation with ids below @p beforeId (0: from the newest), oldest first.
     QList<Message> page(qint64 conversationId, qint64 beforeId = 0, int limit = 200);
     qint64 count(qint64 conversationId);
+    /// @brief Links the reply @p messageId to the handoff its `HANDOFF_AGENT2` signal started.
+    bool linkHandoff(qint64 messageId, qint64 handoffId);
+    /// @brief The rows @p agentId's own thread is made of, after @p historyFrom, oldest first: its replies and tool
+    /// rows, the person's messages of the runs that started with it, and the dividers of handoffs from or to it.
+    QList<Message> threadRows(qint64 conversationId, const QString &agentId, qint64 historyFrom);
+    /// @brief The tool calls of @p agentId in run @p runId that have no result row yet, in order.
+    QList<Message> unansweredToolCalls(qint64 conversationId, const QString &agentId, qint64 runId);
+    /// @brief The text rows worth retelling (not errored, not empty), oldest first: the last @p last of them, or all
+    /// when @p last is 0.
+    QList<Message> transcript(qint64 conversationId, int last);
+    /// @brief The person's latest message in @p conversationId.
+    std::optional<Message> lastUserMessage(qint64 conversationId);
+    /// @brief The runs that wrote rows after message @p messageId.
+    QList<qint64> runsAfter(qint64 conversationId, qint64 messageId);
     /// @brief Marks every row still streaming as interrupted (the process ended under it); returns how many.
     int markStreamingInterrupted(const QString &reason);
+
+private:
+    QList<Message> readAll(Statement &query);
 };
 
 } // namespace Tandem

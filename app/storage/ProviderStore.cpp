@@ -1,6 +1,7 @@
 #include "ProviderStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -30,7 +31,7 @@ bool ProviderStore::save(const ProviderProfile &profile)
     QJsonObject headers;
     for (auto it = profile.extraHeaders.cbegin(); it != profile.extraHeaders.cend(); ++it)
         headers.insert(it.key(), it.value());
-    QSqlQuery q = prepare(u"INSERT INTO providers (id, name, protocol, base_url, default_model, extra_headers, "
+    Statement q = prepare(u"INSERT INTO providers (id, name, protocol, base_url, default_model, extra_headers, "
                           u"created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
                           u"name = excluded.name, protocol = excluded.protocol, base_url = excluded.base_url, "
                           u"default_model = excluded.default_model, extra_headers = excluded.extra_headers"_s);
@@ -46,7 +47,7 @@ bool ProviderStore::save(const ProviderProfile &profile)
 
 std::optional<ProviderProfile> ProviderStore::get(const QString &id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM providers WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM providers WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -55,7 +56,7 @@ std::optional<ProviderProfile> ProviderStore::get(const QString &id)
 
 QList<ProviderProfile> ProviderStore::list()
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM providers ORDER BY name, id"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM providers ORDER BY name, id"_s.arg(kColumns));
     QList<ProviderProfile> rows;
     if (!exec(q))
         return rows;
@@ -66,7 +67,7 @@ QList<ProviderProfile> ProviderStore::list()
 
 bool ProviderStore::remove(const QString &id)
 {
-    QSqlQuery q = prepare(u"DELETE FROM providers WHERE id = ?"_s);
+    Statement q = prepare(u"DELETE FROM providers WHERE id = ?"_s);
     q.addBindValue(id);
     return exec(q) && q.numRowsAffected() == 1;
 }

@@ -1,6 +1,7 @@
 #include "RunStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 #include "domain/EnumNames.h"
 
 using namespace Qt::StringLiterals;
@@ -53,7 +54,7 @@ bool RunStore::create(RunRecord &run)
 {
     if (!run.startedAt.isValid())
         run.startedAt = QDateTime::currentDateTimeUtc();
-    QSqlQuery q
+    Statement q
         = prepare(u"INSERT INTO runs (conversation_id, agent_id, mode, status, started_at) VALUES (?, ?, ?, ?, ?)"_s);
     q.addBindValue(run.conversationId);
     q.addBindValue(SqlValues::text(run.agentId));
@@ -69,7 +70,7 @@ bool RunStore::create(RunRecord &run)
 bool RunStore::finish(
     qint64 runId, RunRecord::Status status, const TokenUsage &usage, const QString &error, const QDateTime &when)
 {
-    QSqlQuery q = prepare(u"UPDATE runs SET status = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
+    Statement q = prepare(u"UPDATE runs SET status = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
                           u"reasoning_tokens = ?, error = ?, finished_at = ? WHERE id = ?"_s);
     q.addBindValue(RunRecord::statusName(status));
     q.addBindValue(usage.inputTokens);
@@ -84,7 +85,7 @@ bool RunStore::finish(
 
 bool RunStore::updateUsage(qint64 runId, const TokenUsage &usage)
 {
-    QSqlQuery q = prepare(u"UPDATE runs SET input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
+    Statement q = prepare(u"UPDATE runs SET input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
                           u"reasoning_tokens = ? WHERE id = ?"_s);
     q.addBindValue(usage.inputTokens);
     q.addBindValue(usage.outputTokens);
@@ -96,7 +97,7 @@ bool RunStore::updateUsage(qint64 runId, const TokenUsage &usage)
 
 std::optional<RunRecord> RunStore::get(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM runs WHERE id = ?"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM runs WHERE id = ?"_s.arg(kColumns));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -105,7 +106,7 @@ std::optional<RunRecord> RunStore::get(qint64 id)
 
 QList<RunRecord> RunStore::forConversation(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM runs WHERE conversation_id = ? ORDER BY id"_s.arg(kColumns));
+    Statement q = prepare(u"SELECT %1 FROM runs WHERE conversation_id = ? ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     QList<RunRecord> rows;
     if (!exec(q))
@@ -117,7 +118,7 @@ QList<RunRecord> RunStore::forConversation(qint64 conversationId)
 
 qint64 RunStore::tokensUsed(qint64 conversationId)
 {
-    QSqlQuery q
+    Statement q
         = prepare(u"SELECT COALESCE(SUM(input_tokens + output_tokens), 0) FROM runs WHERE conversation_id = ?"_s);
     q.addBindValue(conversationId);
     if (!exec(q) || !q.next())
@@ -127,7 +128,7 @@ qint64 RunStore::tokensUsed(qint64 conversationId)
 
 int RunStore::markRunningInterrupted(const QString &reason)
 {
-    QSqlQuery q
+    Statement q
         = prepare(u"UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE status = 'running'"_s);
     q.addBindValue(reason);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));

@@ -144,6 +144,20 @@ QList<Migration> Schema::migrations()
                     decided_at TEXT))"_s,
                 u"CREATE INDEX approvals_by_conversation ON approvals (conversation_id, status)"_s,
             } },
+        Migration { 3, u"per-agent output limit, replies linked to the handoff their signal started, agent lookups"_s,
+            {
+                u"ALTER TABLE agents ADD COLUMN max_output_tokens INTEGER NOT NULL DEFAULT 0"_s,
+                // A reply that carried the HANDOFF_AGENT2 signal is linked to its handoff; earlier ones are found by
+                // their first line and the handoff of the same run from the same agent.
+                uR"(UPDATE messages SET handoff_id = (SELECT MIN(h.id) FROM handoffs h
+                        WHERE h.run_id = messages.run_id AND h.from_agent = messages.agent_id)
+                    WHERE kind = 'text' AND role = 'assistant' AND handoff_id IS NULL
+                        AND ltrim(content) LIKE 'HANDOFF_AGENT2%'
+                        AND EXISTS (SELECT 1 FROM handoffs h
+                            WHERE h.run_id = messages.run_id AND h.from_agent = messages.agent_id))"_s,
+                u"CREATE INDEX handoffs_by_agent ON handoffs (conversation_id, to_agent, status)"_s,
+                u"CREATE INDEX runs_by_agent ON runs (conversation_id, agent_id)"_s,
+            } },
     };
 }
 

@@ -1,5 +1,6 @@
 #include "SecretStore.h"
 
+#include "Statement.h"
 #include "domain/Logging.h"
 
 #include <QTimer>

@@ -1,27 +1,25 @@
 #include "StoreBase.h"
 
+#include "Statement.h"
 #include "domain/Logging.h"
 
 #include <QSqlError>
 
 namespace Tandem {
 
-QSqlQuery StoreBase::prepare(const QString &sql) const
+Statement StoreBase::prepare(const QString &sql) const
 {
-    QSqlQuery query(m_db);
-    if (!query.prepare(sql))
-        qCWarning(lcDb) << "cannot prepare" << sql << ":" << query.lastError().text();
-    return query;
+    return Statement(*m_connection, sql);
 }
 
-bool StoreBase::exec(QSqlQuery &query)
+bool StoreBase::exec(Statement &statement)
 {
-    if (query.exec()) {
+    if (statement.exec()) {
         m_error.clear();
         return true;
     }
-    m_error = query.lastError().text();
-    qCWarning(lcDb) << "query failed:" << query.lastQuery() << ":" << m_error;
+    m_error = statement.query().lastError().text();
+    qCWarning(lcDb) << "query failed:" << statement.query().lastQuery() << ":" << m_error;
     return false;
 }
 

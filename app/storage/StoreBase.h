@@ -1,29 +1,30 @@
 #pragma once
 
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QString>
 
 namespace Tandem {
 
-/// @brief What every store shares: its connection, prepared-statement helpers and the last error.
+class SqlConnection;
+class Statement;
+
+/// @brief What every store shares: its connection (with its cache of prepared statements) and the last error.
 class StoreBase
 {
 public:
-    explicit StoreBase(QSqlDatabase db)
-        : m_db(std::move(db))
+    explicit StoreBase(SqlConnection &connection)
+        : m_connection(&connection)
     { }
 
     /// @brief The last SQL error of this store, empty after a success.
     QString lastError() const { return m_error; }
 
 protected:
-    /// @brief A query prepared from @p sql; check with exec().
-    QSqlQuery prepare(const QString &sql) const;
-    /// @brief Runs @p query, remembering its error; true on success.
-    bool exec(QSqlQuery &query);
+    /// @brief The statement for @p sql, prepared once per connection; check with exec().
+    Statement prepare(const QString &sql) const;
+    /// @brief Runs @p statement, remembering its error; true on success.
+    bool exec(Statement &statement);
 
-    QSqlDatabase m_db;
+    SqlConnection *m_connection;
     QString m_error;
 };
 

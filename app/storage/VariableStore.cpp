@@ -1,6 +1,7 @@
 #include "VariableStore.h"
 
 #include "SqlValues.h"
+#include "Statement.h"
 
 using namespace Qt::StringLiterals;
 
@@ -8,7 +9,7 @@ namespace Tandem {
 
 QString VariableStore::value(qint64 conversationId, const QString &name, const QString &fallback)
 {
-    QSqlQuery q = prepare(u"SELECT value FROM variables WHERE conversation_id = ? AND name = ?"_s);
+    Statement q = prepare(u"SELECT value FROM variables WHERE conversation_id = ? AND name = ?"_s);
     q.addBindValue(conversationId);
     q.addBindValue(name);
     if (!exec(q) || !q.next())
@@ -18,7 +19,7 @@ QString VariableStore::value(qint64 conversationId, const QString &name, const Q
 
 bool VariableStore::setValue(qint64 conversationId, const QString &name, const QString &value)
 {
-    QSqlQuery q = prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?) "
+    Statement q = prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?) "
                           u"ON CONFLICT (conversation_id, name) DO UPDATE SET value = excluded.value, "
                           u"updated_at = excluded.updated_at"_s);
     q.addBindValue(conversationId);
@@ -30,7 +31,7 @@ bool VariableStore::setValue(qint64 conversationId, const QString &name, const Q
 
 bool VariableStore::remove(qint64 conversationId, const QString &name)
 {
-    QSqlQuery q = prepare(u"DELETE FROM variables WHERE conversation_id = ? AND name = ?"_s);
+    Statement q = prepare(u"DELETE FROM variables WHERE conversation_id = ? AND name = ?"_s);
     q.addBindValue(conversationId);
     q.addBindValue(name);
     return exec(q);

@@ -97,10 +97,10 @@ void TestAccessibility::mainWindow()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SettingsViewModel settings(&providers, nullptr, &network);
-    LocalChatRepository repository(db.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -113,7 +113,7 @@ void TestAccessibility::settingsPages()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SettingsViewModel settings(&providers, nullptr, &network);
     SettingsDialog dialog(&settings);
@@ -133,7 +133,7 @@ void TestAccessibility::firstRunDialog()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SettingsViewModel settings(&providers, nullptr, &network);
     settings.setDetectionCandidates({}); // nothing to find: the dialog asks for a key

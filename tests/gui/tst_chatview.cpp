@@ -13,7 +13,7 @@
 #include "presentation/MessageListModel.h"
 #include "presentation/SafeTextDocument.h"
 #include "storage/MessageStore.h"
-#include "storage/TransactionGuard.h"
+#include "storage/Transaction.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -373,11 +373,11 @@ void TestChatView::followsTheStreamUnlessScrolledUp()
 {
     const qint64 c = m_h->createConversation(Conversation::Mode::Single);
     {
-        TransactionGuard transaction(m_h->db());
+        Transaction transaction(m_h->work());
         for (int i = 0; i < 80; ++i) {
             Message m = history(c, i % 2 ? Message::Role::Assistant : Message::Role::User,
                 u"Message %1 with a few words to wrap a little"_s.arg(i));
-            QVERIFY(MessageStore(m_h->db()).append(m));
+            QVERIFY(m_h->work().messages().append(m));
         }
         QVERIFY(transaction.commit());
     }

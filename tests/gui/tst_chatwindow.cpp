@@ -68,13 +68,13 @@ void TestChatWindow::init()
     profile.protocol = ProviderProfile::Protocol::ChatCompletions;
     profile.baseUrl = m_server->baseUrl();
     profile.defaultModel = u"fake-model"_s;
-    QVERIFY(ProviderStore(m_db->connection()).save(profile));
+    QVERIFY(m_db->work().providers().save(profile));
     m_network = std::make_unique<QNetworkAccessManager>();
     EngineConfig config;
     config.defaultProviderId = profile.id;
     config.retryPolicy.maxRetries = 0;
     config.persistIntervalMs = 10;
-    m_repository = std::make_unique<LocalChatRepository>(m_db->connection(), m_network.get(), nullptr, nullptr, config);
+    m_repository = std::make_unique<LocalChatRepository>(m_db->work(), m_network.get(), nullptr, nullptr, config);
 }
 
 void TestChatWindow::cleanup()

@@ -70,12 +70,12 @@ void TestExportDialog::init()
 {
     m_temp = std::make_unique<Test::TemporaryDatabase>();
     QVERIFY(m_temp->isReady());
-    m_fixed = Test::ExchangeFixture::create(m_temp->connection());
-    m_long = Test::ExchangeFixture::createLong(m_temp->connection(), 30000, u"Long one"_s);
+    m_fixed = Test::ExchangeFixture::create(m_temp->work());
+    m_long = Test::ExchangeFixture::createLong(m_temp->work(), 30000, u"Long one"_s);
     QVERIFY(m_fixed > 0 && m_long > 0);
     m_network = std::make_unique<QNetworkAccessManager>();
-    m_repository = std::make_unique<LocalChatRepository>(m_temp->connection(), m_network.get(), nullptr, nullptr);
-    m_store = std::make_unique<ExchangeStore>(m_temp->connection());
+    m_repository = std::make_unique<LocalChatRepository>(m_temp->work(), m_network.get(), nullptr, nullptr);
+    m_store = std::make_unique<ExchangeStore>(m_temp->work());
     m_exchange = std::make_unique<ExchangeViewModel>(m_store.get());
     m_window = std::make_unique<MainWindow>(m_repository.get());
     m_window->resize(1000, 700);

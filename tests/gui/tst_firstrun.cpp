@@ -84,7 +84,7 @@ void TestFirstRun::detectedLocalServerBecomesTheProvider()
     FakeLlmServer server;
     QVERIFY(server.isListening());
     server.setModels({ u"llama3.2:3b"_s });
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SecretStore secrets(u"tandem-gui-test-firstrun"_s);
     secrets.setRetryDelay(50);
@@ -94,7 +94,7 @@ void TestFirstRun::detectedLocalServerBecomesTheProvider()
     candidate.name = u"Ollama"_s;
     candidate.baseUrl = server.baseUrl();
     settings.setDetectionCandidates({ candidate });
-    LocalChatRepository repository(db.connection(), &network, &secrets, nullptr);
+    LocalChatRepository repository(db.work(), &network, &secrets, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -147,7 +147,7 @@ void TestFirstRun::openAiKeyGoesToTheSecretStore()
     // The only candidate answers, but is no model server: nothing is found.
     FakeLlmServer notAModelServer;
     notAModelServer.overrideRoute(u"GET"_s, u"/v1/models"_s, 404, QByteArrayLiteral("{}"));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SecretStore secrets(u"tandem-gui-test-firstrun"_s);
     secrets.setRetryDelay(50);
@@ -156,7 +156,7 @@ void TestFirstRun::openAiKeyGoesToTheSecretStore()
     candidate.id.clear();
     candidate.baseUrl = notAModelServer.baseUrl();
     settings.setDetectionCandidates({ candidate });
-    LocalChatRepository repository(db.connection(), &network, &secrets, nullptr);
+    LocalChatRepository repository(db.work(), &network, &secrets, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

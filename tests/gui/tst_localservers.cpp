@@ -55,7 +55,7 @@ void TestLocalServers::offersUnconfiguredServersAndAddsThem()
     FakeLlmServer configured;
     FakeLlmServer found;
     found.setModels({ u"qwen2.5:7b"_s });
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     ProviderProfile existing = candidate(u"Existing"_s, configured);
     existing.id = u"existing"_s;
     QVERIFY(providers.save(existing));
@@ -64,7 +64,7 @@ void TestLocalServers::offersUnconfiguredServersAndAddsThem()
     SettingsViewModel settings(&providers, nullptr, &network);
     settings.setDetectionCandidates(
         { candidate(u"Configured server"_s, configured), candidate(u"Found server"_s, found) });
-    LocalChatRepository repository(db.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -92,7 +92,7 @@ void TestLocalServers::configuredServersAreNotOffered()
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
     FakeLlmServer server;
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     ProviderProfile existing = candidate(u"Mine"_s, server);
     existing.id = u"mine"_s;
     existing.baseUrl = QUrl(server.baseUrl().toString() + u"/"_s); // a trailing slash is the same server
@@ -101,7 +101,7 @@ void TestLocalServers::configuredServersAreNotOffered()
     QNetworkAccessManager network;
     SettingsViewModel settings(&providers, nullptr, &network);
     settings.setDetectionCandidates({ candidate(u"Local server"_s, server) });
-    LocalChatRepository repository(db.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

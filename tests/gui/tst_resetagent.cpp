@@ -85,7 +85,7 @@ void TestResetAgent::menuResetsTheChosenAgentOnly()
     // Cancel changes nothing.
     answerNextMessageBox(QMessageBox::Cancel);
     agent2->trigger();
-    AgentThreadStore threads(h.db());
+    AgentThreadStore &threads = h.work().threads();
     QCOMPARE(threads.get(id, u"agent2"_s).historyFrom, 0);
 
     answerNextMessageBox(QMessageBox::Reset);

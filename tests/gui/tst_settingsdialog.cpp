@@ -44,7 +44,7 @@ void TestSettingsDialog::providerAndKeyRoundTrip()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     SecretStore secrets(u"tandem-gui-test"_s);
     secrets.setRetryDelay(50);
     QNetworkAccessManager network;
@@ -111,7 +111,7 @@ void TestSettingsDialog::preferencesRoundTrip()
 void TestSettingsDialog::firstRunOffersOpenAiWithoutLocalServers()
 {
     Test::TemporaryDatabase db;
-    ProviderStore providers(db.connection());
+    ProviderStore &providers = db.work().providers();
     SettingsViewModel settings(&providers, nullptr, nullptr); // no network: detection ends at once, nothing found
     FirstRunDialog dialog(&settings);
     dialog.show();

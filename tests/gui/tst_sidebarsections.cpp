@@ -36,12 +36,12 @@ void TestSidebarSections::pinningInPlaceMeasuresTheRowsAgain()
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
     QNetworkAccessManager network;
-    LocalChatRepository repository(db.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     const qint64 older = repository.createConversation();
     const qint64 newer = repository.createConversation();
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    QVERIFY(ConversationStore(db.connection()).touch(older, now.addSecs(-60)));
-    QVERIFY(ConversationStore(db.connection()).touch(newer, now));
+    QVERIFY(db.work().conversations().touch(older, now.addSecs(-60)));
+    QVERIFY(db.work().conversations().touch(newer, now));
     QVERIFY(repository.renameConversation(older, u"Older"_s));
     QVERIFY(repository.renameConversation(newer, u"Newer"_s));
 

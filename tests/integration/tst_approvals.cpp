@@ -258,7 +258,7 @@ void TestApprovals::pendingApprovalSurvivesRestart()
         QCOMPARE(requests[1].json.value(u"conversation"_s), requests[0].json.value(u"conversation"_s));
     else
         QVERIFY(resumed.contains(u"call:launch"_s));
-    const QList<RunRecord> runs = RunStore(h.db()).forConversation(id);
+    const QList<RunRecord> runs = h.work().runs().forConversation(id);
     QCOMPARE(runs.size(), 2);
     QCOMPARE(runs[0].status, RunRecord::Status::Interrupted);
     QCOMPARE(runs[1].status, RunRecord::Status::Completed);
@@ -288,7 +288,7 @@ void TestApprovals::resumeAfterRestartFollowsTheSignal()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
-    Agent agent1 = *AgentStore(h.db()).get(u"agent1"_s);
+    Agent agent1 = *h.work().agents().get(u"agent1"_s);
     agent1.allowedTools = { u"launch"_s };
     QVERIFY(h.saveAgent(agent1));
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));

@@ -5,6 +5,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "storage/Database.h"
+#include "storage/UnitOfWork.h"
 
 #include <QNetworkAccessManager>
 #include <QProcess>
@@ -93,7 +94,7 @@ void TestCli::singleRunStoresAndPrints()
     Database database;
     QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     const QList<Conversation> conversations = repository.conversations();
     QCOMPARE(conversations.size(), 1);
     QCOMPARE(conversations[0].title, u"Say hello"_s);

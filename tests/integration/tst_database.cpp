@@ -140,9 +140,9 @@ void TestDatabase::reopenKeepsData()
     QVERIFY(temp.isReady());
     Conversation conversation;
     conversation.title = u"Persisted"_s;
-    QVERIFY(ConversationStore(temp.connection()).create(conversation));
+    QVERIFY(temp.work().conversations().create(conversation));
     QVERIFY2(temp.reopen(), qPrintable(temp.errorString()));
-    const auto loaded = ConversationStore(temp.connection()).get(conversation.id);
+    const auto loaded = temp.work().conversations().get(conversation.id);
     QVERIFY(loaded.has_value());
     QCOMPARE(loaded->title, u"Persisted"_s);
     QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
@@ -174,7 +174,7 @@ void TestDatabase::migrationFromOlderVersion()
     QCOMPARE(database.userVersion(), Schema::currentVersion() + 1);
     QCOMPARE(scalar(database.connection(), u"SELECT title || ':' || color FROM conversations WHERE id = 1"_s),
         QVariant(u"kept:blue"_s));
-    QCOMPARE(MessageStore(database.connection()).count(1), 1);
+    QCOMPARE(database.work().messages().count(1), 1);
 }
 
 void TestDatabase::failedMigrationLeavesOldVersion()
@@ -234,9 +234,9 @@ void TestDatabase::cascadeDeletes()
     QVERIFY(temp.isReady());
     QSqlDatabase db = temp.connection();
     Conversation conversation;
-    QVERIFY(ConversationStore(db).create(conversation));
+    QVERIFY(temp.work().conversations().create(conversation));
     Conversation other;
-    QVERIFY(ConversationStore(db).create(other));
+    QVERIFY(temp.work().conversations().create(other));
     const QString id = QString::number(conversation.id);
     const QString now = u"'2026-01-31T10:00:00.000Z'"_s;
     QSqlQuery q(db);
@@ -265,12 +265,12 @@ void TestDatabase::cascadeDeletes()
         u"INSERT INTO messages (conversation_id, role, created_at, updated_at) VALUES (999, 'user', %1, %1)"_s.arg(
             now)));
 
-    QVERIFY(ConversationStore(db).remove(conversation.id));
+    QVERIFY(temp.work().conversations().remove(conversation.id));
     for (const QString &table : { u"messages"_s, u"handoffs"_s, u"runs"_s, u"agent_threads"_s, u"variables"_s })
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM %1 WHERE conversation_id = %2"_s.arg(table, id)).toInt(), 0);
     // Tasks outlive their conversation; other conversations are untouched.
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM tasks WHERE conversation_id IS NULL"_s).toInt(), 1);
-    QCOMPARE(MessageStore(db).count(other.id), 1);
+    QCOMPARE(temp.work().messages().count(other.id), 1);
 }
 
 void TestDatabase::integrityAfterCrashMidTransaction()

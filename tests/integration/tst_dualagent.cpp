@@ -49,6 +49,10 @@ private Q_SLOTS:
     void toolsTheAgentMayNotUseDoNotRun();
     void signalToDisabledAgent2IsRejected_data() { protocols(); }
     void signalToDisabledAgent2IsRejected();
+    void signalLineIsTextWhereItIsNoSignal_data() { protocols(); }
+    void signalLineIsTextWhereItIsNoSignal();
+    void outputLimitIsSent_data() { protocols(); }
+    void outputLimitIsSent();
 
 private:
     static void protocols()
@@ -73,7 +77,7 @@ void TestDualAgent::handoffWithSignal()
     h.server().enqueue(ScriptedReply::text({ u"Rain on the roof, "_s, u"soft."_s }, { 7, 3 }));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
-    QSignalSpy dividers(&h.repository(), &ChatRepository::dividerAdded);
+    QSignalSpy added(&h.repository(), &ChatRepository::messageAdded);
 
     QCOMPARE(h.sendAndWait(id, u"Write a poem"_s), RunOutcome::Completed);
 
@@ -107,7 +111,15 @@ void TestDualAgent::handoffWithSignal()
     QCOMPARE(handoffs[0].payload.value(u"text"_s).toString(), u"Write a haiku about rain."_s);
     QCOMPARE(rows[2].handoffId, handoffs[0].id);
     QCOMPARE(rows[3].handoffId, handoffs[0].id);
-    QCOMPARE(dividers.size(), 2);
+    // Agent 1's reply is linked to the handoff its signal started, so the chat hides the signal line.
+    QCOMPARE(rows[1].handoffId, handoffs[0].id);
+    QCOMPARE(rows[1].displayText(), u"Write a haiku about rain."_s);
+    // Each divider is announced once.
+    QList<qint64> dividers;
+    for (const QList<QVariant> &signal : std::as_const(added))
+        if (signal.at(0).value<Message>().kind == Message::Kind::Divider)
+            dividers << signal.at(0).value<Message>().id;
+    QCOMPARE(dividers, (QList<qint64> { rows[2].id, rows[3].id }));
     QCOMPARE(h.repository().activeAgent(id), u"agent1"_s);
 
     // The person never saw the signal line: agent 1's deltas carry only the payload.
@@ -125,7 +137,7 @@ void TestDualAgent::handoffWithSignal()
     QCOMPARE(EngineHarness::inputSummary(requests[1]), QStringList { u"user: Write a haiku about rain."_s });
     QVERIFY(EngineHarness::toolNames(requests[0]).isEmpty()); // seed 000 is a text protocol
 
-    AgentThreadStore threads(h.db());
+    AgentThreadStore &threads = h.work().threads();
     const QString agent1Thread = threads.get(id, u"agent1"_s).remoteThreadId;
     const QString agent2Thread = threads.get(id, u"agent2"_s).remoteThreadId;
     if (h.isResponses()) {
@@ -249,7 +261,7 @@ void TestDualAgent::resetOneAgentKeepsTheOther()
     h.server().enqueue(ScriptedReply::text({ u"Answer two"_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QCOMPARE(h.sendAndWait(id, u"First"_s), RunOutcome::Completed);
-    AgentThreadStore threads(h.db());
+    AgentThreadStore &threads = h.work().threads();
     const QString agent1Before = threads.get(id, u"agent1"_s).remoteThreadId;
     const QString agent2Before = threads.get(id, u"agent2"_s).remoteThreadId;
 
@@ -317,7 +329,7 @@ void TestDualAgent::userMessageStoredBeforeTheRequest()
     // At the moment each request arrives (the thread's creation included), what does the database hold?
     QList<QList<Message>> storedAtArrival;
     QObject::connect(&h.server(), &FakeLlmServer::requestReceived, &h.server(), [&](const RecordedRequest &) {
-        storedAtArrival << MessageStore(h.db()).page(id, 0, std::numeric_limits<int>::max());
+        storedAtArrival << h.work().messages().page(id, 0, std::numeric_limits<int>::max());
     });
 
     QCOMPARE(h.sendAndWait(id, u"Write a poem"_s), RunOutcome::Completed);
@@ -345,7 +357,7 @@ void TestDualAgent::toolsTheAgentMayNotUseDoNotRun()
     EngineConfig config = EngineHarness::testConfig();
     config.workspaceRoot = workspace.path();
     EngineHarness h(protocol, config);
-    QVERIFY(AgentStore(h.db()).get(u"agent1"_s)->allowedTools.isEmpty());
+    QVERIFY(h.work().agents().get(u"agent1"_s)->allowedTools.isEmpty());
     auto call = [](const QString &tool, const QString &path) {
         return ToolCall { {}, tool,
             QString::fromUtf8(QJsonDocument(QJsonObject { { u"path"_s, path } }).toJson(QJsonDocument::Compact)), {} };
@@ -395,7 +407,7 @@ void TestDualAgent::signalToDisabledAgent2IsRejected()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    Agent agent2 = *AgentStore(h.db()).get(u"agent2"_s);
+    Agent agent2 = *h.work().agents().get(u"agent2"_s);
     agent2.enabled = false;
     QVERIFY(h.saveAgent(agent2));
     h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a haiku."_s }));
@@ -426,6 +438,56 @@ void TestDualAgent::cleanup()
     // Every body the engine sent in the test must match OpenAI's spec.
     const QStringList problems = EngineHarness::takeSpecProblems();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
+}
+
+void TestDualAgent::signalLineIsTextWhereItIsNoSignal()
+{
+    // Only dual mode's agent 1 hands over with the line; anywhere else it is what the agent said, shown as it is.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\n"_s, u"is a word I like."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nRewrite this."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nstays visible."_s }));
+    const qint64 single = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
+
+    QCOMPARE(h.sendAndWait(single, u"Say it"_s), RunOutcome::Completed);
+    QCOMPARE(h.repository().handoffs(single).size(), 0);
+    QCOMPARE(h.rows(single).at(1).displayText(), u"HANDOFF_AGENT2\nis a word I like."_s);
+    QString streamed;
+    for (const QList<QVariant> &delta : std::as_const(deltas))
+        streamed += delta.at(2).toString();
+    QCOMPARE(streamed, u"HANDOFF_AGENT2\nis a word I like."_s);
+
+    const qint64 dual = h.createConversation(Conversation::Mode::Dual);
+    QCOMPARE(h.sendAndWait(dual, u"Rewrite"_s), RunOutcome::Completed);
+    const QList<Message> rows = h.rows(dual);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[1].displayText(), u"Rewrite this."_s); // agent 1: the engine acted on the signal
+    QCOMPARE(rows[4].agentId, u"agent2"_s);
+    QCOMPARE(rows[4].displayText(), u"HANDOFF_AGENT2\nstays visible."_s); // agent 2: ordinary text
+}
+
+void TestDualAgent::outputLimitIsSent()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineConfig config = EngineHarness::testConfig();
+    config.limits.maxOutputTokens = 900; // the settings' limit, for agents without their own
+    EngineHarness h(protocol, config);
+    Agent agent1 = *h.work().agents().get(u"agent1"_s);
+    agent1.maxOutputTokens = 300;
+    QVERIFY(h.saveAgent(agent1));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nShort."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QCOMPARE(h.sendAndWait(id, u"Go"_s), RunOutcome::Completed);
+
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    // Responses: max_output_tokens; Chat Completions: max_tokens (max_completion_tokens on OpenAI itself).
+    const QString key = h.isResponses() ? u"max_output_tokens"_s : u"max_tokens"_s;
+    QCOMPARE(requests[0].json.value(key).toInt(), 300);
+    QCOMPARE(requests[1].json.value(key).toInt(), 900);
 }
 
 QTEST_GUILESS_MAIN(TestDualAgent)

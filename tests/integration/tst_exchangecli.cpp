@@ -55,7 +55,7 @@ void TestExchangeCli::init()
     QVERIFY(m_dir->isValid());
     Database database;
     QVERIFY(database.open(DataLocation::databasePath(m_dir->filePath(u"data"_s))));
-    m_id = Test::ExchangeFixture::create(database.connection());
+    m_id = Test::ExchangeFixture::create(database.work());
     QVERIFY(m_id > 0);
 }
 

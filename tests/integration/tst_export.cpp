@@ -53,7 +53,7 @@ void TestExport::init()
     QVERIFY2(m_temp->isReady(), qPrintable(m_temp->errorString()));
     m_out = std::make_unique<QTemporaryDir>();
     QVERIFY(m_out->isValid());
-    m_id = Test::ExchangeFixture::create(m_temp->connection());
+    m_id = Test::ExchangeFixture::create(m_temp->work());
     QVERIFY(m_id > 0);
 }
 
@@ -65,7 +65,7 @@ void TestExport::cleanup()
 
 QByteArray TestExport::exportTo(ExportFormat format, const QList<qint64> &ids, QString *error)
 {
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     ExportRequest request;
     request.conversationIds = ids;
     request.format = format;
@@ -217,7 +217,7 @@ void TestExport::pdfPaginatesAndKeepsCyrillic()
     QVERIFY2(!pdftotext.isEmpty() && !pdfinfo.isEmpty(), "poppler-utils is missing (scripts/install-deps.sh test)");
 
     // The fixed conversation plus enough messages for several pages.
-    QVERIFY(Test::ExchangeFixture::createLong(m_temp->connection(), 400, u"Длинный разговор"_s) > 0);
+    QVERIFY(Test::ExchangeFixture::createLong(m_temp->work(), 400, u"Длинный разговор"_s) > 0);
     const QList<qint64> ids { m_id, m_id + 1 };
     const QByteArray pdf = exportTo(ExportFormat::Pdf, ids);
     QVERIFY(pdf.startsWith("%PDF-"));
@@ -250,8 +250,8 @@ void TestExport::pdfPaginatesAndKeepsCyrillic()
 
 void TestExport::allToOneJsonOrToAFolder()
 {
-    const qint64 second = Test::ExchangeFixture::createLong(m_temp->connection(), 5, u"Second: a/b\\c"_s);
-    ExchangeStore store(m_temp->connection());
+    const qint64 second = Test::ExchangeFixture::createLong(m_temp->work(), 5, u"Second: a/b\\c"_s);
+    ExchangeStore store(m_temp->work());
 
     ExportRequest one;
     one.all = true;
@@ -284,8 +284,8 @@ void TestExport::allToOneJsonOrToAFolder()
 void TestExport::pagesThroughLongConversations()
 {
     const int count = Exporter::kPageSize * 2 + 7;
-    const qint64 id = Test::ExchangeFixture::createLong(m_temp->connection(), count);
-    ExchangeStore store(m_temp->connection());
+    const qint64 id = Test::ExchangeFixture::createLong(m_temp->work(), count);
+    ExchangeStore store(m_temp->work());
     ExportRequest request;
     request.conversationIds = { id };
     request.format = ExportFormat::Json;
@@ -318,7 +318,7 @@ void TestExport::pagesThroughLongConversations()
 
 void TestExport::unknownConversationIsAUsageError()
 {
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     ExportRequest request;
     request.conversationIds = { m_id, 999 };
     request.format = ExportFormat::Markdown;
@@ -332,7 +332,7 @@ void TestExport::unknownConversationIsAUsageError()
 
 void TestExport::unwritableFileFailsAndLeavesNothing()
 {
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     ExportRequest request;
     request.conversationIds = { m_id };
     request.format = ExportFormat::Json;
@@ -345,8 +345,8 @@ void TestExport::unwritableFileFailsAndLeavesNothing()
 
 void TestExport::cancelLeavesNothing()
 {
-    const qint64 id = Test::ExchangeFixture::createLong(m_temp->connection(), Exporter::kPageSize * 2);
-    ExchangeStore store(m_temp->connection());
+    const qint64 id = Test::ExchangeFixture::createLong(m_temp->work(), Exporter::kPageSize * 2);
+    ExchangeStore store(m_temp->work());
     for (const bool toFolder : { false, true }) {
         ExportRequest request;
         request.conversationIds = { m_id, id };

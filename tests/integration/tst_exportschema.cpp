@@ -63,9 +63,9 @@ void TestExportSchema::exportsAreValid()
 {
     Test::TemporaryDatabase temp;
     QVERIFY(temp.isReady());
-    const qint64 id = Test::ExchangeFixture::create(temp.connection());
-    QVERIFY(Test::ExchangeFixture::createLong(temp.connection(), 50) > 0);
-    ExchangeStore store(temp.connection());
+    const qint64 id = Test::ExchangeFixture::create(temp.work());
+    QVERIFY(Test::ExchangeFixture::createLong(temp.work(), 50) > 0);
+    ExchangeStore store(temp.work());
     ExportRequest request;
     request.all = true;
     request.format = ExportFormat::Json;

@@ -102,6 +102,8 @@ private Q_SLOTS:
     void modelPrecedence();
 
 private:
+    /// The role seed 001's handoff note arrives with: developer (Responses) or system (Chat Completions).
+    static QString noteRole(const EngineHarness &h) { return h.isResponses() ? u"developer"_s : u"system"_s; }
     static void protocols()
     {
         QTest::addColumn<ProviderProfile::Protocol>("protocol");
@@ -141,21 +143,21 @@ void TestHandoffEngine::sameTurnHandoff()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed[0].at(1).toString(), u"billing"_s); // the new agent, not the old one
     QCOMPARE(h.repository().activeAgent(id), u"billing"_s);
-    QCOMPARE(AgentThreadStore(h.db()).activeAgent(id), u"billing"_s);
+    QCOMPARE(h.work().threads().activeAgent(id), u"billing"_s);
 
     QList<RecordedRequest> requests = h.modelRequests();
     QCOMPARE(requests.size(), 2);
     QVERIFY(EngineHarness::toolNames(requests[0]).contains(u"handoff_to"_s));
     QCOMPARE(requests[1].instructions(), u"You are Billing."_s);
+    // Seed 001's note reaches the new agent as a developer (Responses) or system (Chat Completions) message.
     QCOMPARE(EngineHarness::inputSummary(requests[1]).constLast(),
-        u"user: Transferred to Billing. Context: Refund order 42\nReason: billing"_s);
+        noteRole(h) + u": Transferred to Billing. Context: Refund order 42\nReason: billing"_s);
     if (h.isResponses()) // the call is answered on the source's own thread, to be sent with its next request
-        QVERIFY(AgentThreadStore(h.db())
-                    .get(id, u"assistant"_s)
-                    .pendingInput.contains(u"{\\\"assistant\\\":\\\"billing\\\"}"_s));
+        QVERIFY(
+            h.work().threads().get(id, u"assistant"_s).pendingInput.contains(u"{\\\"assistant\\\":\\\"billing\\\"}"_s));
 
     // The run, with both agents' tokens.
-    const QList<RunRecord> runs = RunStore(h.db()).forConversation(id);
+    const QList<RunRecord> runs = h.work().runs().forConversation(id);
     QCOMPARE(runs.size(), 1);
     QCOMPARE(runs[0].status, RunRecord::Status::Completed);
     QCOMPARE(runs[0].agentId, u"assistant"_s);
@@ -192,7 +194,7 @@ void TestHandoffEngine::nextTurnHandoff()
     const RecordedRequest billing = h.modelRequests().at(1);
     QCOMPARE(billing.instructions(), u"You are Billing."_s);
     QCOMPARE(EngineHarness::inputSummary(billing),
-        (QStringList { u"user: Transferred to Billing. Context: Card charged twice"_s, u"user: Hello?"_s }));
+        (QStringList { noteRole(h) + u": Transferred to Billing. Context: Card charged twice"_s, u"user: Hello?"_s }));
     const QList<Message> rows = h.rows(id);
     QCOMPARE(rows.size(), 4);
     QCOMPARE(rows[3].agentId, u"billing"_s);
@@ -228,7 +230,7 @@ void TestHandoffEngine::refusedTargetsStayWithSource()
     EngineHarness h(protocol);
     declareAgents(h);
     const qint64 id = h.createConversation(Conversation::Mode::Single);
-    QVERIFY(AgentThreadStore(h.db()).setActive(id, source));
+    QVERIFY(h.work().threads().setActive(id, source));
     h.server().enqueue(ScriptedReply::calling({ handoffCall(target, u"please"_s) }));
     h.server().enqueue(ScriptedReply::text({ u"I will help you myself."_s }));
 
@@ -280,7 +282,7 @@ void TestHandoffEngine::firstOfSeveralHandoffsWins()
     QCOMPARE(rows[2].agentId, u"billing"_s);
     if (h.isResponses()) {
         // Both calls are answered on the source's thread: the winner and the refused one.
-        const QString pending = AgentThreadStore(h.db()).get(id, u"assistant"_s).pendingInput;
+        const QString pending = h.work().threads().get(id, u"assistant"_s).pendingInput;
         QVERIFY(pending.contains(u"Only one handoff per turn"_s));
         QVERIFY(pending.contains(u"{\\\"assistant\\\":\\\"billing\\\"}"_s));
     }
@@ -318,17 +320,17 @@ void TestHandoffEngine::contextTransferPerEdge()
     const QList<RecordedRequest> requests = h.modelRequests();
     QCOMPARE(requests.size(), 4);
     const QStringList billing = EngineHarness::inputSummary(requests[3]);
-    const QString note = u"user: Transferred to Billing. Context: Refund 4 EUR"_s;
+    const QString note = noteRole(h) + u": Transferred to Billing. Context: Refund 4 EUR"_s;
     switch (transfer) {
     case TransitionGraph::ContextTransfer::PayloadOnly:
         QCOMPARE(billing, QStringList { note });
         break;
     case TransitionGraph::ContextTransfer::Summary:
         QCOMPARE(billing.size(), 1);
-        QVERIFY(
-            billing[0].startsWith(u"user: Summary of the conversation so far:\n- Person: Hello\n- Triage: Hi there\n"
-                                  u"- Person: I need a refund"_s));
-        QVERIFY(billing[0].endsWith(note.mid(6)));
+        QVERIFY(billing[0].startsWith(noteRole(h)
+            + u": Summary of the conversation so far:\n- Person: Hello\n"
+              u"- Triage: Hi there\n- Person: I need a refund"_s));
+        QVERIFY(billing[0].endsWith(note.mid(noteRole(h).size() + 2)));
         QVERIFY(!billing[0].contains(u"calculator"_s));
         break;
     case TransitionGraph::ContextTransfer::FullHistory:
@@ -385,7 +387,7 @@ void TestHandoffEngine::maxTurnsStopsTheRun()
     const Message last = h.rows(id).constLast();
     QCOMPARE(last.divider, Message::Divider::Error);
     QCOMPARE(last.content, message);
-    const QList<RunRecord> runs = RunStore(h.db()).forConversation(id);
+    const QList<RunRecord> runs = h.work().runs().forConversation(id);
     QCOMPARE(runs[0].status, RunRecord::Status::Guardrail);
     QCOMPARE(runs[0].error, message);
 }
@@ -404,7 +406,7 @@ void TestHandoffEngine::runTokenBudget()
     QCOMPARE(h.sendAndWait(id, u"go"_s, &message), RunOutcome::GuardrailStopped);
     QCOMPARE(h.modelRequests().size(), 1);
     QVERIFY(message.contains(u"10 tokens"_s));
-    QCOMPARE(RunStore(h.db()).forConversation(id).at(0).usage.total(), 13);
+    QCOMPARE(h.work().runs().forConversation(id).at(0).usage.total(), 13);
 }
 
 void TestHandoffEngine::conversationTokenBudget()
@@ -447,7 +449,7 @@ void TestHandoffEngine::wallClockTimeout()
     QCOMPARE(rows[1].status, Message::Status::Cancelled); // the partial reply stays
     QVERIFY2(rows[1].content.startsWith(u"Part one, "_s), qPrintable(rows[1].content));
     QCOMPARE(rows[2].divider, Message::Divider::Error);
-    QCOMPARE(RunStore(h.db()).forConversation(id).at(0).status, RunRecord::Status::Guardrail);
+    QCOMPARE(h.work().runs().forConversation(id).at(0).status, RunRecord::Status::Guardrail);
 }
 
 void TestHandoffEngine::pingPongGuards_data()
@@ -523,7 +525,7 @@ void TestHandoffEngine::providerFailureKeepsAnErrorRow()
     rows = h.rows(id);
     QCOMPARE(rows.constLast().kind, Message::Kind::Error);
     QCOMPARE(rows.constLast().content, message);
-    QCOMPARE(RunStore(h.db()).forConversation(id).constLast().status, RunRecord::Status::Failed);
+    QCOMPARE(h.work().runs().forConversation(id).constLast().status, RunRecord::Status::Failed);
 }
 
 void TestHandoffEngine::modelPrecedence_data()

@@ -5,6 +5,7 @@
 #include "exchange/JsonImporter.h"
 #include "storage/AgentStore.h"
 #include "storage/ExchangeStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -40,7 +41,7 @@ private Q_SLOTS:
     void missingFileIsAFileError();
 
 private:
-    QByteArray exportJson(QSqlDatabase db, const QList<qint64> &ids, ExportFormat format = ExportFormat::Json);
+    QByteArray exportJson(UnitOfWork &work, const QList<qint64> &ids, ExportFormat format = ExportFormat::Json);
 
     std::unique_ptr<Test::TemporaryDatabase> m_temp;
     std::unique_ptr<QTemporaryDir> m_out;
@@ -130,7 +131,7 @@ void TestImport::init()
     m_temp = std::make_unique<Test::TemporaryDatabase>();
     QVERIFY2(m_temp->isReady(), qPrintable(m_temp->errorString()));
     m_out = std::make_unique<QTemporaryDir>();
-    m_id = Test::ExchangeFixture::create(m_temp->connection());
+    m_id = Test::ExchangeFixture::create(m_temp->work());
     QVERIFY(m_id > 0);
 }
 
@@ -140,9 +141,9 @@ void TestImport::cleanup()
     m_out.reset();
 }
 
-QByteArray TestImport::exportJson(QSqlDatabase db, const QList<qint64> &ids, ExportFormat format)
+QByteArray TestImport::exportJson(UnitOfWork &work, const QList<qint64> &ids, ExportFormat format)
 {
-    ExchangeStore store(db);
+    ExchangeStore store(work);
     ExportRequest request;
     request.conversationIds = ids;
     request.format = format;
@@ -157,9 +158,9 @@ QByteArray TestImport::exportJson(QSqlDatabase db, const QList<qint64> &ids, Exp
 
 void TestImport::roundTripIsIdenticalApartFromIds()
 {
-    const QByteArray first = exportJson(m_temp->connection(), { m_id });
+    const QByteArray first = exportJson(m_temp->work(), { m_id });
     QVERIFY(!first.isEmpty());
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(first), qPrintable(importer.errorString()));
     QCOMPARE(importer.importedIds().size(), 1);
@@ -168,7 +169,7 @@ void TestImport::roundTripIsIdenticalApartFromIds()
     QCOMPARE(importer.messageCount(), 11);
     QCOMPARE(importer.agentsAdded(), 0);
 
-    const QByteArray second = exportJson(m_temp->connection(), { copy });
+    const QByteArray second = exportJson(m_temp->work(), { copy });
     QVERIFY(first != second); // the ids moved on
     const QJsonObject a = QJsonDocument::fromJson(first).object();
     const QJsonObject b = QJsonDocument::fromJson(second).object();
@@ -183,28 +184,28 @@ void TestImport::roundTripIsIdenticalApartFromIds()
     expected.insert(u"conversations"_s, QJsonArray { remapped(original, imported) });
     QCOMPARE(QString::fromUtf8(QJsonDocument(b).toJson()), QString::fromUtf8(QJsonDocument(expected).toJson()));
     // The readable formats name no ids at all: they are identical as they are.
-    QCOMPARE(exportJson(m_temp->connection(), { copy }, ExportFormat::Markdown),
-        exportJson(m_temp->connection(), { m_id }, ExportFormat::Markdown));
-    QCOMPARE(exportJson(m_temp->connection(), { copy }, ExportFormat::Html),
-        exportJson(m_temp->connection(), { m_id }, ExportFormat::Html));
+    QCOMPARE(exportJson(m_temp->work(), { copy }, ExportFormat::Markdown),
+        exportJson(m_temp->work(), { m_id }, ExportFormat::Markdown));
+    QCOMPARE(exportJson(m_temp->work(), { copy }, ExportFormat::Html),
+        exportJson(m_temp->work(), { m_id }, ExportFormat::Html));
 }
 
 void TestImport::importIntoAnotherDatabase()
 {
     Test::TemporaryDatabase other;
     QVERIFY(other.isReady());
-    ExchangeStore store(other.connection());
+    ExchangeStore store(other.work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(fixedJson()), qPrintable(importer.errorString()));
     QCOMPARE(importer.importedIds(), QList<qint64> { 1 });
     QCOMPARE(importer.agentsAdded(), 2);
-    const std::optional<Agent> agent2 = AgentStore(other.connection()).get(u"agent2"_s);
+    const std::optional<Agent> agent2 = other.work().agents().get(u"agent2"_s);
     QVERIFY(agent2);
     QCOMPARE(agent2->name, u"Agent 2"_s);
     QVERIFY(agent2->terminal);
 
     const QJsonObject back
-        = QJsonDocument::fromJson(exportJson(other.connection(), { 1 })).object()[u"conversations"_s][0].toObject();
+        = QJsonDocument::fromJson(exportJson(other.work(), { 1 })).object()[u"conversations"_s][0].toObject();
     // The provider profile is not part of the file: its id is dropped where it does not exist.
     QVERIFY(back.value(u"provider_id"_s).isNull());
     QCOMPARE(back.value(u"model"_s).toString(), u"llama3"_s);
@@ -221,13 +222,13 @@ void TestImport::importIntoAnotherDatabase()
 void TestImport::longConversationKeepsItsOrder()
 {
     // More messages than one INSERT carries, and not a multiple of it.
-    const qint64 id = Test::ExchangeFixture::createLong(m_temp->connection(), 1003);
-    const QByteArray first = exportJson(m_temp->connection(), { id });
-    ExchangeStore store(m_temp->connection());
+    const qint64 id = Test::ExchangeFixture::createLong(m_temp->work(), 1003);
+    const QByteArray first = exportJson(m_temp->work(), { id });
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(first), qPrintable(importer.errorString()));
     const QJsonArray original = QJsonDocument::fromJson(first).object()[u"conversations"_s][0][u"messages"_s].toArray();
-    const QJsonArray copy = QJsonDocument::fromJson(exportJson(m_temp->connection(), importer.importedIds()))
+    const QJsonArray copy = QJsonDocument::fromJson(exportJson(m_temp->work(), importer.importedIds()))
                                 .object()[u"conversations"_s][0][u"messages"_s]
                                 .toArray();
     QCOMPARE(copy.size(), 1003);
@@ -245,21 +246,21 @@ void TestImport::longConversationKeepsItsOrder()
 
 void TestImport::nothingIsOverwritten()
 {
-    AgentStore agents(m_temp->connection());
+    AgentStore &agents = m_temp->work().agents();
     Agent mine = *agents.get(u"agent1"_s);
     mine.name = u"My own agent 1"_s;
     mine.instructions = u"My prompt."_s;
     QVERIFY(agents.save(mine));
-    const QByteArray before = exportJson(m_temp->connection(), { m_id });
+    const QByteArray before = exportJson(m_temp->work(), { m_id });
 
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(fixedJson()), qPrintable(importer.errorString()));
     QVERIFY2(importer.importData(fixedJson()), qPrintable(importer.errorString()));
     QCOMPARE(agents.get(u"agent1"_s)->name, u"My own agent 1"_s);
     QCOMPARE(agents.get(u"agent1"_s)->instructions, u"My prompt."_s);
     QCOMPARE(importer.agentsAdded(), 0);
-    QCOMPARE(exportJson(m_temp->connection(), { m_id }), before);
+    QCOMPARE(exportJson(m_temp->work(), { m_id }), before);
     QCOMPARE(store.conversationIds().size(), 3);
 }
 
@@ -272,10 +273,10 @@ void TestImport::inProgressRowsArriveClosed()
         setIn(u"approvals"_s, 0, u"status"_s, u"pending"_s)(c);
         setIn(u"approvals"_s, 0, u"decision"_s, QJsonValue::Null)(c);
     });
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(data), qPrintable(importer.errorString()));
-    const QJsonObject back = QJsonDocument::fromJson(exportJson(m_temp->connection(), importer.importedIds()))
+    const QJsonObject back = QJsonDocument::fromJson(exportJson(m_temp->work(), importer.importedIds()))
                                  .object()[u"conversations"_s][0]
                                  .toObject();
     QCOMPARE(back[u"messages"_s][10][u"status"_s].toString(), u"interrupted"_s);
@@ -419,7 +420,7 @@ void TestImport::hostileFilesAreRefused()
     QFETCH(QByteArray, data);
     QFETCH(QString, expected);
     const QString before = Test::ExchangeFixture::tableCounts(m_temp->connection());
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY(!importer.importData(data));
     QCOMPARE(importer.error(), JsonImporter::Error::Invalid);
@@ -436,7 +437,7 @@ void TestImport::oversizedFileIsRefusedUnread()
     file.write(fixedJson());
     file.close();
     const QString before = Test::ExchangeFixture::tableCounts(m_temp->connection());
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     importer.setMaxFileBytes(1000);
     QVERIFY(!importer.importFile(path));
@@ -463,21 +464,21 @@ void TestImport::aFailureMidwayWritesNothing()
     conversations.append(second);
     root.insert(u"conversations"_s, conversations);
     // Agent definitions the database lacks would be added: they must be rolled back too.
-    AgentStore(m_temp->connection()).remove(u"agent2"_s);
+    m_temp->work().agents().remove(u"agent2"_s);
 
     const QString before = Test::ExchangeFixture::tableCounts(m_temp->connection());
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY(!importer.importData(QJsonDocument(root).toJson()));
     QCOMPARE(importer.error(), JsonImporter::Error::Storage);
     QVERIFY2(importer.errorString().contains(u"nothing was changed"_s), qPrintable(importer.errorString()));
     QCOMPARE(Test::ExchangeFixture::tableCounts(m_temp->connection()), before);
-    QVERIFY(!AgentStore(m_temp->connection()).get(u"agent2"_s));
+    QVERIFY(!m_temp->work().agents().get(u"agent2"_s));
 }
 
 void TestImport::missingFileIsAFileError()
 {
-    ExchangeStore store(m_temp->connection());
+    ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY(!importer.importFile(m_out->filePath(u"nope.json"_s)));
     QCOMPARE(importer.error(), JsonImporter::Error::File);

@@ -98,7 +98,7 @@ void TestRecovery::killedMidStreamLeavesInterruptedReply()
     Database database;
     QVERIFY(database.open(path));
     QNetworkAccessManager network;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
     QCOMPARE(repository.recoveredReplies(), 1);
     const QList<Conversation> conversations = repository.conversations();
     QCOMPARE(conversations.size(), 1);
@@ -108,8 +108,7 @@ void TestRecovery::killedMidStreamLeavesInterruptedReply()
     QCOMPARE(rows[1].content, partial);
     QCOMPARE(rows[1].status, Message::Status::Interrupted);
     QVERIFY(!rows[1].error.isEmpty());
-    QCOMPARE(RunStore(database.connection()).forConversation(conversations[0].id).at(0).status,
-        RunRecord::Status::Interrupted);
+    QCOMPARE(database.work().runs().forConversation(conversations[0].id).at(0).status, RunRecord::Status::Interrupted);
 }
 
 void TestRecovery::aLiveProcessKeepsItsStreamingReply()
@@ -119,7 +118,7 @@ void TestRecovery::aLiveProcessKeepsItsStreamingReply()
     Test::TemporaryDatabase database;
     QVERIFY2(database.isReady(), qPrintable(database.errorString()));
     QNetworkAccessManager network;
-    auto window = std::make_unique<LocalChatRepository>(database.connection(), &network, nullptr, nullptr);
+    auto window = std::make_unique<LocalChatRepository>(database.work(), &network, nullptr, nullptr);
     const qint64 id = window->createConversation(Conversation::Mode::Single);
     Message reply;
     reply.conversationId = id;
@@ -127,15 +126,15 @@ void TestRecovery::aLiveProcessKeepsItsStreamingReply()
     reply.agentId = u"assistant"_s;
     reply.status = Message::Status::Streaming;
     reply.content = u"Still writing"_s;
-    QVERIFY(MessageStore(database.connection()).append(reply));
+    QVERIFY(database.work().messages().append(reply));
 
     {
-        LocalChatRepository command(database.connection(), &network, nullptr, nullptr);
+        LocalChatRepository command(database.work(), &network, nullptr, nullptr);
         QCOMPARE(command.recoveredReplies(), 0);
         QCOMPARE(command.messages(id).constFirst().status, Message::Status::Streaming);
     }
     window.reset(); // the window's process ends without finishing the reply
-    LocalChatRepository next(database.connection(), &network, nullptr, nullptr);
+    LocalChatRepository next(database.work(), &network, nullptr, nullptr);
     QCOMPARE(next.recoveredReplies(), 1);
     QCOMPARE(next.messages(id).constFirst().status, Message::Status::Interrupted);
 }
@@ -165,7 +164,7 @@ void TestRecovery::cancelAgent1MidStream()
     QCOMPARE(later.size(), rows.size());
     QCOMPARE(later[1].content, rows[1].content);
     QCOMPARE(later[1].status, Message::Status::Cancelled);
-    QCOMPARE(RunStore(h.db()).forConversation(id).at(0).status, RunRecord::Status::Cancelled);
+    QCOMPARE(h.work().runs().forConversation(id).at(0).status, RunRecord::Status::Cancelled);
 }
 
 void TestRecovery::cancelAgent2MidStream()
@@ -239,14 +238,14 @@ void TestRecovery::staleHandoffTimedOutAtRunStart()
     stale.createdAt = QDateTime::currentDateTimeUtc().addSecs(-31 * 60);
     Handoff fresh = stale;
     fresh.createdAt = QDateTime::currentDateTimeUtc().addSecs(-5 * 60);
-    HandoffStore store(h.db());
+    HandoffStore &store = h.work().handoffs();
     QVERIFY(store.create(stale));
     QVERIFY(store.create(fresh));
     h.restart();
     QSignalSpy changed(&h.repository(), &ChatRepository::handoffStatusChanged);
     QCOMPARE(h.sendAndWait(id, u"hi"_s), RunOutcome::Completed);
     QCOMPARE(changed.size(), 1);
-    HandoffStore reopened(h.db()); // the restart opened a new connection
+    HandoffStore &reopened = h.work().handoffs(); // the restart opened a new connection
     QCOMPARE(reopened.get(stale.id)->status(), Handoff::Status::TimedOut);
     QVERIFY(reopened.get(stale.id)->processedAt().isValid());
     QCOMPARE(reopened.get(fresh.id)->status(), Handoff::Status::Pending);
@@ -297,7 +296,7 @@ void TestRecovery::staleNextTurnHandoffDoesNotTakeEffect()
     QCOMPARE(handoffs[0].status(), Handoff::Status::TimedOut);
     // The conversation is back with the source, which answers; billing never ran and got nothing.
     QCOMPARE(h.repository().activeAgent(id), u"assistant"_s);
-    QCOMPARE(AgentThreadStore(h.db()).activeAgent(id), u"assistant"_s);
+    QCOMPARE(h.work().threads().activeAgent(id), u"assistant"_s);
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed[0].at(1).toString(), u"assistant"_s);
     const QList<RecordedRequest> requests = h.modelRequests();
@@ -306,7 +305,7 @@ void TestRecovery::staleNextTurnHandoffDoesNotTakeEffect()
     const QStringList input = EngineHarness::inputSummary(requests[1]);
     QCOMPARE(input.constLast(), u"user: Hello?"_s);
     QVERIFY2(input.filter(u"Transferred to Billing"_s).isEmpty(), qPrintable(input.join(u" | "_s)));
-    QVERIFY(!AgentThreadStore(h.db()).get(id, u"billing"_s).pendingInput.contains(u"Transferred"_s));
+    QVERIFY(!h.work().threads().get(id, u"billing"_s).pendingInput.contains(u"Transferred"_s));
     const QList<Message> rows = h.rows(id);
     QCOMPARE(rows.size(), 5);
     QCOMPARE(rows[1].divider, Message::Divider::Transferred);
@@ -318,7 +317,7 @@ void TestRecovery::staleNextTurnHandoffDoesNotTakeEffect()
     QCOMPARE(rows[4].content, u"Triage again: how can I help?"_s);
 
     // Billing's own thread, should it be handed the conversation later, does not hold the stale transfer either.
-    QVERIFY(ThreadHistory::build(h.db(), id, u"billing"_s, 0).isEmpty());
+    QVERIFY(ThreadHistory::build(h.work(), id, u"billing"_s, 0).isEmpty());
 }
 
 void TestRecovery::cleanup()

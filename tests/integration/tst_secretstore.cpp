@@ -106,7 +106,7 @@ void TestSecretStore::keyIsInTheKeychainAndNowhereElse()
     profile.name = u"OpenAI"_s;
     profile.protocol = ProviderProfile::Protocol::Responses;
     profile.baseUrl = QUrl(u"https://api.openai.com/v1"_s);
-    QVERIFY(ProviderStore(temp.connection()).save(profile));
+    QVERIFY(temp.work().providers().save(profile));
 
     const QString key = u"sk-proj-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
     QCOMPARE(Test::waitFor([&](auto done) { m_store->write(profile.id, key, done); }).status, Status::Ok);

@@ -258,7 +258,7 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
     m_keys.append(key);
     QString providerId;
     {
-        ProviderStore providers(temp.connection());
+        ProviderStore &providers = temp.work().providers();
         SettingsViewModel settings(&providers, &secrets, network.get());
 
         // The person adds a provider and types its key, as in the first-run dialog.
@@ -274,7 +274,7 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
         config.retryPolicy.maxRetries = 0;
 
         // ... and chats.
-        LocalChatRepository repository(temp.connection(), network.get(), &secrets, nullptr, config);
+        LocalChatRepository repository(temp.work(), network.get(), &secrets, nullptr, config);
         const qint64 conversationId = repository.createConversation(Conversation::Mode::Single);
         QVERIFY(conversationId > 0);
         QCOMPARE(repository.conversation(conversationId)->providerId, providerId);
@@ -323,7 +323,7 @@ void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
     server.setResponder(FakeLlmServer::echoResponder());
     std::unique_ptr<QNetworkAccessManager> network(NetworkAccess::createManager());
     SecretStore secrets(m_service);
-    ProviderStore providers(temp.connection());
+    ProviderStore &providers = temp.work().providers();
     SettingsViewModel settings(&providers, &secrets, network.get());
     const QString providerId = settings.saveProvider(fakeProfile(server, Protocol::ChatCompletions));
     QVERIFY2(!providerId.isEmpty(), qPrintable(settings.lastError()));
@@ -336,7 +336,7 @@ void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
     const QString first = newKey();
     QVERIFY(storeKey(first));
 
-    LocalChatRepository repository(temp.connection(), network.get(), &secrets, nullptr);
+    LocalChatRepository repository(temp.work(), network.get(), &secrets, nullptr);
     settings.bindRepository(&repository);
     const qint64 conversationId = repository.createConversation(Conversation::Mode::Single);
     QCOMPARE(repository.conversation(conversationId)->providerId, providerId);

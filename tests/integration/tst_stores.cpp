@@ -4,7 +4,7 @@
 #include "storage/HandoffStore.h"
 #include "storage/MessageStore.h"
 #include "storage/ProviderStore.h"
-#include "storage/TransactionGuard.h"
+#include "storage/Transaction.h"
 #include "storage/VariableStore.h"
 
 #include <QJsonArray>
@@ -57,7 +57,7 @@ qint64 TestStores::newConversation(const QString &title, const QDateTime &update
     c.title = title;
     c.createdAt = updated;
     c.updatedAt = updated;
-    ConversationStore store(m_temp->connection());
+    ConversationStore &store = m_temp->work().conversations();
     return store.create(c) ? c.id : 0;
 }
 
@@ -67,7 +67,7 @@ void TestStores::conversationsSortedPinnedThenByActivity()
     const qint64 old = newConversation(u"old"_s, t0);
     const qint64 recent = newConversation(u"recent"_s, t0.addDays(2));
     const qint64 pinned = newConversation(u"pinned"_s, t0.addDays(-5));
-    ConversationStore store(m_temp->connection());
+    ConversationStore &store = m_temp->work().conversations();
     QVERIFY(store.setPinned(pinned, true));
 
     auto titles = [&] {
@@ -85,7 +85,7 @@ void TestStores::conversationsSortedPinnedThenByActivity()
 void TestStores::conversationEdits()
 {
     const qint64 id = newConversation(u"draft"_s);
-    ConversationStore store(m_temp->connection());
+    ConversationStore &store = m_temp->work().conversations();
     QVERIFY(store.rename(id, u"Renamed «ёж»"_s));
     QVERIFY(store.setMode(id, Conversation::Mode::Dual));
     const auto loaded = store.get(id);
@@ -106,9 +106,9 @@ void TestStores::conversationSearch()
     Message m;
     m.conversationId = b;
     m.content = u"Deduct the 100% home office"_s;
-    QVERIFY(MessageStore(m_temp->connection()).append(m));
+    QVERIFY(m_temp->work().messages().append(m));
 
-    ConversationStore store(m_temp->connection());
+    ConversationStore &store = m_temp->work().conversations();
     auto ids = [&](const QString &text) {
         QList<qint64> result;
         for (const Conversation &c : store.search(text))
@@ -126,7 +126,7 @@ void TestStores::conversationSearch()
 void TestStores::messagesRoundTrip()
 {
     const qint64 cid = newConversation(u"c"_s);
-    MessageStore store(m_temp->connection());
+    MessageStore &store = m_temp->work().messages();
     Message m;
     m.conversationId = cid;
     m.role = Message::Role::Assistant;
@@ -164,7 +164,7 @@ void TestStores::messagesRoundTrip()
 void TestStores::messagesPageOldestFirst()
 {
     const qint64 cid = newConversation(u"c"_s);
-    MessageStore store(m_temp->connection());
+    MessageStore &store = m_temp->work().messages();
     for (int i = 0; i < 25; ++i) {
         Message m;
         m.conversationId = cid;
@@ -188,7 +188,7 @@ void TestStores::messagesPageOldestFirst()
 void TestStores::streamingRowsBecomeInterrupted()
 {
     const qint64 cid = newConversation(u"c"_s);
-    MessageStore store(m_temp->connection());
+    MessageStore &store = m_temp->work().messages();
     Message streaming;
     streaming.conversationId = cid;
     streaming.role = Message::Role::Assistant;
@@ -211,7 +211,7 @@ void TestStores::streamingRowsBecomeInterrupted()
 void TestStores::handoffLifecycle()
 {
     const qint64 cid = newConversation(u"c"_s);
-    HandoffStore store(m_temp->connection());
+    HandoffStore &store = m_temp->work().handoffs();
     Handoff h;
     h.conversationId = cid;
     h.fromAgent = u"implementer"_s;
@@ -242,7 +242,7 @@ void TestStores::handoffLifecycle()
 void TestStores::staleHandoffs()
 {
     const qint64 cid = newConversation(u"c"_s);
-    HandoffStore store(m_temp->connection());
+    HandoffStore &store = m_temp->work().handoffs();
     const QDateTime now = QDateTime::currentDateTimeUtc();
     auto make = [&](int minutesAgo) {
         Handoff h;
@@ -267,7 +267,7 @@ void TestStores::staleHandoffs()
 
 void TestStores::agentsRoundTrip()
 {
-    AgentStore store(m_temp->connection());
+    AgentStore &store = m_temp->work().agents();
     Agent a { u"reviewer"_s, u"Reviewer"_s, u"Reviews"_s, u"You review."_s, u"gpt-5-mini"_s, {}, { u"read_file"_s },
         { u"refactorer"_s, u"implementer"_s }, false, true };
     QVERIFY(store.save(a));
@@ -283,7 +283,7 @@ void TestStores::agentsRoundTrip()
 
 void TestStores::providersRoundTrip()
 {
-    ProviderStore store(m_temp->connection());
+    ProviderStore &store = m_temp->work().providers();
     ProviderProfile p;
     p.id = u"ollama"_s;
     p.name = u"Ollama"_s;
@@ -296,9 +296,9 @@ void TestStores::providersRoundTrip()
 
     // Deleting a provider leaves conversations that used it.
     const qint64 cid = newConversation(u"c"_s);
-    QVERIFY(ConversationStore(m_temp->connection()).setProvider(cid, u"ollama"_s, u"llama3.2"_s));
+    QVERIFY(m_temp->work().conversations().setProvider(cid, u"ollama"_s, u"llama3.2"_s));
     QVERIFY(store.remove(u"ollama"_s));
-    const auto conversation = ConversationStore(m_temp->connection()).get(cid);
+    const auto conversation = m_temp->work().conversations().get(cid);
     QVERIFY(conversation);
     QVERIFY(conversation->providerId.isEmpty());
 }
@@ -307,7 +307,7 @@ void TestStores::variablesPerConversation()
 {
     const qint64 a = newConversation(u"A"_s);
     const qint64 b = newConversation(u"B"_s);
-    VariableStore variables(m_temp->connection());
+    VariableStore &variables = m_temp->work().variables();
     QCOMPARE(variables.value(a, u"pending_confirmation"_s, u"none"_s), u"none"_s);
     QVERIFY(variables.setValue(a, u"pending_confirmation"_s, u"{\"task\":7}"_s));
     QVERIFY(variables.setValue(b, u"pending_confirmation"_s, u"other"_s));
@@ -318,7 +318,7 @@ void TestStores::variablesPerConversation()
     QCOMPARE(variables.value(a, u"pending_confirmation"_s, u"gone"_s), u"gone"_s);
     QCOMPARE(variables.value(b, u"pending_confirmation"_s), u"other"_s);
     // A conversation's variables go with it.
-    QVERIFY(ConversationStore(m_temp->connection()).remove(b));
+    QVERIFY(m_temp->work().conversations().remove(b));
     QSqlQuery count(m_temp->connection());
     QVERIFY(count.exec(u"SELECT COUNT(*) FROM variables"_s) && count.next());
     QCOMPARE(count.value(0).toInt(), 0);
@@ -328,26 +328,26 @@ void TestStores::transactionGuard()
 {
     const auto titles = [this] {
         QStringList found;
-        const QList<Conversation> all = ConversationStore(m_temp->connection()).list();
+        const QList<Conversation> all = m_temp->work().conversations().list();
         for (const Conversation &conversation : all)
             found << conversation.title;
         return found;
     };
     {
-        TransactionGuard transaction(m_temp->connection());
+        Transaction transaction(m_temp->work());
         QVERIFY(transaction.isActive());
         newConversation(u"Dropped"_s);
         QCOMPARE(titles(), QStringList { u"Dropped"_s }); // visible inside the transaction
     } // destroyed without commit: rolled back
     QVERIFY(titles().isEmpty());
     {
-        TransactionGuard transaction(m_temp->connection());
+        Transaction transaction(m_temp->work());
         newConversation(u"Kept"_s);
         QVERIFY(transaction.commit());
     }
     QCOMPARE(titles(), QStringList { u"Kept"_s });
     {
-        TransactionGuard transaction(m_temp->connection());
+        Transaction transaction(m_temp->work());
         newConversation(u"Rolled back"_s);
         transaction.rollback();
         QVERIFY(!transaction.commit()); // nothing left to commit

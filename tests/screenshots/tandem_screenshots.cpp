@@ -13,6 +13,7 @@
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
 #include "storage/ProviderStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QApplication>
 #include <QDir>
@@ -105,7 +106,7 @@ int main(int argc, char *argv[])
     profile.protocol = ProviderProfile::Protocol::ChatCompletions;
     profile.baseUrl = server.baseUrl();
     profile.defaultModel = u"demo-model"_s;
-    ProviderStore providers(database.connection());
+    ProviderStore &providers = database.work().providers();
     providers.save(profile);
 
     QNetworkAccessManager network;
@@ -114,7 +115,7 @@ int main(int argc, char *argv[])
     EngineConfig config;
     settings.applyTo(config);
     config.retryPolicy.maxRetries = 0;
-    LocalChatRepository repository(database.connection(), &network, nullptr, nullptr, config);
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr, config);
 
     MainWindow window(&repository, &settings);
     window.resize(1180, 760);

@@ -1,6 +1,7 @@
-// Validates JSON bodies against the schemas of OpenAI's official OpenAPI spec, loaded from the spec file itself.
+// Validates JSON bodies against the schemas of OpenAI's official OpenAPI spec: by default the subset of it kept
+// beside this script (openai-spec-subset.json, made by extract-spec.mjs), or a full copy of the spec given by path.
 //
-//   node validate.mjs <path/to/openapi.yaml>
+//   node validate.mjs [<path/to/openai-spec-subset.json | path/to/openapi.yaml>]
 //
 // Line protocol on stdin/stdout (one JSON object per line):
 //   out, once at start:  {"ready":true,"schemas":<n>}   or   {"ready":false,"error":"…"} and exit 1
@@ -15,31 +16,37 @@
 // - `x-*` extensions, `example` and `discriminator` are dropped. A discriminator on the schema asked for (e.g.
 //   ResponseStreamEvent's `type`) picks the one variant to validate against, so an event is checked against its
 //   own schema and an unknown type is an error; nested anyOf/oneOf are validated as written.
+// The subset holds the spec's schemas unchanged, so both inputs validate alike.
 // Each schema is compiled once, on first use, and cached.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 function fail(message) {
     process.stdout.write(JSON.stringify({ ready: false, error: message }) + '\n');
     process.exit(1);
 }
 
-const specPath = process.argv[2];
-if (!specPath)
-    fail('usage: node validate.mjs <openapi.yaml>');
+const specPath = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), 'openai-spec-subset.json');
 
-let Ajv2020, addFormats, YAML;
+let Ajv2020, addFormats;
 try {
     Ajv2020 = (await import('ajv/dist/2020.js')).default;
     addFormats = (await import('ajv-formats')).default;
-    YAML = await import('yaml');
 } catch (error) {
     fail(`the validator's npm packages are missing (run: npm ci --prefix tests/spec): ${error.message}`);
 }
 
 let spec;
 try {
-    spec = YAML.parse(readFileSync(specPath, 'utf8'), { maxAliasCount: -1 });
+    const text = readFileSync(specPath, 'utf8');
+    if (specPath.endsWith('.json')) {
+        spec = JSON.parse(text);
+    } else {
+        const YAML = await import('yaml');
+        spec = YAML.parse(text, { maxAliasCount: -1 });
+    }
 } catch (error) {
     fail(`cannot read the OpenAPI spec ${specPath}: ${error.message}`);
 }
@@ -183,8 +190,12 @@ function formatErrors(errors) {
 }
 
 function validate(name, body) {
-    if (typeof name !== 'string' || !schemas[name])
-        return { valid: false, errors: [`unknown schema "${name}"`] };
+    if (typeof name !== 'string' || !Object.hasOwn(schemas, name)) {
+        return {
+            valid: false,
+            errors: [`unknown schema "${name}" (not in ${specPath}; a new one goes into extract-spec.mjs's ROOTS)`],
+        };
+    }
     let target = name;
     const discriminator = discriminatorFor(name);
     if (discriminator && body && typeof body === 'object' && !Array.isArray(body)) {

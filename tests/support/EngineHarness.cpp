@@ -39,15 +39,14 @@ EngineHarness::EngineHarness(ProviderProfile::Protocol protocol, EngineConfig co
     profile.baseUrl = m_server.baseUrl();
     profile.defaultModel = u"fake-model"_s;
     if (m_database.isReady())
-        ProviderStore(m_database.connection()).save(profile);
+        m_database.work().providers().save(profile);
     build();
 }
 
 void EngineHarness::build()
 {
     m_repository.reset();
-    m_repository
-        = std::make_unique<LocalChatRepository>(m_database.connection(), &m_network, nullptr, &m_tools, m_config);
+    m_repository = std::make_unique<LocalChatRepository>(m_database.work(), &m_network, nullptr, &m_tools, m_config);
     m_repository->setApiKey(u"fake"_s, u"sk-test"_s);
 }
 
@@ -65,7 +64,7 @@ void EngineHarness::restart()
 
 bool EngineHarness::saveAgent(const Agent &agent)
 {
-    return AgentStore(m_database.connection()).save(agent);
+    return m_database.work().agents().save(agent);
 }
 
 qint64 EngineHarness::createConversation(Conversation::Mode mode)
@@ -167,11 +166,14 @@ QStringList EngineHarness::inputSummary(const RecordedRequest &request)
     };
     if (request.path == u"/v1/chat/completions") {
         const QJsonArray messages = request.json.value(u"messages"_s).toArray();
+        bool first = true;
         for (const QJsonValue &value : messages) {
             const QJsonObject message = value.toObject();
             const QString role = message.value(u"role"_s).toString();
-            if (role == u"system" || role == u"developer")
-                continue; // the instructions
+            const bool instructions = first && (role == u"system" || role == u"developer");
+            first = false;
+            if (instructions)
+                continue; // the agent's instructions lead the messages
             if (role == u"tool") {
                 summary << u"output:"_s + text(message.value(u"content"_s));
                 continue;

@@ -36,6 +36,7 @@ public:
     FakeLlmServer &server() { return m_server; }
     TemporaryDatabase &database() { return m_database; }
     QSqlDatabase db() const { return m_database.connection(); }
+    UnitOfWork &work() { return m_database.work(); }
     LocalChatRepository &repository() { return *m_repository; }
     ToolRegistry &tools() { return m_tools; }
     ProviderProfile::Protocol protocol() const { return m_protocol; }

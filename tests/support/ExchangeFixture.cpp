@@ -1,16 +1,9 @@
 #include "ExchangeFixture.h"
 
-#include "storage/AgentStore.h"
-#include "storage/AgentThreadStore.h"
-#include "storage/ApprovalStore.h"
-#include "storage/ConversationStore.h"
-#include "storage/HandoffStore.h"
-#include "storage/MessageStore.h"
-#include "storage/ProviderStore.h"
-#include "storage/RunStore.h"
+#include "storage/SqlConnection.h"
+#include "storage/UnitOfWork.h"
 #include "storage/SqlValues.h"
-#include "storage/TransactionGuard.h"
-#include "storage/VariableStore.h"
+#include "storage/Transaction.h"
 
 #include <QDir>
 #include <QSqlQuery>
@@ -51,8 +44,9 @@ QString ExchangeFixture::sourceFile(const QString &name)
     return QDir(QStringLiteral(TANDEM_SOURCE_DIR)).filePath(name);
 }
 
-qint64 ExchangeFixture::create(QSqlDatabase db)
+qint64 ExchangeFixture::create(UnitOfWork &work)
 {
+    QSqlDatabase db = work.connection().database();
     const QDateTime t0 = start();
     auto at = [&t0](int minutes) {
         return t0.addSecs(qint64(minutes) * 60);
@@ -64,10 +58,10 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     provider.baseUrl = QUrl(u"http://127.0.0.1:11434/v1"_s);
     provider.defaultModel = u"llama3"_s;
     provider.extraHeaders.insert(u"X-Secret-Token"_s, u"do-not-export-me"_s);
-    if (!ProviderStore(db).save(provider))
+    if (!work.providers().save(provider))
         return 0;
 
-    AgentStore agents(db);
+    AgentStore &agents = work.agents();
     Agent agent1;
     agent1.id = u"agent1"_s;
     agent1.name = u"Agent 1"_s;
@@ -91,11 +85,11 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     conversation.model = u"llama3"_s;
     conversation.createdAt = t0;
     conversation.updatedAt = at(12);
-    if (!ConversationStore(db).create(conversation))
+    if (!work.conversations().create(conversation))
         return 0;
     const qint64 cid = conversation.id;
 
-    RunStore runs(db);
+    RunStore &runs = work.runs();
     RunRecord run1;
     run1.conversationId = cid;
     run1.agentId = u"agent1"_s;
@@ -109,7 +103,7 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
             u"The app closed while the reply was streaming."_s, at(12)))
         return 0;
 
-    HandoffStore handoffs(db);
+    HandoffStore &handoffs = work.handoffs();
     Handoff accepted;
     accepted.conversationId = cid;
     accepted.runId = run1.id;
@@ -138,7 +132,7 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     approval.callId = u"call_write_1"_s;
     approval.arguments = uR"({"path":"kazan.md","content":"# Kazan\n"})"_s;
     approval.createdAt = at(8);
-    ApprovalStore approvals(db);
+    ApprovalStore &approvals = work.approvals();
     if (!approvals.create(approval)
         || !approvals.decide(
             approval.id, ApprovalDecision::AllowOnce, uR"({"path":"kazan-plan.md","content":"# Kazan\n"})"_s)
@@ -146,7 +140,7 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
             db, u"UPDATE approvals SET decided_at = ? WHERE id = ?"_s, { SqlValues::fromTime(at(9)), approval.id }))
         return 0;
 
-    MessageStore messages(db);
+    MessageStore &messages = work.messages();
     auto add = [&](Message &m, int minute) {
         m.conversationId = cid;
         m.createdAt = at(minute);
@@ -246,9 +240,9 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     m.usage = { 90, 30, 0, 0 };
     ok = ok && add(m, 10);
 
-    AgentThreadStore threads(db);
-    ok = ok && VariableStore(db).setValue(cid, u"city"_s, u"Kazan"_s)
-        && VariableStore(db).setValue(cid, u"travellers"_s, u"2"_s) && threads.setActive(cid, u"agent1"_s)
+    AgentThreadStore &threads = work.threads();
+    ok = ok && work.variables().setValue(cid, u"city"_s, u"Kazan"_s)
+        && work.variables().setValue(cid, u"travellers"_s, u"2"_s) && threads.setActive(cid, u"agent1"_s)
         && threads.reset(cid, u"agent2"_s, handingOverId)
         && exec(db, u"UPDATE agent_threads SET updated_at = ? WHERE conversation_id = ?"_s,
             { SqlValues::fromTime(at(12)), cid })
@@ -257,16 +251,16 @@ qint64 ExchangeFixture::create(QSqlDatabase db)
     return ok ? cid : 0;
 }
 
-qint64 ExchangeFixture::createLong(QSqlDatabase db, int count, const QString &title)
+qint64 ExchangeFixture::createLong(UnitOfWork &work, int count, const QString &title)
 {
     Conversation conversation;
     conversation.title = title;
     conversation.createdAt = start();
     conversation.updatedAt = start();
-    if (!ConversationStore(db).create(conversation))
+    if (!work.conversations().create(conversation))
         return 0;
-    TransactionGuard transaction(db);
-    MessageStore store(db);
+    Transaction transaction(work);
+    MessageStore &store = work.messages();
     for (int i = 0; i < count; ++i) {
         Message m;
         m.conversationId = conversation.id;

@@ -4,6 +4,10 @@
 #include <QSqlDatabase>
 #include <QString>
 
+namespace Tandem {
+class UnitOfWork;
+}
+
 namespace Tandem::Test {
 
 /// @brief The fixed conversation of the export tests, written through the real stores on a real SQLite file: a
@@ -16,11 +20,11 @@ public:
     static QDateTime start();
     /// @brief The time written into the exports as their export time.
     static QDateTime exportedAt();
-    /// @brief Creates the provider, the agents and the conversation in @p db; returns the conversation's id (0 on
+    /// @brief Creates the provider, the agents and the conversation through the stores of @p work; returns the conversation's id (0 on
     /// failure).
-    static qint64 create(QSqlDatabase db);
+    static qint64 create(UnitOfWork &work);
     /// @brief Adds a conversation of @p count alternating user and agent messages; returns its id.
-    static qint64 createLong(QSqlDatabase db, int count, const QString &title = QStringLiteral("Long"));
+    static qint64 createLong(UnitOfWork &work, int count, const QString &title = QStringLiteral("Long"));
     /// @brief The number of rows in every table of @p db, one line per table, to check that nothing changed.
     static QString tableCounts(QSqlDatabase db);
     /// @brief A file in the repository's tests/data folder.

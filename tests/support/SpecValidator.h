@@ -9,8 +9,10 @@ class QProcess;
 
 namespace Tandem::Test {
 
-/// @brief Checks JSON bodies against the schemas of OpenAI's official OpenAPI spec file, through one
-/// `node tests/spec/validate.mjs <spec>` child process per test process (ajv, JSON Schema 2020-12).
+/// @brief Checks JSON bodies against the schemas of OpenAI's official OpenAPI spec, through one
+/// `node tests/spec/validate.mjs <spec>` child process per test process (ajv, JSON Schema 2020-12). The spec is
+/// tests/spec/openai-spec-subset.json: the schemas below and all they reference, cut from the upstream file by
+/// tests/spec/extract-spec.mjs.
 ///
 /// Schemas are named as in the spec: CreateResponse, CreateChatCompletionRequest, CreateConversationBody,
 /// ResponseStreamEvent (validated against the one variant its `type` names), CreateChatCompletionStreamResponse,
@@ -49,7 +51,7 @@ public:
     /// CreateChatCompletionRequest, "/v1/conversations": CreateConversationBody); empty for any other path.
     static QString requestSchema(const QString &path);
 
-    /// @brief The spec file the validator loads (from the build: `<source>/../shared/reference/…/openapi.yaml`).
+    /// @brief The spec file the validator loads (from the build: `<source>/tests/spec/openai-spec-subset.json`).
     static QString specFilePath();
     /// @brief tests/spec/validate.mjs of the source tree.
     static QString scriptPath();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "storage/Database.h"
+#include "storage/UnitOfWork.h"
 
 #include <QTemporaryDir>
 
@@ -20,6 +21,8 @@ public:
     QString folder() const { return m_dir.path(); }
     Database &database() { return m_database; }
     QSqlDatabase connection() const { return m_database.connection(); }
+    /// @brief The stores of the open database.
+    UnitOfWork &work() { return m_database.work(); }
     /// @brief Closes and opens the same file again, as a restarted app would.
     bool reopen();
 

@@ -5,7 +5,8 @@
 #include "storage/ConversationStore.h"
 #include "storage/Database.h"
 #include "storage/MessageStore.h"
-#include "storage/TransactionGuard.h"
+#include "storage/Transaction.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCoreApplication>
 
@@ -26,8 +27,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "%s\n", qPrintable(database.errorString()));
         return 1;
     }
-    Tandem::ConversationStore conversations(database.connection());
-    Tandem::MessageStore messages(database.connection());
+    Tandem::ConversationStore &conversations = database.work().conversations();
+    Tandem::MessageStore &messages = database.work().messages();
     Tandem::Conversation conversation;
     conversation.title = u"crash test"_s;
     if (!conversations.create(conversation))
@@ -35,7 +36,7 @@ int main(int argc, char *argv[])
 
     const int committed = args.at(2).toInt();
     {
-        Tandem::TransactionGuard transaction(database.connection());
+        Tandem::Transaction transaction(database.work());
         for (int i = 0; i < committed; ++i) {
             Tandem::Message message;
             message.conversationId = conversation.id;
@@ -47,7 +48,7 @@ int main(int argc, char *argv[])
             return 1;
     }
 
-    Tandem::TransactionGuard transaction(database.connection());
+    Tandem::Transaction transaction(database.work());
     for (qint64 i = 0;; ++i) {
         Tandem::Message message;
         message.conversationId = conversation.id;

@@ -7,6 +7,7 @@
 #include "storage/Database.h"
 #include "storage/MessageStore.h"
 #include "storage/ProviderStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
@@ -37,7 +38,7 @@ int main(int argc, char *argv[])
     profile.protocol = args.at(3) == u"responses" ? Tandem::ProviderProfile::Protocol::Responses
                                                   : Tandem::ProviderProfile::Protocol::ChatCompletions;
     profile.defaultModel = u"fake-model"_s;
-    Tandem::ProviderStore(database.connection()).save(profile);
+    database.work().providers().save(profile);
 
     QNetworkAccessManager network;
     Tandem::NetworkAccess::configure(&network);
@@ -46,7 +47,7 @@ int main(int argc, char *argv[])
     config.retryPolicy.maxRetries = 0;
     config.persistIntervalMs = 50;
     config.persistChars = 1'000'000; // only the timer writes, as for a slow trickle of deltas
-    Tandem::LocalChatRepository repository(database.connection(), &network, nullptr, nullptr, config);
+    Tandem::LocalChatRepository repository(database.work(), &network, nullptr, nullptr, config);
     repository.setApiKey(profile.id, u"sk-test"_s);
     const qint64 conversationId = repository.createConversation(Tandem::Conversation::Mode::Single);
 
@@ -61,7 +62,7 @@ int main(int argc, char *argv[])
     QObject::connect(&poll, &QTimer::timeout, &app, [&] {
         if (replyId == 0)
             return;
-        const std::optional<Tandem::Message> row = Tandem::MessageStore(database.connection()).get(replyId);
+        const std::optional<Tandem::Message> row = database.work().messages().get(replyId);
         if (row && row->content == streamed && !streamed.isEmpty()) {
             std::printf("persisted %s\n", qPrintable(row->content));
             std::fflush(stdout);

@@ -369,7 +369,7 @@ void TestChatViewModel::resetOneAgentKeepsTheOther()
 
     QVERIFY(!vm.resetAgent(u"nobody"_s));
     QVERIFY(vm.resetAgent(u"agent1"_s));
-    AgentThreadStore threads(m_h->db());
+    AgentThreadStore &threads = m_h->work().threads();
     QVERIFY(threads.get(id, u"agent1"_s).historyFrom > 0);
     QCOMPARE(threads.get(id, u"agent2"_s).historyFrom, 0);
 

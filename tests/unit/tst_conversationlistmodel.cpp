@@ -63,7 +63,7 @@ qint64 TestConversationListModel::add(const QString &title, const QDateTime &upd
     c.updatedAt = updated;
     c.pinned = pinned;
     c.providerId = u"fake"_s;
-    return ConversationStore(m_h->db()).create(c) ? c.id : 0;
+    return m_h->work().conversations().create(c) ? c.id : 0;
 }
 
 void TestConversationListModel::sections_data()
@@ -186,7 +186,7 @@ void TestConversationListModel::searchesTitlesAndContents()
     Message m;
     m.conversationId = groceries;
     m.content = u"remember the rome guidebook"_s;
-    QVERIFY(MessageStore(m_h->db()).append(m));
+    QVERIFY(m_h->work().messages().append(m));
     QVERIFY(add(u"Taxes"_s, now.addSecs(-9)) > 0);
     ConversationListModel model(m_repo);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -89,6 +89,8 @@ private Q_SLOTS:
     void chatBody();
     void chatBodyMatchesSpec_data();
     void chatBodyMatchesSpec();
+    void brokenBodiesAreRefused_data();
+    void brokenBodiesAreRefused();
     void chatDialect_data();
     void chatDialect();
     void endpoint_data();
@@ -309,6 +311,58 @@ void TestRequestBodies::chatBodyMatchesSpec()
             u"CreateChatCompletionRequest"_s, ChatCompletionsClient::buildRequestBody(request, dialect));
         QVERIFY2(result.valid, qPrintable(result.message()));
     }
+}
+
+void TestRequestBodies::brokenBodiesAreRefused_data()
+{
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<QJsonObject>("body");
+    QTest::addColumn<QJsonObject>("patch");
+    QTest::addColumn<QString>("where");
+
+    LlmRequest withTool = basicRequest();
+    withTool.tools = { weatherTool() };
+    const QJsonObject responses = ResponsesClient::buildRequestBody(basicRequest());
+    const QJsonObject chat = ChatCompletionsClient::buildRequestBody(basicRequest());
+    QTest::newRow("Responses: input is a number")
+        << u"CreateResponse"_s << responses << json(R"({"input":42})") << u"/input"_s;
+    QTest::newRow("Responses: stream is a string")
+        << u"CreateResponse"_s << responses << json(R"({"stream":"yes"})") << u"/stream"_s;
+    QTest::newRow("Responses: function tool without a name")
+        << u"CreateResponse"_s << ResponsesClient::buildRequestBody(withTool)
+        << json(R"({"tools":[{"type":"function","strict":true,"parameters":{"type":"object"}}]})") << u"/tools/0"_s;
+    QTest::newRow("Chat: unknown role") << u"CreateChatCompletionRequest"_s << chat
+                                        << json(R"({"messages":[{"role":"wizard","content":"Hello"}]})")
+                                        << u"/messages/0"_s;
+    QTest::newRow("Chat: tool call without its function")
+        << u"CreateChatCompletionRequest"_s << chat
+        << json(R"({"messages":[{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function"}]}]})")
+        << u"/messages/0"_s;
+    QTest::newRow("Chat: stream_options not an object")
+        << u"CreateChatCompletionRequest"_s << chat << json(R"({"stream_options":true})") << u"/stream_options"_s;
+    QTest::newRow("Conversation: metadata value not a string")
+        << u"CreateConversationBody"_s << ResponsesClient::buildConversationBody({})
+        << json(R"({"metadata":{"agent":1}})") << u"/metadata"_s;
+}
+
+// The spec checks above prove something only if the validator refuses what the spec forbids: the clients' own
+// bodies, each broken in one place, must be refused there.
+void TestRequestBodies::brokenBodiesAreRefused()
+{
+    QFETCH(QString, schema);
+    QFETCH(QJsonObject, body);
+    QFETCH(QJsonObject, patch);
+    QFETCH(QString, where);
+    Test::SpecValidator *validator = Test::SpecValidator::instance();
+    QVERIFY2(validator->isReady(), qPrintable(validator->errorString()));
+    const auto intact = validator->validate(schema, body);
+    QVERIFY2(intact.valid, qPrintable(intact.message()));
+
+    for (auto it = patch.constBegin(); it != patch.constEnd(); ++it)
+        body.insert(it.key(), it.value());
+    const auto broken = validator->validate(schema, body);
+    QVERIFY2(!broken.valid, text(body).constData());
+    QVERIFY2(broken.errors.constFirst().startsWith(where), qPrintable(broken.message()));
 }
 
 void TestRequestBodies::chatDialect_data()

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "llm/LlmTypes.h"
+
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+class CreateConversationJob;
+class UnitOfWork;
+struct EngineConfig;
+struct Run;
+
+/// @brief Each agent's remote thread (seed 000's "thread with a cached id", on today's API): one Conversations API
+/// object per (conversation, agent) where the provider has one, and the input that thread has not accepted yet.
+///
+/// An agent has a remote thread when the provider speaks the Responses API, the settings allow it, and the server
+/// did not refuse /conversations during the run; every other agent's history is rebuilt from SQLite each call
+/// (ThreadHistory).
+class RemoteThreads final
+{
+public:
+    RemoteThreads(UnitOfWork &work, const EngineConfig &config);
+    Q_DISABLE_COPY_MOVE(RemoteThreads)
+
+    /// @brief True if @p agentId of @p run keeps its thread on the provider.
+    bool uses(const Run &run, const QString &agentId) const;
+    /// @brief Queues @p items for @p agentId's remote thread (sent with its next request); nothing for an agent whose
+    /// history is local. Part of the caller's step.
+    bool appendPending(const Run &run, const QString &agentId, const QList<InputItem> &items);
+    /// @brief What the next request of @p agentId sends: the pending input.
+    QList<InputItem> pendingInput(const Run &run, const QString &agentId);
+    /// @brief The remote thread id of @p agentId; empty if it has none yet.
+    QString remoteId(const Run &run, const QString &agentId);
+    /// @brief Starts creating @p agentId's thread on the provider; null if the client cannot.
+    CreateConversationJob *create(const Run &run, const QString &agentId);
+    /// @brief Stores the id of @p agentId's new thread.
+    bool storeRemoteId(const Run &run, const QString &agentId, const QString &remoteId);
+    /// @brief The thread accepted everything pending with the response @p responseId. Part of the caller's step.
+    bool accepted(const Run &run, const QString &agentId, const QString &responseId);
+
+private:
+    UnitOfWork &m_work;
+    const EngineConfig &m_config;
+};
+
+} // namespace Tandem

@@ -1,0 +1,97 @@
+// RequestBuilder owns the shape of a model call: which model, which instructions and output limit, which part of the
+// agent's thread (remote pending input, or the local history) and which tools, handoff_to included.
+#include "RequestBuilder.h"
+
+#include "agents/EngineConfig.h"
+#include "agents/RemoteThreads.h"
+#include "agents/Run.h"
+#include "agents/ThreadHistory.h"
+#include "agents/ToolGate.h"
+#include "storage/UnitOfWork.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+RequestBuilder::RequestBuilder(
+    UnitOfWork &work, RemoteThreads &threads, const ToolGate &tools, const EngineConfig &config)
+    : m_work(work)
+    , m_threads(threads)
+    , m_tools(tools)
+    , m_config(config)
+{ }
+
+QString RequestBuilder::modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config)
+{
+    if (!agent.model.isEmpty())
+        return agent.model;
+    if (!conversation.model.isEmpty())
+        return conversation.model;
+    return config.agentModels.value(agent.id);
+}
+
+LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
+{
+    LlmRequest request;
+    request.model = modelFor(agent, run.conversation, m_config);
+    request.instructions = agent.instructions;
+    if (agent.maxOutputTokens > 0)
+        request.maxOutputTokens = agent.maxOutputTokens;
+    else if (m_config.limits.maxOutputTokens > 0)
+        request.maxOutputTokens = m_config.limits.maxOutputTokens;
+    if (m_threads.uses(run, agent.id)) {
+        request.conversationId = m_threads.remoteId(run, agent.id);
+        request.input = m_threads.pendingInput(run, agent.id);
+    } else {
+        const qint64 historyFrom = m_work.threads().get(run.conversationId, agent.id).historyFrom;
+        request.input = ThreadHistory::build(m_work, run.conversationId, agent.id, historyFrom);
+        request.input << run.tools.transient;
+    }
+    request.tools = m_tools.definitionsFor(agent);
+    // Dual mode hands over with its text signal only (seed 000); the other modes offer the tool where the graph has
+    // targets.
+    const QList<Agent> targets
+        = run.conversation.mode == Conversation::Mode::Dual ? QList<Agent> {} : run.roster.targetsOf(agent.id);
+    if (!targets.isEmpty())
+        request.tools << handoffToolDefinition(targets);
+    return request;
+}
+
+ToolDefinition RequestBuilder::handoffToolDefinition(const QList<Agent> &targets)
+{
+    QJsonArray ids;
+    QStringList described;
+    for (const Agent &target : targets) {
+        ids.append(target.id);
+        described << u"%1 (%2)"_s.arg(target.id, target.role.isEmpty() ? target.name : target.role);
+    }
+    ToolDefinition definition;
+    definition.name = ToolGate::kHandoffTool.toString();
+    definition.description = u"Hand the conversation over to another agent, which then answers the person. Use it "
+                             u"only when that agent is better placed. Agents you may hand over to: "_s
+        + described.join(u"; "_s) + u"."_s;
+    definition.parameters = QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+            QJsonObject {
+                { u"target_agent"_s,
+                    QJsonObject { { u"type"_s, u"string"_s }, { u"enum"_s, ids },
+                        { u"description"_s, u"The id of the agent to hand over to."_s } } },
+                { u"context"_s,
+                    QJsonObject { { u"type"_s, u"string"_s },
+                        { u"description"_s,
+                            u"A self-contained brief: the request, the facts gathered, what is expected."_s } } },
+                { u"reason"_s,
+                    QJsonObject {
+                        { u"type"_s, u"string"_s }, { u"description"_s, u"Why this agent should take over."_s } } },
+            } },
+        { u"required"_s, QJsonArray { u"target_agent"_s, u"context"_s } },
+        { u"additionalProperties"_s, false },
+    };
+    return definition;
+}
+
+} // namespace Tandem

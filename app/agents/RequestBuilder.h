@@ -1,0 +1,41 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Conversation.h"
+#include "llm/LlmTypes.h"
+
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+class RemoteThreads;
+class ToolGate;
+class UnitOfWork;
+struct EngineConfig;
+struct Run;
+
+/// @brief What one model call of an agent sends: its model, instructions, output limit, thread and tools.
+class RequestBuilder final
+{
+public:
+    RequestBuilder(UnitOfWork &work, RemoteThreads &threads, const ToolGate &tools, const EngineConfig &config);
+    Q_DISABLE_COPY_MOVE(RequestBuilder)
+
+    /// @brief The request of @p agent's next call in @p run.
+    LlmRequest build(const Run &run, const Agent &agent);
+
+    /// @brief The model @p agent asks for in @p conversation: the agent's own, else the conversation's, else the
+    /// settings' default for the agent; empty means the provider's default model.
+    static QString modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config);
+    /// @brief The handoff_to definition offering @p targets.
+    static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
+
+private:
+    UnitOfWork &m_work;
+    RemoteThreads &m_threads;
+    const ToolGate &m_tools;
+    const EngineConfig &m_config;
+};
+
+} // namespace Tandem

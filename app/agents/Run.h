@@ -1,0 +1,80 @@
+#pragma once
+
+#include "agents/ReplyWriter.h"
+#include "domain/AgentRoster.h"
+#include "domain/ApprovalRequest.h"
+#include "domain/Conversation.h"
+#include "domain/GuardrailCounters.h"
+#include "domain/HandoffRequest.h"
+#include "domain/RunFailure.h"
+#include "llm/LlmTypes.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QString>
+#include <QTimer>
+
+#include <optional>
+
+namespace Tandem {
+
+class CreateConversationJob;
+class LlmClient;
+class LlmJob;
+
+/// @brief The tool calls of the model turn being carried out (ToolGate's part of a run).
+struct ToolTurn
+{
+    QList<ToolCall> queue; ///< stored calls not yet answered, in order
+    std::optional<HandoffRequest> handoff; ///< the turn's handoff_to call, carried out after the other calls
+    QList<InputItem> transient; ///< local history: handoff calls answered without a row, for this agent's turn
+    QHash<QString, QPair<ApprovalDecision, QString>> decided; ///< the person's decisions by call id
+    qint64 waitingApproval = 0; ///< the approval the run waits for, 0 if none
+};
+
+/// @brief The wall-clock limit of a run; time spent waiting for the person does not count.
+struct RunDeadline
+{
+    QTimer timer;
+    QElapsedTimer clock;
+    qint64 remainingMs = 0;
+};
+
+/// @brief One run in flight: what the engine knows about answering one user message. The state machine
+/// (AgentRunner) owns it; each collaborator keeps its own part: ReplyWriter the reply row, ToolGate the turn's
+/// calls, RemoteThreads the agents without a remote thread.
+struct Run
+{
+    Run(UnitOfWork &work, EngineEvents &events, const EngineConfig &config)
+        : reply(work, events, config)
+    { }
+    Q_DISABLE_COPY_MOVE(Run)
+
+    qint64 conversationId = 0;
+    qint64 runId = 0;
+    quint64 generation = 0; ///< tells this run from an earlier one of the same conversation
+    bool ended = false;
+    Conversation conversation;
+    AgentRoster roster;
+    GuardrailCounters counters;
+    QPointer<LlmClient> client;
+    QString startAgent;
+    QString agentId; ///< the agent working now
+    QString userText; ///< the person's message this run answers
+    QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
+    QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
+    RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
+
+    QPointer<LlmJob> job; ///< the model call in flight
+    QPointer<CreateConversationJob> createJob; ///< the remote thread being created
+    quint64 callSerial = 0; ///< the call (or thread creation) whose signals are still wanted
+
+    ReplyWriter reply;
+    ToolTurn tools;
+    RunDeadline deadline;
+};
+
+} // namespace Tandem

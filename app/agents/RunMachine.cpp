@@ -1,0 +1,421 @@
+// RunMachine owns the order of a run's steps and its end. Each step's rows are written by the collaborator that owns
+// them (ReplyWriter, ToolGate, HandoffExecutor, RemoteThreads); the run's end is written here, in one step.
+#include "RunMachine.h"
+
+#include "agents/ClientPool.h"
+#include "agents/DefaultAgents.h"
+#include "agents/EngineConfig.h"
+#include "agents/EngineEvents.h"
+#include "agents/HandoffExecutor.h"
+#include "agents/RemoteThreads.h"
+#include "agents/RequestBuilder.h"
+#include "agents/Run.h"
+#include "agents/RunRegistry.h"
+#include "agents/RunRows.h"
+#include "agents/Step.h"
+#include "agents/ToolGate.h"
+#include "domain/HandoffSignal.h"
+#include "domain/Logging.h"
+#include "llm/CreateConversationJob.h"
+#include "llm/LlmClient.h"
+#include "llm/LlmJob.h"
+#include "storage/UnitOfWork.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+RunRecord::Status recordStatus(RunOutcome outcome)
+{
+    switch (outcome) {
+    case RunOutcome::Completed:
+        return RunRecord::Status::Completed;
+    case RunOutcome::Failed:
+        return RunRecord::Status::Failed;
+    case RunOutcome::Cancelled:
+        return RunRecord::Status::Cancelled;
+    case RunOutcome::GuardrailStopped:
+        return RunRecord::Status::Guardrail;
+    }
+    return RunRecord::Status::Failed;
+}
+} // namespace
+
+RunMachine::RunMachine(UnitOfWork &work, EngineEvents &events, RunRegistry &runs, ClientPool *clients,
+    const EngineConfig &config, RemoteThreads &threads, ToolGate &tools, HandoffExecutor &handoffs,
+    RequestBuilder &requests, QObject *parent)
+    : QObject(parent)
+    , m_work(work)
+    , m_events(events)
+    , m_runs(runs)
+    , m_clients(clients)
+    , m_config(config)
+    , m_threads(threads)
+    , m_tools(tools)
+    , m_handoffs(handoffs)
+    , m_requests(requests)
+{ }
+
+std::function<Run *()> RunMachine::currentCall(Run *run)
+{
+    const quint64 serial = ++run->callSerial;
+    const qint64 conversationId = run->conversationId;
+    const quint64 generation = run->generation;
+    return [this, conversationId, generation, serial]() -> Run * {
+        Run *r = m_runs.live(conversationId, generation);
+        return r && r->callSerial == serial ? r : nullptr;
+    };
+}
+
+void RunMachine::launch(Run *run, std::function<void(Run *)> next)
+{
+    const qint64 conversationId = run->conversationId;
+    const quint64 generation = run->generation;
+    run->deadline.timer.setSingleShot(true);
+    connect(&run->deadline.timer, &QTimer::timeout, this, [this, conversationId, generation] {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = m_runs.live(conversationId, generation))
+            stopGuardrail(r, r->counters.timeoutViolation());
+    });
+    run->deadline.remainingMs = m_config.limits.runTimeoutMs;
+    resumeDeadline(run);
+    const std::optional<ProviderProfile> profile = m_work.providers().get(run->conversation.providerId);
+    if (!profile || !m_clients) {
+        fail(run, tr("This conversation has no model provider: choose one in the settings."), RunFailure::Setup);
+        return;
+    }
+    m_clients->acquire(*profile, [this, conversationId, generation, next](LlmClient *client, const QString &error) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = m_runs.live(conversationId, generation);
+        if (!r)
+            return;
+        if (!client) {
+            fail(r, tr("The API key could not be read from the keychain: %1").arg(error), RunFailure::Storage);
+            return;
+        }
+        r->client = client;
+        next(r);
+    });
+}
+
+void RunMachine::pauseDeadline(Run *run)
+{
+    if (!run->deadline.timer.isActive())
+        return;
+    run->deadline.remainingMs = qMax<qint64>(1, run->deadline.remainingMs - run->deadline.clock.elapsed());
+    run->deadline.timer.stop();
+}
+
+void RunMachine::resumeDeadline(Run *run)
+{
+    if (m_config.limits.runTimeoutMs <= 0 || run->deadline.remainingMs <= 0)
+        return;
+    run->deadline.clock.start();
+    run->deadline.timer.start(int(run->deadline.remainingMs));
+}
+
+void RunMachine::startAgent(
+    Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> proceed)
+{
+    // Once the agent's thread is ready: the model call, or what the caller resumes instead (an approval's calls).
+    auto ready = [this, proceed](Run *r) {
+        if (proceed)
+            proceed(r);
+        else
+            callModel(r);
+    };
+    run->agentId = agentId;
+    run->tools.transient.clear();
+    m_events.postAgentWorking(run->conversationId, agentId, true);
+    if (!m_threads.uses(*run, agentId)) {
+        ready(run);
+        return;
+    }
+    if (!m_threads.appendPending(*run, agentId, freshInput)) {
+        fail(run, tr("The message for %1 could not be stored.").arg(run->roster.name(agentId)), RunFailure::Storage);
+        return;
+    }
+    if (!m_threads.remoteId(*run, agentId).isEmpty())
+        ready(run);
+    else
+        createRemoteThread(run, agentId, ready);
+}
+
+void RunMachine::createRemoteThread(Run *run, const QString &agentId, std::function<void(Run *)> ready)
+{
+    // The agent's own thread: one Conversations API object per (conversation, agent), its id cached.
+    CreateConversationJob *job = m_threads.create(*run, agentId);
+    run->createJob = job;
+    const std::function<Run *()> current = currentCall(run);
+    connect(job, &CreateConversationJob::finished, this, [this, current, agentId, ready](const QString &remoteId) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (!r)
+            return;
+        if (!m_threads.storeRemoteId(*r, agentId, remoteId))
+            fail(r, tr("The agent's thread could not be stored."), RunFailure::Storage);
+        else
+            ready(r);
+    });
+    connect(job, &CreateConversationJob::failed, this, [this, current, agentId, ready](const LlmError &error) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (!r)
+            return;
+        if (error.type == LlmError::Type::NotFound || error.type == LlmError::Type::BadRequest) {
+            qCInfo(lcAgents) << "no /conversations on this server; keeping" << agentId << "history locally";
+            r->localOnly.insert(agentId); // what was queued for the remote thread is in the local history already
+            ready(r);
+            return;
+        }
+        fail(r, error.userMessage(), RunFailure::Provider);
+    });
+}
+
+void RunMachine::callModel(Run *run)
+{
+    if (const std::optional<GuardrailViolation> violation = run->counters.checkBeforeModelCall()) {
+        stopGuardrail(run, *violation);
+        return;
+    }
+    const Agent *agent = run->roster.find(run->agentId);
+    if (!agent || !run->client) {
+        fail(run, tr("The agent “%1” does not exist.").arg(run->agentId), RunFailure::Setup);
+        return;
+    }
+    run->counters.recordModelCall();
+    const LlmRequest request = m_requests.build(*run, *agent);
+    // Dual mode's agent 1 may answer with the HANDOFF_AGENT2 signal (seed 000): only there is it protocol.
+    const bool signalSource = run->conversation.mode == Conversation::Mode::Dual
+        && run->agentId == DefaultAgents::kAgent1
+        && run->roster.graph.edge(run->agentId, DefaultAgents::kAgent2.toString()).has_value();
+    run->reply.begin(run->conversationId, run->runId, run->agentId, signalSource);
+    run->tools.queue.clear();
+    run->tools.handoff.reset();
+
+    LlmJob *job = run->client->stream(request);
+    run->job = job;
+    const std::function<Run *()> current = currentCall(run);
+    connect(job, &LlmJob::textDelta, this, [this, current](const QString &delta) {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current(); r && !r->reply.append(delta))
+            fail(r, tr("The reply could not be stored."), RunFailure::Storage);
+    });
+    connect(job, &LlmJob::finished, this, [this, current](const LlmResult &result) {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current())
+            onFinished(r, result);
+    });
+    connect(job, &LlmJob::failed, this, [this, current](const LlmError &error) {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current()) {
+            r->job = nullptr;
+            fail(r, error.userMessage(), RunFailure::Provider);
+        }
+    });
+    connect(job, &LlmJob::cancelled, this, [this, current] {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current())
+            finish(r, RunOutcome::Cancelled, tr("Stopped."));
+    });
+}
+
+std::optional<QString> RunMachine::handoffPayload(const Run *run, const LlmResult &result) const
+{
+    const bool signalSource = run->conversation.mode == Conversation::Mode::Dual
+        && run->agentId == DefaultAgents::kAgent1
+        && run->roster.graph.edge(run->agentId, DefaultAgents::kAgent2.toString()).has_value();
+    if (!signalSource || !result.toolCalls.isEmpty() || !run->reply.hasRow())
+        return std::nullopt;
+    return HandoffSignal::extractPayload(run->reply.message().content);
+}
+
+void RunMachine::onFinished(Run *run, const LlmResult &result)
+{
+    run->job = nullptr;
+    if (result.text.isEmpty() && result.toolCalls.isEmpty() && !run->reply.hasRow()) {
+        fail(run, tr("The model returned an empty answer."), RunFailure::Provider);
+        return;
+    }
+    run->counters.addUsage(result.usage);
+    // The reply with its usage, the turn's calls, and (when nothing follows) the run's end: one step.
+    const ReplyWriter::Saved saved = run->reply.save();
+    Step step(m_work, m_events);
+    bool ok = step.isActive() && m_work.runs().updateUsage(run->runId, run->counters.runUsage())
+        && m_threads.accepted(*run, run->agentId, result.responseId) && run->reply.complete(result)
+        && m_tools.record(*run, result.toolCalls);
+    const std::optional<QString> payload = ok ? handoffPayload(run, result) : std::nullopt;
+    const bool ends = ok && result.toolCalls.isEmpty() && !payload;
+    if (ends)
+        ok = writeEnd(run, RunOutcome::Completed, {}, 0);
+    if (!ok || !step.commit()) {
+        step.rollback();
+        run->reply.restore(saved);
+        fail(run, tr("The reply could not be stored."), RunFailure::Storage);
+        return;
+    }
+    if (ends) {
+        announceEnd(run, RunOutcome::Completed, {});
+    } else if (payload) {
+        HandoffRequest request;
+        request.source = HandoffRequest::Source::TextSignal;
+        request.fromAgent = run->agentId;
+        request.targetAgent = DefaultAgents::kAgent2.toString();
+        request.context = *payload;
+        followHandoff(run, request);
+    } else {
+        proceedTools(run);
+    }
+}
+
+void RunMachine::proceedTools(Run *run)
+{
+    switch (m_tools.proceed(*run)) {
+    case ToolGate::Next::WaitingForApproval:
+        pauseDeadline(run); // waiting for the person does not count against the run
+        return;
+    case ToolGate::Next::StorageFailed:
+        fail(run, tr("The tool result could not be stored."), RunFailure::Storage);
+        return;
+    case ToolGate::Next::Done:
+        break;
+    }
+    if (!run->tools.handoff) {
+        callModel(run);
+        return;
+    }
+    const HandoffRequest request = *run->tools.handoff;
+    run->tools.handoff.reset();
+    followHandoff(run, request);
+}
+
+void RunMachine::followHandoff(Run *run, const HandoffRequest &request)
+{
+    const HandoffOutcome outcome = m_handoffs.execute(*run, request);
+    switch (outcome.next) {
+    case HandoffOutcome::Next::SourceAnswers:
+        callModel(run);
+        return;
+    case HandoffOutcome::Next::Completed:
+        finish(run, RunOutcome::Completed, {});
+        return;
+    case HandoffOutcome::Next::GuardrailStop:
+        stopGuardrail(run, *outcome.violation, outcome.handoffId);
+        return;
+    case HandoffOutcome::Next::Cancelled:
+        finish(run, RunOutcome::Cancelled, outcome.message);
+        return;
+    case HandoffOutcome::Next::TargetStarts:
+        m_events.postAgentWorking(
+            run->conversationId, request.fromAgent, false); // the source is done; the target works
+        startAgent(run, outcome.target, outcome.targetInput);
+        return;
+    case HandoffOutcome::Next::StorageFailed:
+        fail(run, tr("The handoff could not be stored."), RunFailure::Storage);
+        return;
+    }
+}
+
+void RunMachine::stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId)
+{
+    qCInfo(lcAgents) << "guardrail" << GuardrailViolation::kindName(violation.kind) << "stopped run" << run->runId;
+    finish(run, RunOutcome::GuardrailStopped, violation.message, handoffId);
+}
+
+void RunMachine::fail(Run *run, const QString &message, RunFailure failure)
+{
+    if (run->ended)
+        return;
+    run->failure = failure;
+    finish(run, RunOutcome::Failed, message);
+}
+
+void RunMachine::stopCalls(Run *run)
+{
+    ++run->callSerial; // late signals of what is aborted here are dropped
+    if (run->job) {
+        run->job->disconnect(this);
+        run->job->abort();
+    }
+    if (run->createJob) {
+        run->createJob->disconnect(this);
+        run->createJob->abort();
+    }
+}
+
+bool RunMachine::writeEnd(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId)
+{
+    // Part of the caller's step: the partial reply (or an error row), a guardrail's divider, the calls left open,
+    // the run row and the conversation's activity.
+    const bool stopped = outcome == RunOutcome::Cancelled || outcome == RunOutcome::GuardrailStopped;
+    if (outcome == RunOutcome::Failed && !run->reply.isStreaming()) {
+        Message row;
+        row.conversationId = run->conversationId;
+        row.role = Message::Role::Assistant;
+        row.kind = Message::Kind::Error;
+        row.status = Message::Status::Error;
+        row.agentId = run->agentId;
+        row.runId = run->runId;
+        row.content = message;
+        row.error = message;
+        if (!RunRows::add(m_work, m_events, row))
+            return false;
+    }
+    if (!run->reply.end(stopped ? Message::Status::Cancelled : Message::Status::Error, message))
+        return false;
+    if (outcome == RunOutcome::GuardrailStopped
+        && !RunRows::addDivider(m_work, m_events, *run, Message::Divider::Error, message, run->agentId, handoffId))
+        return false;
+    return m_tools.abandon(*run)
+        && m_work.runs().finish(run->runId, recordStatus(outcome), run->counters.runUsage(), message)
+        && m_work.conversations().touch(run->conversationId, QDateTime::currentDateTimeUtc());
+}
+
+void RunMachine::finish(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId)
+{
+    if (run->ended)
+        return;
+    stopCalls(run);
+    run->ended = true;
+    run->deadline.timer.stop();
+    Step step(m_work, m_events);
+    if (step.isActive() && writeEnd(run, outcome, message, handoffId) && step.commit()) {
+        announceEnd(run, outcome, message);
+        return;
+    }
+    step.rollback();
+    // Another program may hold the database for a while: the end is written once more before it is given up. What
+    // stays unwritten (a reply still "streaming", the run "running") is marked interrupted by the next start.
+    const qint64 conversationId = run->conversationId;
+    const quint64 generation = run->generation;
+    QTimer::singleShot(m_config.endRetryMs, this, [this, conversationId, generation, outcome, message, handoffId] {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = m_runs.find(conversationId);
+        if (!r || r->generation != generation)
+            return;
+        Step again(m_work, m_events);
+        if (again.isActive() && writeEnd(r, outcome, message, handoffId) && again.commit()) {
+            announceEnd(r, outcome, message);
+            return;
+        }
+        again.rollback();
+        qCWarning(lcAgents) << "the end of run" << r->runId << "could not be stored";
+        r->failure = RunFailure::Storage;
+        announceEnd(r, RunOutcome::Failed,
+            tr("The end of this run could not be stored: the database is locked or cannot be written."));
+    });
+}
+
+void RunMachine::announceEnd(Run *run, RunOutcome outcome, const QString &message)
+{
+    run->ended = true;
+    run->deadline.timer.stop();
+    m_events.postAgentWorking(run->conversationId, run->agentId, false);
+    if (outcome == RunOutcome::Failed)
+        m_events.postRunFailed(run->conversationId, run->runId, run->failure);
+    m_events.postRunFinished(run->conversationId, run->runId, outcome, message);
+    m_runs.retire(run);
+}
+
+} // namespace Tandem

@@ -1,0 +1,263 @@
+// ToolGate owns what happens to a tool call: whether the agent may use the tool, whether the person must approve it
+// first ("always for this conversation" included), running it, and storing the call's result with the output its
+// thread receives.
+#include "ToolGate.h"
+
+#include "agents/EngineConfig.h"
+#include "agents/EngineEvents.h"
+#include "agents/RemoteThreads.h"
+#include "agents/Run.h"
+#include "agents/RunRows.h"
+#include "agents/Step.h"
+#include "agents/ThreadHistory.h"
+#include "agents/ToolRegistry.h"
+#include "domain/Logging.h"
+#include "storage/UnitOfWork.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+const QString kAlwaysAllowedVariable = u"approval.always_allowed"_s;
+}
+
+ToolGate::ToolGate(UnitOfWork &work, EngineEvents &events, RemoteThreads &threads, const ToolRegistry *tools,
+    const EngineConfig &config)
+    : m_work(work)
+    , m_events(events)
+    , m_threads(threads)
+    , m_tools(tools)
+    , m_config(config)
+{ }
+
+QString ToolGate::errorOutput(const QString &message)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject { { u"error"_s, message } }).toJson(QJsonDocument::Compact));
+}
+
+QList<ToolDefinition> ToolGate::definitionsFor(const Agent &agent) const
+{
+    if (!m_tools || agent.allowedTools.isEmpty())
+        return {};
+    return m_tools->definitions(agent.allowedTools);
+}
+
+bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
+{
+    // Queued before any row is written: if the step fails, the run's end still answers every call (a remote thread
+    // holds them all already).
+    const auto isHandoff = [](const ToolCall &call) {
+        return call.name == kHandoffTool;
+    };
+    for (const ToolCall &call : calls)
+        if (!isHandoff(call))
+            run.tools.queue << call;
+    for (const ToolCall &call : calls) {
+        if (isHandoff(call)) {
+            const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
+            HandoffRequest request;
+            request.source = HandoffRequest::Source::Tool;
+            request.fromAgent = run.agentId;
+            request.targetAgent = arguments.value(u"target_agent"_s).toString();
+            request.context = arguments.value(u"context"_s).toString();
+            request.reason = arguments.value(u"reason"_s).toString();
+            request.callId = call.callId;
+            request.arguments = call.arguments;
+            if (!run.tools.handoff) {
+                run.tools.handoff = request; // the first handoff of a turn wins
+            } else if (!answerHandoffCall(run, request,
+                           errorOutput(
+                               u"Only one handoff per turn: the conversation is already being handed to %1."_s.arg(
+                                   run.tools.handoff->targetAgent)))) {
+                return false;
+            }
+            continue;
+        }
+        Message row;
+        row.conversationId = run.conversationId;
+        row.role = Message::Role::Assistant;
+        row.kind = Message::Kind::ToolCall;
+        row.agentId = run.agentId;
+        row.runId = run.runId;
+        row.toolCallId = call.callId;
+        row.toolName = call.name;
+        row.content = call.arguments;
+        if (!RunRows::add(m_work, m_events, row))
+            return false;
+    }
+    return true;
+}
+
+bool ToolGate::isAvailable(const Run &run, const QString &toolName) const
+{
+    // Only the tools the agent is allowed run, whatever the model names.
+    const Agent *current = run.roster.find(run.agentId);
+    return m_tools && current && current->allowedTools.contains(toolName) && m_tools->contains(toolName);
+}
+
+bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const
+{
+    return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && m_tools->isCritical(call.name)
+        && !isAlwaysAllowed(run.conversationId, call.name);
+}
+
+ToolGate::Next ToolGate::proceed(Run &run)
+{
+    while (!run.tools.queue.isEmpty()) {
+        const ToolCall call = run.tools.queue.constFirst();
+        if (needsApproval(run, call))
+            return askApproval(run, call) ? Next::WaitingForApproval : Next::StorageFailed;
+        if (!answer(run, call))
+            return Next::StorageFailed;
+    }
+    return Next::Done;
+}
+
+bool ToolGate::askApproval(Run &run, const ToolCall &call)
+{
+    ApprovalRequest request;
+    request.conversationId = run.conversationId;
+    request.runId = run.runId;
+    request.agentId = run.agentId;
+    request.toolName = call.name;
+    request.callId = call.callId;
+    request.arguments = call.arguments;
+    Step step(m_work, m_events);
+    const bool stored = step.isActive() && m_work.approvals().create(request)
+        && RunRows::addDivider(m_work, m_events, run, Message::Divider::ApprovalNeeded,
+            tr("%1 wants to run “%2” and needs your approval.").arg(run.roster.name(run.agentId), call.name),
+            run.agentId, 0, call.callId);
+    if (stored)
+        m_events.postApprovalNeeded(request);
+    if (!stored || !step.commit())
+        return false;
+    run.tools.waitingApproval = request.id;
+    return true;
+}
+
+bool ToolGate::answer(Run &run, const ToolCall &call)
+{
+    const std::optional<QPair<ApprovalDecision, QString>> decision
+        = run.tools.decided.contains(call.callId) ? std::optional(run.tools.decided.value(call.callId)) : std::nullopt;
+    ToolResult result;
+    if (!isAvailable(run, call.name)) {
+        qCWarning(lcAgents) << run.agentId << "asked for" << call.name << "which it may not use";
+        result = ToolResult::failure(
+            tr("The tool “%1” is not available to %2.").arg(call.name, run.roster.name(run.agentId)));
+    } else if (decision && decision->first == ApprovalDecision::Deny) {
+        result = ToolResult::failure(tr("The person did not allow this call."));
+    } else {
+        const QString arguments = decision && !decision->second.isEmpty() ? decision->second : call.arguments;
+        result = m_tools->run(
+            call.name, arguments, ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot });
+    }
+    Message row;
+    row.conversationId = run.conversationId;
+    row.role = Message::Role::Tool;
+    row.kind = Message::Kind::ToolResult;
+    row.agentId = run.agentId;
+    row.runId = run.runId;
+    row.toolCallId = call.callId;
+    row.toolName = call.name;
+    row.content = result.modelOutput();
+    row.error = result.ok ? QString() : result.error;
+    Step step(m_work, m_events);
+    if (!step.isActive() || !RunRows::add(m_work, m_events, row)
+        || !m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, row.content) })
+        || !step.commit())
+        return false;
+    run.tools.decided.remove(call.callId);
+    run.tools.queue.removeFirst(); // answered
+    return true;
+}
+
+std::optional<ApprovalRequest> ToolGate::decide(
+    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+{
+    const std::optional<ApprovalRequest> request = m_work.approvals().get(approvalId);
+    if (!request || !m_work.approvals().isPending(approvalId))
+        return std::nullopt;
+    if (!editedArguments.isEmpty() && !QJsonDocument::fromJson(editedArguments.toUtf8()).isObject())
+        return std::nullopt;
+    Step step(m_work, m_events);
+    if (!step.isActive()
+        || !m_work.approvals().decide(
+            approvalId, decision, editedArguments.isEmpty() ? request->arguments : editedArguments))
+        return std::nullopt;
+    if (decision == ApprovalDecision::AllowAlways && !allowAlways(request->conversationId, request->toolName))
+        return std::nullopt;
+    if (decision != ApprovalDecision::Deny && !editedArguments.isEmpty()) {
+        // The call runs with the person's arguments: its row says so, so the history replays the call that ran.
+        std::optional<Message> call = m_work.messages().toolCall(request->conversationId, request->callId);
+        if (call && call->content != editedArguments) {
+            call->content = editedArguments;
+            call->updatedAt = QDateTime::currentDateTimeUtc();
+            if (!m_work.messages().update(*call))
+                return std::nullopt;
+            m_events.postMessageUpdated(*call);
+        }
+    }
+    if (!step.commit())
+        return std::nullopt;
+    return request;
+}
+
+void ToolGate::queueUnanswered(Run &run, const QString &agentId, qint64 callsRunId)
+{
+    const QList<Message> calls = m_work.messages().unansweredToolCalls(run.conversationId, agentId, callsRunId);
+    for (const Message &row : calls)
+        run.tools.queue << ToolCall { row.toolCallId, row.toolName, row.content, {} };
+}
+
+bool ToolGate::abandon(Run &run)
+{
+    // Local history answers these calls when it is rebuilt (ThreadHistory); a remote thread gets the outputs with
+    // the agent's next request. A question to the person about one of them is withdrawn.
+    if (run.tools.waitingApproval != 0 && !m_work.approvals().withdraw(run.tools.waitingApproval))
+        return false;
+    run.tools.waitingApproval = 0;
+    QList<InputItem> outputs;
+    for (const ToolCall &call : std::as_const(run.tools.queue))
+        outputs << InputItem::functionOutput(call.callId, ThreadHistory::unansweredToolOutput());
+    if (run.tools.handoff && !run.tools.handoff->callId.isEmpty())
+        outputs << InputItem::functionOutput(run.tools.handoff->callId, ThreadHistory::unansweredToolOutput());
+    run.tools.queue.clear();
+    run.tools.handoff.reset();
+    return m_threads.appendPending(run, run.agentId, outputs);
+}
+
+bool ToolGate::answerHandoffCall(Run &run, const HandoffRequest &request, const QString &output)
+{
+    if (request.callId.isEmpty())
+        return true;
+    if (m_threads.uses(run, request.fromAgent))
+        return m_threads.appendPending(run, request.fromAgent, { InputItem::functionOutput(request.callId, output) });
+    run.tools.transient << InputItem::functionCall(
+        ToolCall { request.callId, kHandoffTool.toString(), request.arguments, {} })
+                        << InputItem::functionOutput(request.callId, output);
+    return true;
+}
+
+bool ToolGate::isAlwaysAllowed(qint64 conversationId, const QString &toolName) const
+{
+    const QString stored = m_work.variables().value(conversationId, kAlwaysAllowedVariable, u"[]"_s);
+    return QJsonDocument::fromJson(stored.toUtf8()).array().contains(QJsonValue(toolName));
+}
+
+bool ToolGate::allowAlways(qint64 conversationId, const QString &toolName)
+{
+    VariableStore &variables = m_work.variables();
+    QJsonArray allowed
+        = QJsonDocument::fromJson(variables.value(conversationId, kAlwaysAllowedVariable, u"[]"_s).toUtf8()).array();
+    if (!allowed.contains(QJsonValue(toolName)))
+        allowed.append(toolName);
+    return variables.setValue(conversationId, kAlwaysAllowedVariable,
+        QString::fromUtf8(QJsonDocument(allowed).toJson(QJsonDocument::Compact)));
+}
+
+} // namespace Tandem

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/ApprovalRequest.h"
+#include "domain/HandoffRequest.h"
+#include "llm/LlmTypes.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Tandem {
+
+class EngineEvents;
+class RemoteThreads;
+class ToolRegistry;
+class UnitOfWork;
+struct EngineConfig;
+struct Run;
+
+/// @brief The gate every tool call passes: only the tools the agent may use run, critical ones after the person's
+/// approval (once, always for this conversation, or denied), and every call gets its output, so the provider never
+/// sees a dangling call.
+class ToolGate final
+{
+    Q_DECLARE_TR_FUNCTIONS(ToolGate)
+
+public:
+    /// @brief The name of the handoff tool offered to agents that may hand over.
+    static constexpr QStringView kHandoffTool = u"handoff_to";
+
+    ToolGate(UnitOfWork &work, EngineEvents &events, RemoteThreads &threads, const ToolRegistry *tools,
+        const EngineConfig &config);
+    Q_DISABLE_COPY_MOVE(ToolGate)
+
+    /// @brief The definitions of the tools @p agent is allowed, as offered to the model.
+    QList<ToolDefinition> definitionsFor(const Agent &agent) const;
+    /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff (a second is answered
+    /// with an error); the others are stored and queued. Part of the caller's step.
+    bool record(Run &run, const QList<ToolCall> &calls);
+
+    enum class Next { Done, WaitingForApproval, StorageFailed };
+    /// @brief Carries out the queued calls, each with its result in one step, until one waits for the person
+    /// (Next::WaitingForApproval) or none is left (Next::Done).
+    Next proceed(Run &run);
+    /// @brief Records the decision on a pending approval in one step: the decision, "always" for the conversation,
+    /// and the edited arguments on the call's row. The request, or nothing if it is unknown, decided already, or
+    /// @p editedArguments is not a JSON object.
+    std::optional<ApprovalRequest> decide(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments);
+    /// @brief Queues the calls of @p agentId in run @p callsRunId that have no output yet (resuming after a restart).
+    void queueUnanswered(Run &run, const QString &agentId, qint64 callsRunId);
+    /// @brief The run ends before its calls were carried out: its approval is withdrawn and every open call gets the
+    /// "cancelled" output. Part of the caller's step.
+    bool abandon(Run &run);
+    /// @brief Answers the handoff_to call of @p request with @p output. Part of the caller's step.
+    bool answerHandoffCall(Run &run, const HandoffRequest &request, const QString &output);
+
+    /// @brief `{"error": message}`, the output of a call that did not run.
+    static QString errorOutput(const QString &message);
+
+private:
+    bool isAvailable(const Run &run, const QString &toolName) const;
+    bool needsApproval(const Run &run, const ToolCall &call) const;
+    bool askApproval(Run &run, const ToolCall &call);
+    bool answer(Run &run, const ToolCall &call);
+    bool isAlwaysAllowed(qint64 conversationId, const QString &toolName) const;
+    bool allowAlways(qint64 conversationId, const QString &toolName);
+
+    UnitOfWork &m_work;
+    EngineEvents &m_events;
+    RemoteThreads &m_threads;
+    const ToolRegistry *m_tools;
+    const EngineConfig &m_config;
+};
+
+} // namespace Tandem

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "Agent.h"
+#include "TransitionGraph.h"
+
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief The agents a run works with and the handoffs declared between them.
+struct AgentRoster
+{
+    QList<Agent> agents;
+    TransitionGraph graph;
+
+    /// @brief The agent with @p id, or null.
+    const Agent *find(const QString &id) const
+    {
+        for (const Agent &candidate : agents)
+            if (candidate.id == id)
+                return &candidate;
+        return nullptr;
+    }
+    /// @brief The name @p id is shown with: its name, else the id itself.
+    QString name(const QString &id) const
+    {
+        const Agent *found = find(id);
+        return found && !found->name.isEmpty() ? found->name : id;
+    }
+    /// @brief The agents @p id may hand over to, in declaration order.
+    QList<Agent> targetsOf(const QString &id) const
+    {
+        QList<Agent> targets;
+        const QStringList ids = graph.targets(id);
+        for (const QString &target : ids)
+            if (const Agent *agent = find(target))
+                targets << *agent;
+        return targets;
+    }
+};
+
+} // namespace Tandem

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace Tandem {
+
+/// @brief One open SQLite connection as the stores use it (storage-internal): its prepared statements, cached by
+/// their SQL text; the nesting of its transactions; and how many rows its queries have read.
+///
+/// Use it only from the thread that opened it. SQLite-only statements (BEGIN IMMEDIATE) live here and in Database.
+class SqlConnection final
+{
+public:
+    explicit SqlConnection(QSqlDatabase db);
+    ~SqlConnection();
+    Q_DISABLE_COPY_MOVE(SqlConnection)
+
+    QSqlDatabase database() const { return m_db; }
+
+    /// @brief A prepared query for @p sql, from the cache when one is free (a query still being read is never handed
+    /// out twice). Hand it back with release().
+    QSqlQuery *acquire(const QString &sql);
+    /// @brief Finishes @p query (its read snapshot ends) and returns it to the cache.
+    void release(QSqlQuery *query);
+    /// @brief Drops every cached statement; call before the connection closes.
+    void clearCache();
+
+    /// @brief Begins a transaction, or a savepoint inside the one already open. False if it could not begin.
+    bool begin();
+    /// @brief Commits the innermost level (the transaction itself at depth 1). False if it failed: the level is rolled
+    /// back then.
+    bool commit();
+    /// @brief Rolls the innermost level back.
+    void rollback();
+    /// @brief Open levels: 0 outside any transaction.
+    int depth() const { return m_depth; }
+
+    /// @brief Counts one row read by a store (for the benchmarks of what a step reads).
+    void countRow() { ++m_rowsRead; }
+    quint64 rowsRead() const { return m_rowsRead; }
+
+    QString lastError() const { return m_error; }
+
+private:
+    struct Cached
+    {
+        std::unique_ptr<QSqlQuery> query;
+        bool inUse = false;
+    };
+    bool run(const QString &statement);
+
+    QSqlDatabase m_db;
+    std::unordered_map<QString, std::vector<Cached>> m_cache;
+    QHash<const QSqlQuery *, QString> m_sqlOf;
+    int m_depth = 0;
+    quint64 m_rowsRead = 0;
+    QString m_error;
+};
+
+} // namespace Tandem

@@ -1,0 +1,38 @@
+#include "UnitOfWork.h"
+
+#include "SqlConnection.h"
+
+namespace Tandem {
+
+UnitOfWork::UnitOfWork(SqlConnection &connection)
+    : m_connection(connection)
+    , m_agents(connection)
+    , m_threads(connection)
+    , m_approvals(connection)
+    , m_conversations(connection)
+    , m_handoffs(connection)
+    , m_messages(connection)
+    , m_providers(connection)
+    , m_runs(connection)
+    , m_variables(connection)
+{ }
+
+UnitOfWork::~UnitOfWork() = default;
+
+bool UnitOfWork::inTransaction() const
+{
+    return m_connection.depth() > 0;
+}
+
+QString UnitOfWork::filePath() const
+{
+    const QString name = m_connection.database().databaseName();
+    return name == u":memory:" ? QString() : name;
+}
+
+quint64 UnitOfWork::rowsRead() const
+{
+    return m_connection.rowsRead();
+}
+
+} // namespace Tandem

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "AgentStore.h"
+#include "AgentThreadStore.h"
+#include "ApprovalStore.h"
+#include "ConversationStore.h"
+#include "HandoffStore.h"
+#include "MessageStore.h"
+#include "ProviderStore.h"
+#include "RunStore.h"
+#include "VariableStore.h"
+
+#include <QString>
+
+namespace Tandem {
+
+class SqlConnection;
+
+/// @brief The one object through which the engine and the façade reach the database: every store of one connection
+/// (each with its prepared statements cached), and the connection a Transaction
+/// (a step that writes several rows) runs on.
+///
+/// It lives as long as its Database is open, on the thread that opened it.
+class UnitOfWork final
+{
+public:
+    explicit UnitOfWork(SqlConnection &connection);
+    ~UnitOfWork();
+    Q_DISABLE_COPY_MOVE(UnitOfWork)
+
+    AgentStore &agents() { return m_agents; }
+    AgentThreadStore &threads() { return m_threads; }
+    ApprovalStore &approvals() { return m_approvals; }
+    ConversationStore &conversations() { return m_conversations; }
+    HandoffStore &handoffs() { return m_handoffs; }
+    MessageStore &messages() { return m_messages; }
+    ProviderStore &providers() { return m_providers; }
+    RunStore &runs() { return m_runs; }
+    VariableStore &variables() { return m_variables; }
+
+    /// @brief The connection the stores share (storage-internal; Transaction takes it).
+    SqlConnection &connection() { return m_connection; }
+    /// @brief True while a transaction of this connection is open.
+    bool inTransaction() const;
+    /// @brief The database file; empty for an in-memory database.
+    QString filePath() const;
+    /// @brief Rows read by every store of this connection so far (for benchmarks of what one step reads).
+    quint64 rowsRead() const;
+
+private:
+    SqlConnection &m_connection;
+    AgentStore m_agents;
+    AgentThreadStore m_threads;
+    ApprovalStore m_approvals;
+    ConversationStore m_conversations;
+    HandoffStore m_handoffs;
+    MessageStore m_messages;
+    ProviderStore m_providers;
+    RunStore m_runs;
+    VariableStore m_variables;
+};
+
+} // namespace Tandem
