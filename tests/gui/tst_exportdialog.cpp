@@ -71,7 +71,7 @@ void TestExportDialog::init()
     m_temp = std::make_unique<Test::TemporaryDatabase>();
     QVERIFY(m_temp->isReady());
     m_fixed = Test::ExchangeFixture::create(m_temp->work());
-    m_long = Test::ExchangeFixture::createLong(m_temp->work(), 30000, u"Long one"_s);
+    m_long = Test::ExchangeFixture::createLong(m_temp->work(), 12000, u"Long one"_s);
     QVERIFY(m_fixed > 0 && m_long > 0);
     m_network = std::make_unique<QNetworkAccessManager>();
     m_repository = std::make_unique<LocalChatRepository>(m_temp->work(), m_network.get(), nullptr, nullptr);
@@ -166,7 +166,7 @@ void TestExportDialog::exportShowsProgressAndWrites()
     QVERIFY(finished.at(0).at(0).toBool());
     QVERIFY(!m_window->exportProgress());
     QVERIFY(progress.size() >= 3); // the event loop turned between pages
-    QCOMPARE(progress.constLast().at(0).toLongLong(), 30011);
+    QCOMPARE(progress.constLast().at(0).toLongLong(), 12011);
     QVERIFY(QFile::exists(path));
 }
 
@@ -193,7 +193,7 @@ void TestExportDialog::cancelFromTheProgressDialogLeavesNothing()
     QVERIFY(m_window->exportProgress());
     QTRY_COMPARE(finished.size(), 1);
     QVERIFY(clicked);
-    QVERIFY(progress.constLast().at(0).toLongLong() < 30000);
+    QVERIFY(progress.constLast().at(0).toLongLong() < 12000);
     QVERIFY(!finished.at(0).at(0).toBool());
     QVERIFY(!m_exchange->isExporting());
     QVERIFY(!QFile::exists(path));
