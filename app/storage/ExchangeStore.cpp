@@ -1,8 +1,8 @@
 #include "ExchangeStore.h"
 
 #include "RunStore.h"
-#include "SqlValues.h"
 #include "SqlConnection.h"
+#include "SqlValues.h"
 #include "Transaction.h"
 #include "UnitOfWork.h"
 #include "domain/ApprovalRequest.h"

@@ -1,9 +1,9 @@
 #include "ExchangeFixture.h"
 
 #include "storage/SqlConnection.h"
-#include "storage/UnitOfWork.h"
 #include "storage/SqlValues.h"
 #include "storage/Transaction.h"
+#include "storage/UnitOfWork.h"
 
 #include <QDir>
 #include <QSqlQuery>

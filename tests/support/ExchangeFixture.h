@@ -20,8 +20,8 @@ public:
     static QDateTime start();
     /// @brief The time written into the exports as their export time.
     static QDateTime exportedAt();
-    /// @brief Creates the provider, the agents and the conversation through the stores of @p work; returns the conversation's id (0 on
-    /// failure).
+    /// @brief Creates the provider, the agents and the conversation through the stores of @p work; returns the
+    /// conversation's id (0 on failure).
     static qint64 create(UnitOfWork &work);
     /// @brief Adds a conversation of @p count alternating user and agent messages; returns its id.
     static qint64 createLong(UnitOfWork &work, int count, const QString &title = QStringLiteral("Long"));
