@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the fuzz preset: clang 16, ASan, UBSan) and runs them.
+#   scripts/fuzz.sh                      every fuzzer for a few seconds (what scripts/test.sh runs)
+#   scripts/fuzz.sh --runs N [names...]  long runs: N executions each, one after the other, one job, at low priority;
+#                                        the summary line of each (executions, exec/s, coverage) goes to stdout
+# New corpus entries stay in build/fuzz; a crashing input is written to build/fuzz/tests/fuzz/artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=""
+if [ "${1:-}" = --runs ]; then
+    runs=$2
+    shift 2
+fi
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+symbolizer=$(command -v llvm-symbolizer-16 || command -v llvm-symbolizer || true)
+[ -n "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
+
+if [ -z "$runs" ]; then
+    ctest --preset fuzz "$@"
+    exit
+fi
+
+dir=build/fuzz/tests/fuzz
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=($(sed -n 's/^ *\([a-z]*\) # .*/\1/p' tests/fuzz/CMakeLists.txt))
+for name in "${names[@]}"; do
+    dict=()
+    [ -f "tests/fuzz/dict/$name.dict" ] && dict=(-dict="tests/fuzz/dict/$name.dict")
+    log="$dir/long-$name.log"
+    start=$(date +%s)
+    nice -n 19 "$dir/fuzz_$name" -runs="$runs" -timeout=20 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" "${dict[@]}" \
+        "$dir/corpus/$name" "tests/fuzz/corpus/$name" >"$log" 2>&1 || { echo "$name: FAILED, see $log"; continue; }
+    end=$(date +%s)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    echo "$name: $(date -u +%F) $((end - start)) s; $last"
+done
