@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the fuzz preset: clang 16, ASan, UBSan) and runs them.
 #   scripts/fuzz.sh                      every fuzzer for a few seconds (what scripts/test.sh runs)
-#   scripts/fuzz.sh --runs N [names...]  long runs: N executions each, one after the other, one job, at low priority;
-#                                        the summary line of each (executions, exec/s, coverage) goes to stdout
+#   scripts/fuzz.sh --runs N [--seconds S] [names...]
+#                                        long runs: N executions each (or S seconds, whichever comes first), one after
+#                                        the other, one job, at low priority; the summary of each (date, seconds,
+#                                        executions, exec/s, coverage) goes to stdout, its whole log to build/fuzz
 # New corpus entries stay in build/fuzz; a crashing input is written to build/fuzz/tests/fuzz/artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=""
+seconds=0
 if [ "${1:-}" = --runs ]; then
     runs=$2
+    shift 2
+fi
+if [ "${1:-}" = --seconds ]; then
+    seconds=$2
     shift 2
 fi
 
@@ -31,10 +38,12 @@ for name in "${names[@]}"; do
     [ -f "tests/fuzz/dict/$name.dict" ] && dict=(-dict="tests/fuzz/dict/$name.dict")
     log="$dir/long-$name.log"
     start=$(date +%s)
-    nice -n 19 "$dir/fuzz_$name" -runs="$runs" -timeout=20 -rss_limit_mb=2048 \
+    nice -n 19 "$dir/fuzz_$name" -runs="$runs" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" "${dict[@]}" \
         "$dir/corpus/$name" "tests/fuzz/corpus/$name" >"$log" 2>&1 || { echo "$name: FAILED, see $log"; continue; }
     end=$(date +%s)
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-    echo "$name: $(date -u +%F) $((end - start)) s; $last"
+    executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+    coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9a-zA-Z]+')
+    echo "$name: $(date -u +%F) $((end - start)) s, $executed executions, $rate exec/s, $coverage"
 done

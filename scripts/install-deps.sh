@@ -13,8 +13,9 @@ packages=(
 )
 if [ "$purpose" = test ]; then
     # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks,
-    # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports
-    packages+=(libsecret-tools xvfb xauth clang-format poppler-utils)
+    # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports, clang 16 with libFuzzer and the sanitizer
+    # runtimes for the fuzzers (the fuzz preset; libclang-rt is only a recommendation of clang-16)
+    packages+=(libsecret-tools xvfb xauth clang-format poppler-utils clang-16 libfuzzer-16-dev libclang-rt-16-dev)
     command -v node >/dev/null 2>&1 || packages+=(nodejs)
     command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need, builds with warnings as errors, and runs every test (ctest) on real parts:
 # SQLite files, the Secret Service of gnome-keyring on a private session bus in a temporary HOME, loopback HTTP,
-# widgets on the offscreen platform. Extra arguments go to ctest (e.g. -R database).
+# widgets on the offscreen platform. Then, on a full run (no arguments), builds the fuzzers (the fuzz preset: clang,
+# ASan, UBSan) and runs each for a few seconds from its committed corpus. Extra arguments go to ctest
+# (e.g. -R database) and skip the fuzzers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
@@ -25,3 +27,9 @@ unset DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
 
 dbus-run-session -- sh -c 'echo -n tandem-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' \
     sh ctest --preset ci --parallel 2 "$@"
+
+if [ $# -eq 0 ]; then
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz
+    ctest --preset fuzz --parallel 2
+fi
