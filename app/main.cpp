@@ -2,6 +2,7 @@
 #include "Theme.h"
 #include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
@@ -15,7 +16,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -70,10 +70,10 @@ int main(int argc, char *argv[])
     QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
     Tandem::SecretStore secrets;
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
-    Tandem::ProviderStore &providers = database.work().providers();
-    Tandem::SettingsViewModel settings(&providers, &secrets, network);
+    Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
-    settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
+    repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
+    Tandem::SettingsViewModel settings(&settingsService);
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 

@@ -136,10 +136,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--max-turns needs a positive number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -214,14 +210,6 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>The folder the file tools may use.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most this many model calls for the answer (a guardrail).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -362,6 +350,139 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailLimits</name>
+    <message>
+        <source>Model calls per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time limit per answer must be from %1 to %2 seconds, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The back-and-forth window must be from %1 to %2 handoffs, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pending handoff must time out after %1 to %2 minutes, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output limit per model call must be from %1 to %2 tokens (0: the provider&apos;s own), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailOptions</name>
+    <message>
+        <source>At most this many model calls for the answer (a guardrail).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A token budget for the answer; 0 switches it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A token budget for the whole conversation; 0 switches it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the answer after this many seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many handoffs for the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many handoffs from one agent to the same other agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time out handoffs left pending for this many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many output tokens per model call; 0: the provider&apos;s own limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HandoffExecutor</name>
+    <message>
+        <source>Stopped before %1 could answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no agent “%1”: the conversation stays with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disabled: the conversation stays with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may not hand the conversation to %2: it stays with %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handing the message to agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message accepted by agent 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transferred to %1. Context: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -531,91 +652,7 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
 <context>
     <name>Tandem::AgentRunner</name>
     <message>
-        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This conversation has no model provider: choose one in the settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The API key could not be read from the keychain: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The agent&apos;s thread could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The agent “%1” does not exist.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The reply could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The tool call could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The approval request could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 wants to run “%2” and needs your approval.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The tool “%1” is not available to %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The person did not allow this call.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The tool result could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no agent “%1”: the conversation stays with %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is disabled: the conversation stays with %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 may not hand the conversation to %2: it stays with %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The handoff could not be stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped before %1 could answer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Handing the message to agent 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Message accepted by agent 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Transferred to %1. Context: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -920,6 +957,32 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
 </context>
 <context>
+    <name>Tandem::LocalSettingsService</name>
+    <message>
+        <source>A provider needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network access.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MainWindow</name>
     <message>
         <source>Tandem</source>
@@ -1206,6 +1269,53 @@ Write a message below to start one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::RunMachine</name>
+    <message>
+        <source>This conversation has no model provider: choose one in the settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message for %1 could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent&apos;s thread could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent “%1” does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model returned an empty answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool result could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Tandem::SecretStore</name>
     <message>
         <source>No system keychain is available: API keys are kept in memory until Tandem quits and must be entered again next time.</source>
@@ -1470,17 +1580,97 @@ Write a message below to start one.</source>
         <source>Connecting…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Guardrails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
-    <message>
-        <source>A provider needs a name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The base URL is not valid.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>No keychain is available.</source>
         <translation type="unfinished"></translation>
@@ -1489,12 +1679,20 @@ Write a message below to start one.</source>
         <source>No network access.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+</context>
+<context>
+    <name>ToolGate</name>
+    <message>
+        <source>%1 wants to run “%2” and needs your approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool “%1” is not available to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The person did not allow this call.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

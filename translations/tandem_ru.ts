@@ -138,10 +138,6 @@
         <translation>Неизвестный провайдер «%1»: укажите id сохранённого профиля или базовый URL, например http://127.0.0.1:11434/v1.</translation>
     </message>
     <message>
-        <source>--max-turns needs a positive number.</source>
-        <translation>Для --max-turns нужно положительное число.</translation>
-    </message>
-    <message>
         <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
         <translation>«%1» требует вашего подтверждения (запрос %2); примите решение в окне Tandem.</translation>
     </message>
@@ -222,14 +218,6 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>The folder the file tools may use.</source>
         <translation>Папка, с которой могут работать файловые инструменты.</translation>
-    </message>
-    <message>
-        <source>At most this many model calls for the answer (a guardrail).</source>
-        <translation>Максимальное число вызовов модели на один ответ (ограничитель).</translation>
-    </message>
-    <message>
-        <source>n</source>
-        <translation>n</translation>
     </message>
     <message>
         <source>run, conversations or show</source>
@@ -373,6 +361,139 @@ API-ключ сохранённого провайдера берётся из �
             <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
             <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailLimits</name>
+    <message>
+        <source>Model calls per answer must be from %1 to %2, not %3.</source>
+        <translation>Число вызовов модели на один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message>
+        <source>The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation>Бюджет токенов на один ответ должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
+    </message>
+    <message>
+        <source>The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation>Бюджет токенов на беседу должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
+    </message>
+    <message>
+        <source>The time limit per answer must be from %1 to %2 seconds, not %3.</source>
+        <translation>Ограничение времени на один ответ должно быть от %1 до %2 секунд, а не %3.</translation>
+    </message>
+    <message>
+        <source>Handoffs per answer must be from %1 to %2, not %3.</source>
+        <translation>Число передач за один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message>
+        <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
+        <translation>Число передач от одного агента одному и тому же другому агенту за один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message>
+        <source>The back-and-forth window must be from %1 to %2 handoffs, not %3.</source>
+        <translation>Окно передач туда и обратно должно быть от %1 до %2 передач, а не %3.</translation>
+    </message>
+    <message>
+        <source>A pending handoff must time out after %1 to %2 minutes, not %3.</source>
+        <translation>Срок ожидания передачи должен быть от %1 до %2 минут, а не %3.</translation>
+    </message>
+    <message>
+        <source>The output limit per model call must be from %1 to %2 tokens (0: the provider&apos;s own), not %3.</source>
+        <translation>Ограничение вывода на один вызов модели должно быть от %1 до %2 токенов (0 — ограничение провайдера), а не %3.</translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailOptions</name>
+    <message>
+        <source>At most this many model calls for the answer (a guardrail).</source>
+        <translation>Максимальное число вызовов модели на один ответ (ограничитель).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>A token budget for the answer; 0 switches it off.</source>
+        <translation>Бюджет токенов на ответ; 0 — без ограничения.</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>токены</translation>
+    </message>
+    <message>
+        <source>A token budget for the whole conversation; 0 switches it off.</source>
+        <translation>Бюджет токенов на всю беседу; 0 — без ограничения.</translation>
+    </message>
+    <message>
+        <source>Stop the answer after this many seconds.</source>
+        <translation>Остановить ответ через столько секунд.</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>секунды</translation>
+    </message>
+    <message>
+        <source>At most this many handoffs for the answer.</source>
+        <translation>Не больше стольких передач за один ответ.</translation>
+    </message>
+    <message>
+        <source>At most this many handoffs from one agent to the same other agent.</source>
+        <translation>Не больше стольких передач от одного агента одному и тому же другому агенту.</translation>
+    </message>
+    <message>
+        <source>Time out handoffs left pending for this many minutes.</source>
+        <translation>Завершать по тайм-ауту передачи, ожидающие столько минут.</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>минуты</translation>
+    </message>
+    <message>
+        <source>At most this many output tokens per model call; 0: the provider&apos;s own limit.</source>
+        <translation>Не больше стольких выходных токенов на один вызов модели; 0 — ограничение провайдера.</translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number, not “%2”.</source>
+        <translation>Для --%1 нужно целое число, а не «%2».</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffExecutor</name>
+    <message>
+        <source>Stopped before %1 could answer.</source>
+        <translation>Остановлено до ответа агента «%1».</translation>
+    </message>
+    <message>
+        <source>There is no agent “%1”: the conversation stays with %2.</source>
+        <translation>Агента «%1» нет: беседа остаётся у агента «%2».</translation>
+    </message>
+    <message>
+        <source>%1 is disabled: the conversation stays with %2.</source>
+        <translation>Агент «%1» отключён: беседа остаётся у агента «%2».</translation>
+    </message>
+    <message>
+        <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
+        <translation>%1 — завершающий агент и не может передать беседу; она остаётся у агента «%1».</translation>
+    </message>
+    <message>
+        <source>%1 may not hand the conversation to %2: it stays with %1.</source>
+        <translation>%1 не может передавать беседу агенту «%2»: она остаётся у агента «%1».</translation>
+    </message>
+    <message>
+        <source>Handing the message to agent 2</source>
+        <translation>Передача сообщения во 2-го агента</translation>
+    </message>
+    <message>
+        <source>Message accepted by agent 2</source>
+        <translation>Сообщение принято агентом 2</translation>
+    </message>
+    <message>
+        <source>Transferred to %1. Context: %2</source>
+        <translation>Передано агенту «%1». Контекст: %2</translation>
+    </message>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
     </message>
 </context>
 <context>
@@ -545,92 +666,8 @@ API-ключ сохранённого провайдера берётся из �
 <context>
     <name>Tandem::AgentRunner</name>
     <message>
-        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
-    </message>
-    <message>
-        <source>This conversation has no model provider: choose one in the settings.</source>
-        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
-    </message>
-    <message>
-        <source>The API key could not be read from the keychain: %1</source>
-        <translation>Не удалось прочитать API-ключ из связки ключей: %1</translation>
-    </message>
-    <message>
-        <source>The agent&apos;s thread could not be stored.</source>
-        <translation>Не удалось сохранить ветку агента.</translation>
-    </message>
-    <message>
-        <source>The agent “%1” does not exist.</source>
-        <translation>Агента «%1» не существует.</translation>
-    </message>
-    <message>
         <source>Stopped.</source>
         <translation>Остановлено.</translation>
-    </message>
-    <message>
-        <source>The reply could not be stored.</source>
-        <translation>Не удалось сохранить ответ.</translation>
-    </message>
-    <message>
-        <source>The tool call could not be stored.</source>
-        <translation>Не удалось сохранить вызов инструмента.</translation>
-    </message>
-    <message>
-        <source>The approval request could not be stored.</source>
-        <translation>Не удалось сохранить запрос на подтверждение.</translation>
-    </message>
-    <message>
-        <source>%1 wants to run “%2” and needs your approval.</source>
-        <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
-    </message>
-    <message>
-        <source>The tool “%1” is not available to %2.</source>
-        <translation>Инструмент «%1» недоступен агенту «%2».</translation>
-    </message>
-    <message>
-        <source>The person did not allow this call.</source>
-        <translation>Пользователь не разрешил этот вызов.</translation>
-    </message>
-    <message>
-        <source>The tool result could not be stored.</source>
-        <translation>Не удалось сохранить результат инструмента.</translation>
-    </message>
-    <message>
-        <source>There is no agent “%1”: the conversation stays with %2.</source>
-        <translation>Агента «%1» нет: беседа остаётся у агента «%2».</translation>
-    </message>
-    <message>
-        <source>%1 is disabled: the conversation stays with %2.</source>
-        <translation>Агент «%1» отключён: беседа остаётся у агента «%2».</translation>
-    </message>
-    <message>
-        <source>%1 is a terminal agent and cannot hand the conversation over; it stays with %1.</source>
-        <translation>%1 — завершающий агент и не может передать беседу; она остаётся у агента «%1».</translation>
-    </message>
-    <message>
-        <source>%1 may not hand the conversation to %2: it stays with %1.</source>
-        <translation>%1 не может передавать беседу агенту «%2»: она остаётся у агента «%1».</translation>
-    </message>
-    <message>
-        <source>The handoff could not be stored.</source>
-        <translation>Не удалось сохранить передачу.</translation>
-    </message>
-    <message>
-        <source>Stopped before %1 could answer.</source>
-        <translation>Остановлено до ответа агента «%1».</translation>
-    </message>
-    <message>
-        <source>Handing the message to agent 2</source>
-        <translation>Передача сообщения во 2-го агента</translation>
-    </message>
-    <message>
-        <source>Message accepted by agent 2</source>
-        <translation>Сообщение принято агентом 2</translation>
-    </message>
-    <message>
-        <source>Transferred to %1. Context: %2</source>
-        <translation>Передано агенту «%1». Контекст: %2</translation>
     </message>
     <message>
         <source>%1 was stopped.</source>
@@ -935,6 +972,33 @@ API-ключ сохранённого провайдера берётся из �
     </message>
 </context>
 <context>
+    <name>Tandem::LocalSettingsService</name>
+    <message>
+        <source>A provider needs a name.</source>
+        <translation>Укажите название провайдера.</translation>
+    </message>
+    <message>
+        <source>The base URL is not valid.</source>
+        <translation>Недопустимый базовый URL.</translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation>Связка ключей недоступна.</translation>
+    </message>
+    <message>
+        <source>No network access.</source>
+        <translation>Нет доступа к сети.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>Подключено: доступна %n модель.</numerusform>
+            <numerusform>Подключено: доступны %n модели.</numerusform>
+            <numerusform>Подключено: доступно %n моделей.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MainWindow</name>
     <message>
         <source>Tandem</source>
@@ -1222,6 +1286,53 @@ Write a message below to start one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::RunMachine</name>
+    <message>
+        <source>This conversation has no model provider: choose one in the settings.</source>
+        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keychain: %1</source>
+        <translation>Не удалось прочитать API-ключ из связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>The message for %1 could not be stored.</source>
+        <translation>Не удалось сохранить сообщение для агента «%1».</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s thread could not be stored.</source>
+        <translation>Не удалось сохранить ветку агента.</translation>
+    </message>
+    <message>
+        <source>The agent “%1” does not exist.</source>
+        <translation>Агента «%1» не существует.</translation>
+    </message>
+    <message>
+        <source>The reply could not be stored.</source>
+        <translation>Не удалось сохранить ответ.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
+    </message>
+    <message>
+        <source>The model returned an empty answer.</source>
+        <translation>Модель вернула пустой ответ.</translation>
+    </message>
+    <message>
+        <source>The tool result could not be stored.</source>
+        <translation>Не удалось сохранить результат инструмента.</translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation>Не удалось сохранить передачу.</translation>
+    </message>
+    <message>
+        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
+        <translation>Не удалось сохранить завершение этого запуска: база данных заблокирована или недоступна для записи.</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::SecretStore</name>
     <message>
         <source>No system keychain is available: API keys are kept in memory until Tandem quits and must be entered again next time.</source>
@@ -1486,17 +1597,97 @@ Write a message below to start one.</source>
         <source>Connecting…</source>
         <translation>Подключение…</translation>
     </message>
+    <message>
+        <source>&amp;Guardrails</source>
+        <translation>&amp;Ограничители</translation>
+    </message>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation>Вызовов &amp;модели на ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation>&amp;Токенов на ответ:</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> токенов</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Без ограничения</translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation>Токенов на &amp;беседу:</translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation>Вр&amp;емя на ответ:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation>Пе&amp;редач на ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation>Туда и обрат&amp;но после:</translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation> передач</translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation>Ожидающая передача &amp;истекает через:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation>Выходных токенов на вы&amp;зов модели:</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation>Ограничение провайдера</translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation>Состояние ограничителей</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation>Вернуть &amp;стандартные</translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation>Вернуть встроенные ограничения</translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation>Встроенные ограничения восстановлены.</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation>Передач по одному п&amp;ути за ответ:</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
-    <message>
-        <source>A provider needs a name.</source>
-        <translation>Укажите название провайдера.</translation>
-    </message>
-    <message>
-        <source>The base URL is not valid.</source>
-        <translation>Недопустимый базовый URL.</translation>
-    </message>
     <message>
         <source>No keychain is available.</source>
         <translation>Связка ключей недоступна.</translation>
@@ -1505,13 +1696,20 @@ Write a message below to start one.</source>
         <source>No network access.</source>
         <translation>Нет доступа к сети.</translation>
     </message>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation>
-            <numerusform>Подключено: доступна %n модель.</numerusform>
-            <numerusform>Подключено: доступны %n модели.</numerusform>
-            <numerusform>Подключено: доступно %n моделей.</numerusform>
-        </translation>
+</context>
+<context>
+    <name>ToolGate</name>
+    <message>
+        <source>%1 wants to run “%2” and needs your approval.</source>
+        <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
+    </message>
+    <message>
+        <source>The tool “%1” is not available to %2.</source>
+        <translation>Инструмент «%1» недоступен агенту «%2».</translation>
+    </message>
+    <message>
+        <source>The person did not allow this call.</source>
+        <translation>Пользователь не разрешил этот вызов.</translation>
     </message>
 </context>
 <context>

@@ -82,7 +82,6 @@ private:
     void fillResetAgentMenu(QMenu *menu);
     qint64 conversationAtCursor() const;
 
-    QPointer<ChatRepository> m_repository;
     QPointer<SettingsViewModel> m_settings;
     ChatViewModel *m_viewModel = nullptr;
     ConversationListModel *m_conversationModel = nullptr;

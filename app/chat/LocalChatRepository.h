@@ -13,6 +13,7 @@ namespace Tandem {
 
 class AgentRunner;
 class ClientPool;
+class LocalSettingsService;
 class SecretStore;
 class UnitOfWork;
 class ToolRegistry;
@@ -42,6 +43,10 @@ public:
     void setApiKey(const QString &providerId, const QString &key);
     const EngineConfig &engineConfig() const;
     void setEngineConfig(const EngineConfig &config);
+    /// @brief Keeps this repository in step with @p settings: their engine choices (default provider, models per
+    /// agent, workspace, guardrail limits) now and whenever they change, and a stored key or changed profile is read
+    /// again by the next request. The connections end with either object.
+    void followSettings(LocalSettingsService *settings);
     /// @brief How many interrupted replies the start-up recovery found.
     int recoveredReplies() const { return m_recoveredReplies; }
 

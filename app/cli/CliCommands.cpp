@@ -4,6 +4,7 @@
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
+#include "cli/GuardrailOptions.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
@@ -16,7 +17,6 @@
 #include <QCryptographicHash>
 #include <QEventLoop>
 #include <QHash>
-#include <QNetworkAccessManager>
 #include <QTextStream>
 #include <QUrl>
 
@@ -28,9 +28,9 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show" };
-// Options that take a value: their value is not the command.
+// Options that take a value: their value is not the command (the guardrail options too, see GuardrailOptions).
 constexpr const char *kValueOptions[]
-    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace", "--max-turns" };
+    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace" };
 
 QTextStream &out()
 {
@@ -158,6 +158,16 @@ int runMessage(QCommandLineParser &parser, Database &database)
               << '\n';
         return CliCommands::UsageError;
     }
+    // The window's choices (models per agent, workspace, guardrail limits) hold here too, so a turn runs as it would
+    // in the window; the options given here win. A bad value is refused before anything is stored.
+    EngineConfig config;
+    EngineSettings::applyTo(config);
+    if (parser.isSet(u"workspace"_s))
+        config.workspaceRoot = parser.value(u"workspace"_s);
+    if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)) {
+        err() << error << '\n';
+        return CliCommands::UsageError;
+    }
 
     UnitOfWork &work = database.work();
     bool isUrl = false;
@@ -179,19 +189,6 @@ int runMessage(QCommandLineParser &parser, Database &database)
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
     SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     const ToolRegistry tools = ToolRegistry::withBuiltins();
-    // The window's choices (models per agent, workspace) hold here too, so a turn runs as it would in the window.
-    EngineConfig config;
-    EngineSettings::applyTo(config);
-    if (parser.isSet(u"workspace"_s))
-        config.workspaceRoot = parser.value(u"workspace"_s);
-    if (parser.isSet(u"max-turns"_s)) {
-        bool ok = false;
-        config.limits.maxTurnsPerRun = parser.value(u"max-turns"_s).toInt(&ok);
-        if (!ok || config.limits.maxTurnsPerRun < 1) {
-            err() << CliCommands::tr("--max-turns needs a positive number.") << '\n';
-            return CliCommands::UsageError;
-        }
-    }
     LocalChatRepository repository(work, network, secrets, &tools, config);
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
@@ -327,6 +324,7 @@ bool CliCommands::isCommandLine(int argc, const char *const *argv)
             bool takesValue = false;
             for (const char *option : kValueOptions)
                 takesValue = takesValue || std::strcmp(arg, option) == 0;
+            takesValue = takesValue || GuardrailOptions::isOption(arg);
             if (takesValue)
                 ++i;
             continue;
@@ -362,7 +360,7 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
-    parser.addOption({ u"max-turns"_s, tr("At most this many model calls for the answer (a guardrail)."), tr("n") });
+    GuardrailOptions::addTo(parser);
     parser.addPositionalArgument(u"command"_s, tr("run, conversations or show"));
     if (!parser.parse(app.arguments())) {
         err() << parser.errorText() << '\n';
@@ -393,8 +391,7 @@ int CliCommands::exec(QCoreApplication &app)
     if (command == u"run")
         return runMessage(parser, database);
 
-    QNetworkAccessManager network;
-    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {

@@ -34,6 +34,8 @@ ChatViewModel::ChatViewModel(ChatRepository *repository, QObject *parent)
         if (conversationId != m_conversationId)
             return;
         m_activeAgentId = agent;
+        // The model shown is the one the new agent answers with, as the engine resolves it.
+        m_model = m_repository->effectiveModel(conversationId, agent);
         Q_EMIT statusChanged();
     });
     connect(repository, &ChatRepository::agentWorking, this, &ChatViewModel::onAgentWorking);

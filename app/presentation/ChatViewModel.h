@@ -38,6 +38,8 @@ public:
     Q_DISABLE_COPY_MOVE(ChatViewModel)
 
     ChatRepository *repository() const { return m_repository; }
+    /// @brief False for a window without a chat engine: nothing can be sent or created.
+    bool hasRepository() const { return !m_repository.isNull(); }
     MessageListModel *messages() const { return m_messages; }
 
     qint64 conversationId() const { return m_conversationId; }
