@@ -1,6 +1,7 @@
 #include "ChatViewModel.h"
 
 #include "MessageListModel.h"
+#include "chat/ChatRepository.h"
 
 using namespace Qt::StringLiterals;
 
