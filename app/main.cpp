@@ -5,11 +5,14 @@
 #include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
+#include "cli/TerminalStream.h"
+#include "cli/UnixSignals.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
+#include "storage/IntegrityCheckThread.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
 
@@ -17,6 +20,8 @@
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QTimer>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 
@@ -35,10 +40,21 @@ void addOptions(QCommandLineParser &parser)
         QCoreApplication::translate("main", "folder") });
 }
 
+/// A storage error the person must act on: its text (paths, commands to copy) can be selected.
+void showStorageError(QWidget *parent, const QString &title, const QString &text)
+{
+    QMessageBox box(QMessageBox::Critical, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    box.exec();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    // Log lines reach the terminal through the same filter as everything else the CLI prints.
+    Tandem::TerminalStream::installMessageHandler();
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
         QCoreApplication app(argc, argv);
         Tandem::AppSetup::configure(app);
@@ -50,8 +66,15 @@ int main(int argc, char *argv[])
         return 0;
     }
 
+    if (!Tandem::AppSetup::hasDisplay(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        Tandem::AppSetup::configure(app);
+        Tandem::TerminalStream::err() << Tandem::AppSetup::noDisplayMessage() << '\n';
+        return Tandem::CliCommands::UsageError;
+    }
     QApplication app(argc, argv);
     Tandem::AppSetup::configure(app);
+    Tandem::AppSetup::protectSettingsFile(); // the window writes settings; only their owner may read them
     QApplication::setApplicationDisplayName(u"Tandem"_s);
     QApplication::setDesktopFileName(u"tandem"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/tandem.svg"_s));
@@ -61,8 +84,7 @@ int main(int argc, char *argv[])
 
     Tandem::Database database;
     if (!database.open(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)))) {
-        QMessageBox::critical(
-            nullptr, QCoreApplication::translate("main", "Tandem cannot start"), database.errorString());
+        showStorageError(nullptr, QCoreApplication::translate("main", "Tandem cannot start"), database.errorString());
         return 1;
     }
 
@@ -73,12 +95,29 @@ int main(int argc, char *argv[])
     Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
+    repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     Tandem::SettingsViewModel settings(&settingsService);
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 
+    // SIGTERM, SIGINT or SIGHUP (a logout, `kill`) quit like the window's close: runs stop and keep what they wrote,
+    // the database closes (its WAL checkpointed) and its locks are released.
+    Tandem::UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
+    QObject::connect(&termination, &Tandem::UnixSignals::received, &app, &QCoreApplication::quit);
+
     Tandem::MainWindow window(&repository, &settings);
     window.show();
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
+    // A large file's pages are checked beside the open window; a damaged file is reported, and Tandem stops using it.
+    Tandem::IntegrityCheckThread integrity(database.filePath());
+    if (database.isCheckPending()) {
+        QObject::connect(&integrity, &QThread::finished, &window, [&] {
+            if (integrity.problem().isEmpty())
+                return;
+            showStorageError(&window, QCoreApplication::translate("main", "Tandem cannot go on"), integrity.problem());
+            QCoreApplication::quit();
+        });
+        integrity.start(QThread::LowPriority);
+    }
     return app.exec();
 }

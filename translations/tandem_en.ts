@@ -7,6 +7,10 @@
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tandem&apos;s window needs a display, and there is none here (neither DISPLAY nor WAYLAND_DISPLAY is set). The headless commands need none: see tandem --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Calculator</name>
@@ -217,11 +221,67 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown command “%1”.</source>
+        <source>Usage: tandem show ID</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: tandem show ID</source>
+        <source>The base URL contains a user name or password. Give the URL without it and the key in the environment variable TANDEM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Give the URL without it and the key in the environment variable TANDEM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single or dual.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mode “%1” is not available from the command line: use single or dual.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown protocol “%1”: use responses or chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider given: add --provider with a stored profile&apos;s id or a base URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message is empty: write it after the options, in quotes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s mode could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s provider could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also print what Tandem does (log lines) on standard error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”. The commands are: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”. Did you mean “%2”?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See: tandem --help</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -264,6 +324,20 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>Cannot record database version %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database %1 is locked: another program (another Tandem, or a tool with the file open) is writing to it. Try again when it has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database %1 is damaged (%2). Tandem has left it as it is.
+
+Keep a copy of the file, then copy what can still be read into a new database:
+%3
+If your sqlite3 has no working .recover, use this instead of the last line:
+%4
+Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -556,10 +630,6 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The provider refused the request. The details below say which part it did not accept.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The provider account has run out of credit. Check the plan and billing with the provider.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -606,6 +676,22 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
         <source>Stopped.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The provider refused the request (HTTP %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider refused the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider refused the request: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the provider was cut before the answer was complete. What arrived is kept; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProviderPresets</name>
@@ -646,6 +732,21 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>The file &quot;%1&quot; looks binary (not UTF-8 text); read_file only reads text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunRecovery</name>
+    <message>
+        <source>Tandem closed while handing the message to agent 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem closed while this reply was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted: no reply was written.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -794,6 +895,10 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -950,13 +1055,6 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
 </context>
 <context>
-    <name>Tandem::LocalChatRepository</name>
-    <message>
-        <source>Tandem closed while this reply was written.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>Tandem::LocalSettingsService</name>
     <message>
         <source>A provider needs a name.</source>
@@ -980,6 +1078,14 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1175,6 +1281,11 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>The decision on “%1” could not be recorded. It is asked again when the conversation is opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a conversation on the left,
+or write a message below to start a new one.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1799,6 +1910,10 @@ Write a message below to start one.</source>
     </message>
     <message>
         <source>Headless commands: tandem run|conversations|show --help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem cannot go on</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -7,6 +7,10 @@
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
         <translation>Tandem: настольный чат, в котором несколько ИИ-агентов ведут общую беседу и передают её друг другу.</translation>
     </message>
+    <message>
+        <source>Tandem&apos;s window needs a display, and there is none here (neither DISPLAY nor WAYLAND_DISPLAY is set). The headless commands need none: see tandem --help.</source>
+        <translation>Окну Tandem нужен дисплей, а здесь его нет (не задана ни DISPLAY, ни WAYLAND_DISPLAY). Командам без графического интерфейса он не нужен: см. tandem --help.</translation>
+    </message>
 </context>
 <context>
     <name>Calculator</name>
@@ -224,12 +228,68 @@ API-ключ сохранённого провайдера берётся из �
         <translation>run, conversations или show</translation>
     </message>
     <message>
-        <source>Unknown command “%1”.</source>
-        <translation>Неизвестная команда «%1».</translation>
-    </message>
-    <message>
         <source>Usage: tandem show ID</source>
         <translation>Использование: tandem show ID</translation>
+    </message>
+    <message>
+        <source>The base URL contains a user name or password. Give the URL without it and the key in the environment variable TANDEM_API_KEY.</source>
+        <translation>Базовый URL содержит имя пользователя или пароль. Укажите URL без них, а ключ — в переменной окружения TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Give the URL without it and the key in the environment variable TANDEM_API_KEY.</source>
+        <translation>Базовый URL содержит секретный параметр «%1». Укажите URL без него, а ключ — в переменной окружения TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single or dual.</source>
+        <translation>Неизвестный режим «%1»: используйте single или dual.</translation>
+    </message>
+    <message>
+        <source>The mode “%1” is not available from the command line: use single or dual.</source>
+        <translation>Режим «%1» недоступен из командной строки: используйте single или dual.</translation>
+    </message>
+    <message>
+        <source>Unknown protocol “%1”: use responses or chat.</source>
+        <translation>Неизвестный протокол «%1»: используйте responses или chat.</translation>
+    </message>
+    <message>
+        <source>No provider given: add --provider with a stored profile&apos;s id or a base URL.</source>
+        <translation>Провайдер не указан: добавьте --provider с id сохранённого профиля или базовым URL.</translation>
+    </message>
+    <message>
+        <source>The message is empty: write it after the options, in quotes.</source>
+        <translation>Сообщение пустое: напишите его после параметров, в кавычках.</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s mode could not be stored.</source>
+        <translation>Не удалось сохранить режим беседы.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be stored.</source>
+        <translation>Не удалось сохранить беседу.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be read.</source>
+        <translation>Не удалось прочитать беседу.</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s provider could not be stored.</source>
+        <translation>Не удалось сохранить провайдера беседы.</translation>
+    </message>
+    <message>
+        <source>Also print what Tandem does (log lines) on standard error.</source>
+        <translation>Также выводить в стандартный поток ошибок, что делает Tandem (строки журнала).</translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”. The commands are: %2.</source>
+        <translation>Неизвестная команда «%1». Команды: %2.</translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”. Did you mean “%2”?</source>
+        <translation>Неизвестная команда «%1». Возможно, вы имели в виду «%2»?</translation>
+    </message>
+    <message>
+        <source>See: tandem --help</source>
+        <translation>См.: tandem --help</translation>
     </message>
 </context>
 <context>
@@ -272,6 +332,26 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>Cannot record database version %1: %2</source>
         <translation>Не удаётся записать версию базы данных %1: %2</translation>
+    </message>
+    <message>
+        <source>The database %1 is locked: another program (another Tandem, or a tool with the file open) is writing to it. Try again when it has finished.</source>
+        <translation>База данных %1 заблокирована: в неё пишет другая программа (другой Tandem или инструмент, открывший этот файл). Повторите попытку, когда она закончит.</translation>
+    </message>
+    <message>
+        <source>The database %1 is damaged (%2). Tandem has left it as it is.
+
+Keep a copy of the file, then copy what can still be read into a new database:
+%3
+If your sqlite3 has no working .recover, use this instead of the last line:
+%4
+Then start Tandem with --data-dir &quot;%5&quot;.</source>
+        <translation>База данных %1 повреждена (%2). Tandem оставил её как есть.
+
+Сохраните копию файла, затем перенесите всё, что ещё читается, в новую базу данных:
+%3
+Если в вашем sqlite3 нет работающей команды .recover, вместо последней строки выполните:
+%4
+Затем запустите Tandem с --data-dir &quot;%5&quot;.</translation>
     </message>
 </context>
 <context>
@@ -569,10 +649,6 @@ API-ключ сохранённого провайдера берётся из �
         <translation>Провайдеру неизвестен этот адрес или модель. Проверьте базовый URL и название модели.</translation>
     </message>
     <message>
-        <source>The provider refused the request. The details below say which part it did not accept.</source>
-        <translation>Провайдер отклонил запрос. Ниже указано, что именно он не принял.</translation>
-    </message>
-    <message>
         <source>The provider account has run out of credit. Check the plan and billing with the provider.</source>
         <translation>На счёте у провайдера закончились средства. Проверьте тариф и оплату у провайдера.</translation>
     </message>
@@ -620,6 +696,22 @@ API-ключ сохранённого провайдера берётся из �
         <source>Stopped.</source>
         <translation>Остановлено.</translation>
     </message>
+    <message>
+        <source>The provider refused the request (HTTP %1).</source>
+        <translation>Провайдер отклонил запрос (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The provider refused the request.</source>
+        <translation>Провайдер отклонил запрос.</translation>
+    </message>
+    <message>
+        <source>The provider refused the request: %1</source>
+        <translation>Провайдер отклонил запрос: %1</translation>
+    </message>
+    <message>
+        <source>The connection to the provider was cut before the answer was complete. What arrived is kept; try again.</source>
+        <translation>Соединение с провайдером оборвалось до того, как ответ был получен полностью. Полученная часть сохранена; повторите попытку.</translation>
+    </message>
 </context>
 <context>
     <name>ProviderPresets</name>
@@ -661,6 +753,21 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>The file &quot;%1&quot; looks binary (not UTF-8 text); read_file only reads text.</source>
         <translation>Файл «%1» похож на двоичный (не текст UTF-8); read_file читает только текст.</translation>
+    </message>
+</context>
+<context>
+    <name>RunRecovery</name>
+    <message>
+        <source>Tandem closed while handing the message to agent 2.</source>
+        <translation>Tandem был закрыт во время передачи сообщения во 2-го агента.</translation>
+    </message>
+    <message>
+        <source>Tandem closed while this reply was written.</source>
+        <translation>Tandem был закрыт, пока писался этот ответ.</translation>
+    </message>
+    <message>
+        <source>Interrupted: no reply was written.</source>
+        <translation>Прервано: ответ не был написан.</translation>
     </message>
 </context>
 <context>
@@ -809,6 +916,10 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>Model: %1</source>
         <translation>Модель: %1</translation>
+    </message>
+    <message>
+        <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
+        <translation>Эта беседа сейчас отвечает в другом окне или команде Tandem (процесс %1). Отправьте сообщение ещё раз, когда там закончится.</translation>
     </message>
 </context>
 <context>
@@ -965,13 +1076,6 @@ API-ключ сохранённого провайдера берётся из �
     </message>
 </context>
 <context>
-    <name>Tandem::LocalChatRepository</name>
-    <message>
-        <source>Tandem closed while this reply was written.</source>
-        <translation>Tandem был закрыт, пока писался этот ответ.</translation>
-    </message>
-</context>
-<context>
     <name>Tandem::LocalSettingsService</name>
     <message>
         <source>A provider needs a name.</source>
@@ -996,6 +1100,14 @@ API-ключ сохранённого провайдера берётся из �
             <numerusform>Подключено: доступны %n модели.</numerusform>
             <numerusform>Подключено: доступно %n моделей.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит имя пользователя или пароль. Уберите их из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит секретный параметр «%1». Уберите его из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
     </message>
 </context>
 <context>
@@ -1193,6 +1305,12 @@ Write a message below to start one.</source>
     <message>
         <source>The decision on “%1” could not be recorded. It is asked again when the conversation is opened.</source>
         <translation>Решение по «%1» не удалось сохранить. Вопрос будет задан снова, когда беседа откроется.</translation>
+    </message>
+    <message>
+        <source>Pick a conversation on the left,
+or write a message below to start a new one.</source>
+        <translation>Выберите беседу слева
+или напишите сообщение ниже, чтобы начать новую.</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1935,10 @@ Write a message below to start one.</source>
     <message>
         <source>Headless commands: tandem run|conversations|show --help</source>
         <translation>Команды без графического интерфейса: tandem run|conversations|show --help</translation>
+    </message>
+    <message>
+        <source>Tandem cannot go on</source>
+        <translation>Tandem не может продолжить работу</translation>
     </message>
 </context>
 </TS>

@@ -275,7 +275,8 @@ QWidget *MainWindow::createChatArea()
     auto *area = new QWidget(this);
 
     m_chatStack = new QStackedWidget(area);
-    m_emptyChat = new QLabel(tr("No conversation yet.\nWrite a message below to start one."), m_chatStack);
+    m_emptyChat = new QLabel(m_chatStack);
+    m_emptyChat->setObjectName(u"EmptyChat"_s);
     m_emptyChat->setAlignment(Qt::AlignCenter);
     m_emptyChat->setWordWrap(true);
     m_emptyChat->setForegroundRole(QPalette::PlaceholderText);
@@ -283,6 +284,8 @@ QWidget *MainWindow::createChatArea()
     m_chatView->setViewModel(m_viewModel);
     m_chatStack->addWidget(m_emptyChat);
     m_chatStack->addWidget(m_chatView);
+    updateEmptyChat();
+    connect(m_conversationModel, &ConversationListModel::hasConversationsChanged, this, &MainWindow::updateEmptyChat);
 
     m_working = new QLabel(area);
     m_working->setObjectName(u"WorkingIndicator"_s);
@@ -311,6 +314,13 @@ QWidget *MainWindow::createChatArea()
     layout->addWidget(m_error);
     layout->addWidget(m_composer);
     return area;
+}
+
+void MainWindow::updateEmptyChat()
+{
+    m_emptyChat->setText(m_conversationModel->hasConversations()
+            ? tr("Pick a conversation on the left,\nor write a message below to start a new one.")
+            : tr("No conversation yet.\nWrite a message below to start one."));
 }
 
 void MainWindow::bindViewModel()

@@ -77,6 +77,8 @@ private:
     void selectCurrentInSidebar();
     void updateSendingState();
     void updateModeControls();
+    /// The empty chat area's line: "No conversation yet" only when there is none.
+    void updateEmptyChat();
     void showApproval(const Tandem::ApprovalRequest &request);
     void offerLocalServers();
     void fillResetAgentMenu(QMenu *menu);

@@ -506,6 +506,15 @@ QString MessageDelegate::anchorAt(const QRect &rect, const QModelIndex &index, c
     return document->documentLayout()->anchorAt(QPointF(local - row.geometry.content.topLeft()));
 }
 
+QString MessageDelegate::shownText(const QModelIndex &index) const
+{
+    const Shape shape = shapeOf(index);
+    const BubbleGeometry::Side side = shape == Shape::Divider ? BubbleGeometry::Side::Center
+        : shape == Shape::User                                ? BubbleGeometry::Side::Right
+                                                              : BubbleGeometry::Side::Left;
+    return documentFor(index, shape, BubbleGeometry::maxContentWidth(viewportWidth(), side))->toPlainText();
+}
+
 QWidget *MessageDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &index) const
 {
     const Shape shape = shapeOf(index);

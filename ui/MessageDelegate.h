@@ -47,6 +47,8 @@ public:
     QString anchorAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
     /// @brief The text a "Copy" of this row puts on the clipboard.
     static QString copyText(const QModelIndex &index);
+    /// @brief The text the bubble of @p index shows, as laid out for painting (its document's plain text).
+    QString shownText(const QModelIndex &index) const;
     /// @brief The line a divider shows, for @p index (its content, else a default for its kind).
     static QString dividerTitle(const QModelIndex &index);
     /// @brief The file of the icon a divider kind shows (":/icons/divider-….svg").

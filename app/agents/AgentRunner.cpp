@@ -9,7 +9,10 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/Logging.h"
+#include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
+
+#include <QLockFile>
 
 using namespace Qt::StringLiterals;
 
@@ -38,6 +41,20 @@ AgentRunner::~AgentRunner()
 bool AgentRunner::isRunning(qint64 conversationId) const
 {
     return m_runs.contains(conversationId);
+}
+
+qint64 AgentRunner::busyElsewhere(qint64 conversationId) const
+{
+    return m_claims && !isRunning(conversationId) ? m_claims->conversationHolder(conversationId) : 0;
+}
+
+bool AgentRunner::claim(Run &run)
+{
+    // One turn of a conversation at a time, across processes: the lock is held until the run is gone.
+    if (!m_claims)
+        return true;
+    run.conversationLock = m_claims->lockConversation(run.conversationId);
+    return run.conversationLock != nullptr;
 }
 
 QString AgentRunner::nextAgent(const Conversation &conversation)
@@ -78,6 +95,7 @@ bool AgentRunner::recordStart(Run &run)
     record.conversationId = run.conversationId;
     record.agentId = run.startAgent;
     record.mode = Conversation::modeName(run.conversation.mode);
+    record.owner = m_claims ? m_claims->owner() : QString();
     if (!m_work.runs().create(record))
         return false;
     run.runId = record.id;
@@ -97,6 +115,8 @@ qint64 AgentRunner::send(qint64 conversationId, const QString &text)
     if (!conversation)
         return 0;
     std::unique_ptr<Run> run = newRun(*conversation, {});
+    if (!claim(*run))
+        return 0;
     run->userText = text;
     Message user;
     user.conversationId = conversationId;
@@ -124,6 +144,8 @@ bool AgentRunner::regenerate(qint64 conversationId)
     if (isRunning(conversationId) || !last)
         return false;
     std::unique_ptr<Run> run = newRun(*conversation, {});
+    if (!claim(*run))
+        return false;
     run->userText = last->content;
     // The answers given to that message are replaced: no agent's thread replays them (they stay in the chat).
     const QList<qint64> answered = m_work.messages().runsAfter(conversationId, last->id);
@@ -176,6 +198,8 @@ bool AgentRunner::resumeApproval(
     if (!conversation)
         return true;
     std::unique_ptr<Run> run = newRun(*conversation, request.agentId);
+    if (!claim(*run))
+        return true; // the decision is stored: the agent resumes when the other process's turn is over
     run->tools.decided.insert(request.callId, { decision, editedArguments });
     Step step(m_work, m_events);
     if (!step.isActive() || !recordStart(*run) || !step.commit())

@@ -19,6 +19,7 @@
 namespace Tandem {
 
 class ClientPool;
+class ProcessClaims;
 class ToolRegistry;
 class UnitOfWork;
 struct Run;
@@ -44,6 +45,10 @@ public:
     ~AgentRunner() override;
     Q_DISABLE_COPY_MOVE(AgentRunner)
 
+    /// @brief Where runs claim their conversation and record their owner (null: this process is alone).
+    void setClaims(const ProcessClaims *claims) { m_claims = claims; }
+    /// @brief The process id of another process whose turn of @p conversationId is going; 0 if none.
+    qint64 busyElsewhere(qint64 conversationId) const;
     /// @brief What the engine announces (see EngineEvents).
     EngineEvents &events() { return m_events; }
     const EngineConfig &config() const { return m_config; }
@@ -71,6 +76,7 @@ public:
 private:
     std::unique_ptr<Run> newRun(const Conversation &conversation, const QString &startAgentOverride);
     bool recordStart(Run &run);
+    bool claim(Run &run);
     bool resumeApproval(const ApprovalRequest &request, ApprovalDecision decision, const QString &editedArguments);
 
     UnitOfWork &m_work;
@@ -82,6 +88,7 @@ private:
     HandoffExecutor m_handoffs;
     RequestBuilder m_requests;
     RunMachine m_machine;
+    const ProcessClaims *m_claims = nullptr;
     quint64 m_nextGeneration = 1;
 };
 

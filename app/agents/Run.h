@@ -17,7 +17,10 @@
 #include <QString>
 #include <QTimer>
 
+#include <memory>
 #include <optional>
+
+class QLockFile;
 
 namespace Tandem {
 
@@ -48,9 +51,8 @@ struct RunDeadline
 /// calls, RemoteThreads the agents without a remote thread.
 struct Run
 {
-    Run(UnitOfWork &work, EngineEvents &events, const EngineConfig &config)
-        : reply(work, events, config)
-    { }
+    Run(UnitOfWork &work, EngineEvents &events, const EngineConfig &config);
+    ~Run();
     Q_DISABLE_COPY_MOVE(Run)
 
     qint64 conversationId = 0;
@@ -67,6 +69,7 @@ struct Run
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
+    std::unique_ptr<QLockFile> conversationLock; ///< held while the run goes: one turn per conversation at a time
 
     QPointer<LlmJob> job; ///< the model call in flight
     QPointer<CreateConversationJob> createJob; ///< the remote thread being created

@@ -2,6 +2,7 @@
 
 #include "agents/Run.h"
 
+#include <QLockFile>
 #include <QTimer>
 
 namespace Tandem {
@@ -32,6 +33,7 @@ void RunRegistry::retire(Run *run)
     const auto it = m_runs.find(run->conversationId);
     if (it == m_runs.end() || it->second.get() != run)
         return;
+    it->second->conversationLock.reset(); // the conversation is free for the next turn, here or elsewhere
     const bool scheduled = !m_retired.empty();
     m_retired.push_back(std::move(it->second));
     m_runs.erase(it);

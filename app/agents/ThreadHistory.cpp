@@ -99,32 +99,24 @@ bool ThreadHistory::supersede(UnitOfWork &work, qint64 conversationId, const QSe
         conversationId, kSupersededRuns, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)));
 }
 
-QList<InputItem> ThreadHistory::build(
-    UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom)
+namespace {
+/// Turns the rows of one agent's thread into the input items of its next request.
+struct HistoryItems
 {
-    // Only the agent's own thread is read: its rows, the person's messages of its runs, its handoffs' dividers.
+    QString agentId;
     QHash<qint64, Handoff> handoffs;
-    const QList<Handoff> stored = work.handoffs().involving(conversationId, agentId);
-    for (const Handoff &handoff : stored)
-        handoffs.insert(handoff.id, handoff);
-    const QList<Message> rows = work.messages().threadRows(conversationId, agentId, historyFrom);
     QSet<QString> answered;
-    for (const Message &row : rows)
-        if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
-            answered.insert(row.toolCallId);
-
-    const QSet<qint64> superseded = supersededRuns(work, conversationId);
-
     QList<InputItem> items;
-    // Outputs owed to calls that never got one; they follow the group of calls they answer.
-    QList<InputItem> owed;
-    auto settle = [&items, &owed] {
+    QList<InputItem> owed; ///< outputs owed to calls that never got one; they follow the group of calls they answer
+
+    void settle()
+    {
         items << owed;
         owed.clear();
-    };
-    for (const Message &row : rows) {
-        if (row.role != Message::Role::User && row.runId != 0 && superseded.contains(row.runId))
-            continue; // a regenerated answer: the new one takes its place
+    }
+
+    void add(const Message &row)
+    {
         if (row.kind != Message::Kind::ToolCall)
             settle();
         switch (row.kind) {
@@ -141,36 +133,58 @@ QList<InputItem> ThreadHistory::build(
             items << InputItem::functionCall(ToolCall { row.toolCallId, row.toolName, row.content, {} });
             // A call whose run ended before it was carried out would dangle: the provider gets an error for it.
             if (!answered.contains(row.toolCallId))
-                owed << InputItem::functionOutput(row.toolCallId, unansweredToolOutput());
+                owed << InputItem::functionOutput(row.toolCallId, ThreadHistory::unansweredToolOutput());
             break;
         case Message::Kind::ToolResult:
             if (row.agentId == agentId)
                 items << InputItem::functionOutput(row.toolCallId, row.content);
             break;
-        case Message::Kind::Divider: {
-            if (!handoffs.contains(row.handoffId))
-                break;
-            const Handoff &handoff = handoffs[row.handoffId];
-            const bool delivers
-                = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
-            if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId
-                && !row.toolCallId.isEmpty()) {
-                items << InputItem::functionCall(
-                    ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
-                items << InputItem::functionOutput(row.toolCallId, handoffToolOutput(handoff.toAgent));
-            }
-            const bool inEffect
-                = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
-            if (delivers && inEffect && handoff.toAgent == agentId)
-                items << handoffInput(handoff);
+        case Message::Kind::Divider:
+            addDivider(row);
             break;
-        }
         case Message::Kind::Error:
             break;
         }
     }
-    settle();
-    return items;
+
+    void addDivider(const Message &row)
+    {
+        if (!handoffs.contains(row.handoffId))
+            return;
+        const Handoff &handoff = handoffs[row.handoffId];
+        if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
+            items << InputItem::functionCall(
+                ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
+            items << InputItem::functionOutput(row.toolCallId, ThreadHistory::handoffToolOutput(handoff.toAgent));
+        }
+        const bool delivers = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
+        const bool inEffect
+            = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
+        if (delivers && inEffect && handoff.toAgent == agentId)
+            items << ThreadHistory::handoffInput(handoff);
+    }
+};
+} // namespace
+
+QList<InputItem> ThreadHistory::build(
+    UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom)
+{
+    // Only the agent's own thread is read: its rows, the person's messages of its runs, its handoffs' dividers.
+    HistoryItems history;
+    history.agentId = agentId;
+    const QList<Handoff> stored = work.handoffs().involving(conversationId, agentId);
+    for (const Handoff &handoff : stored)
+        history.handoffs.insert(handoff.id, handoff);
+    const QList<Message> rows = work.messages().threadRows(conversationId, agentId, historyFrom);
+    for (const Message &row : rows)
+        if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
+            history.answered.insert(row.toolCallId);
+    const QSet<qint64> superseded = supersededRuns(work, conversationId);
+    for (const Message &row : rows)
+        if (row.role == Message::Role::User || row.runId == 0 || !superseded.contains(row.runId))
+            history.add(row); // a regenerated answer is left out: the new one takes its place
+    history.settle();
+    return history.items;
 }
 
 QJsonArray ThreadHistory::toJson(const QList<InputItem> &items)

@@ -67,6 +67,9 @@ public:
     /// @brief Stops only @p agentId's part of the run (the other agent keeps its work).
     virtual void cancelAgent(qint64 conversationId, const QString &agentId) = 0;
     virtual bool isRunning(qint64 conversationId) const = 0;
+    /// @brief The process id of another Tandem process (a window, a headless command) whose turn of @p conversationId
+    /// is going; 0 if none. A message sent meanwhile is refused.
+    virtual qint64 busyElsewhere(qint64 conversationId) const = 0;
     /// @brief The provider profile or key of @p providerId changed: the next request reads them again.
     virtual void providerChanged(const QString &providerId) = 0;
     /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
@@ -80,6 +83,9 @@ public:
 
 Q_SIGNALS:
     void conversationsChanged();
+    /// Another process wrote to the database (a headless command ran a turn, a run it left was recovered): views
+    /// read again what they show.
+    void changedElsewhere();
     /// A row was stored (a user message, a reply that starts streaming, a divider, an error); announced once.
     void messageAdded(const Tandem::Message &message);
     /// A stored row changed: streamed text, final status, usage. Deltas are announced here after storing.

@@ -4,11 +4,14 @@
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "chat/LocalSettingsService.h"
+#include "chat/RunRecovery.h"
 #include "domain/Logging.h"
+#include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
 #include <QLockFile>
 #include <QSet>
+#include <QTimer>
 
 #include <limits>
 
@@ -23,26 +26,19 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
     , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
 {
-    // Replies still "streaming" belong to a process that ended, unless another Tandem process uses this database now
-    // (the window, while a headless command runs): only the holder of the database's lock recovers them.
+    m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
+    m_runner->setClaims(m_claims.get());
+    // Rows left streaming by older versions belong to no run; only the first Tandem process on the file recovers them.
     const QString path = m_work.filePath();
-    bool recover = true;
     if (!path.isEmpty()) {
         m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
         m_lock->setStaleLockTime(0); // stale only when its process is gone, however long it lived
-        recover = m_lock->tryLock(0);
-        if (!recover)
-            qCInfo(lcChat) << "another Tandem process uses" << path << "- its running replies are left alone";
+        if (!m_lock->tryLock(0))
+            qCInfo(lcChat) << "another Tandem process uses" << path;
     }
-    if (recover) {
-        m_recoveredReplies
-            = m_work.messages().markStreamingInterrupted(tr("Tandem closed while this reply was written."));
-        m_work.runs().markRunningInterrupted(u"the process ended during the run"_s);
-    }
+    recover();
     if (!DefaultAgents::seed(m_work.agents()))
         qCWarning(lcChat) << "the default agents could not be stored";
-    if (m_recoveredReplies > 0)
-        qCInfo(lcChat) << m_recoveredReplies << "interrupted replies recovered";
 
     const EngineEvents &events = m_runner->events();
     connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
@@ -62,6 +58,52 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
 }
 
 LocalChatRepository::~LocalChatRepository() = default;
+
+int LocalChatRepository::recover()
+{
+    const RunRecovery::Result result = RunRecovery::recover(m_work, *m_claims, !m_lock || m_lock->isLocked());
+    m_recoveredReplies += result.replies;
+    m_runningElsewhere = result.runningElsewhere > 0;
+    if (result.runs > 0 || result.replies > 0)
+        qCInfo(lcChat) << result.runs << "runs and" << result.replies << "replies of ended processes recovered";
+    return result.runs + result.replies;
+}
+
+void LocalChatRepository::watchForChangesElsewhere(int intervalMs)
+{
+    if (intervalMs <= 0) {
+        delete m_watch;
+        m_watch = nullptr;
+        return;
+    }
+    if (!m_watch) {
+        m_watch = new QTimer(this);
+        connect(m_watch, &QTimer::timeout, this, &LocalChatRepository::lookElsewhere);
+        m_dataVersion = m_work.dataVersion();
+    }
+    m_watch->start(intervalMs);
+}
+
+void LocalChatRepository::lookElsewhere()
+{
+    // Another process's commit changes the data version; one that dies commits nothing, so while another process
+    // runs a turn, its liveness is looked at on every tick too.
+    const qint64 version = m_work.dataVersion();
+    const bool written = version != m_dataVersion;
+    m_dataVersion = version;
+    if (!written && !m_runningElsewhere)
+        return;
+    const int recovered = recover();
+    if (!written && recovered == 0)
+        return;
+    Q_EMIT conversationsChanged();
+    Q_EMIT changedElsewhere();
+}
+
+qint64 LocalChatRepository::busyElsewhere(qint64 conversationId) const
+{
+    return m_runner->busyElsewhere(conversationId);
+}
 
 void LocalChatRepository::setApiKey(const QString &providerId, const QString &key)
 {

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QLockFile;
+class QTimer;
 class QNetworkAccessManager;
 
 namespace Tandem {
@@ -14,18 +15,19 @@ namespace Tandem {
 class AgentRunner;
 class ClientPool;
 class LocalSettingsService;
+class ProcessClaims;
 class SecretStore;
 class UnitOfWork;
 class ToolRegistry;
 
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
 ///
-/// Construction recovers from the previous process: replies still "streaming" are marked interrupted, runs still
-/// "running" are marked interrupted (unless another live process holds the database's lock file), and the default
-/// agents (assistant, agent1, agent2) are seeded when absent. Agent text rows of dual conversations keep agent 1's
-/// reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its thread replays it); the reply the
-/// engine acted on is linked to its handoff, views show Message::displayText(), and messageDelta already carries only
-/// that visible text.
+/// Construction recovers the runs whose process ended under them (RunRecovery: exactly those whose owner is gone, never
+/// one another live process streams), and seeds the default agents (assistant, agent1, agent2) when absent. With
+/// watchForChangesElsewhere(), it notices what other processes write to the database while it lives. Agent text rows of
+/// dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its
+/// thread replays it); the reply the engine acted on is linked to its handoff, views show Message::displayText(), and
+/// messageDelta already carries only that visible text.
 class LocalChatRepository final : public ChatRepository
 {
     Q_OBJECT
@@ -47,8 +49,11 @@ public:
     /// agent, workspace, guardrail limits) now and whenever they change, and a stored key or changed profile is read
     /// again by the next request. The connections end with either object.
     void followSettings(LocalSettingsService *settings);
-    /// @brief How many interrupted replies the start-up recovery found.
+    /// @brief How many interrupted replies the recoveries found.
     int recoveredReplies() const { return m_recoveredReplies; }
+    /// @brief Every @p intervalMs, looks whether another process committed to the database; if so, recovers the runs
+    /// it left dead and emits conversationsChanged() and changedElsewhere(). 0 stops looking.
+    void watchForChangesElsewhere(int intervalMs);
 
     QList<Conversation> conversations() override;
     QList<Conversation> searchConversations(const QString &text) override;
@@ -72,6 +77,7 @@ public:
     void cancel(qint64 conversationId) override;
     void cancelAgent(qint64 conversationId, const QString &agentId) override;
     bool isRunning(qint64 conversationId) const override;
+    qint64 busyElsewhere(qint64 conversationId) const override;
     bool resetAgent(qint64 conversationId, const QString &agentId) override;
     void providerChanged(const QString &providerId) override;
 
@@ -79,11 +85,19 @@ public:
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 
 private:
+    /// @brief Recovers the runs of ended processes; returns how many runs and replies it marked.
+    int recover();
+    void lookElsewhere();
+
     UnitOfWork &m_work;
+    std::unique_ptr<ProcessClaims> m_claims;
     ClientPool *m_clients;
     AgentRunner *m_runner;
     int m_recoveredReplies = 0;
     std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
+    QTimer *m_watch = nullptr;
+    qint64 m_dataVersion = -1;
+    bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
 };
 
 } // namespace Tandem

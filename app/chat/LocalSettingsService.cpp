@@ -3,6 +3,7 @@
 #include "agents/EngineConfig.h"
 #include "chat/EngineSettings.h"
 #include "domain/ProviderPresets.h"
+#include "domain/UrlSecrets.h"
 #include "llm/ClientFactory.h"
 #include "llm/LlmClient.h"
 #include "llm/LocalServerDetector.h"
@@ -61,6 +62,10 @@ QString LocalSettingsService::saveProvider(ProviderProfile profile)
     }
     if (!profile.baseUrl.isValid() || profile.baseUrl.scheme().isEmpty()) {
         m_error = tr("The base URL is not valid.");
+        return {};
+    }
+    if (const QString problem = urlSecretProblem(profile.baseUrl); !problem.isEmpty()) {
+        m_error = problem;
         return {};
     }
     if (profile.id.isEmpty())
@@ -180,8 +185,24 @@ void LocalSettingsService::testConnection(const ProviderProfile &profile, const 
     });
 }
 
+QString LocalSettingsService::urlSecretProblem(const QUrl &url)
+{
+    if (!url.userInfo().isEmpty())
+        return tr("The base URL contains a user name or password. Remove it from the URL and enter the key in the API "
+                  "key field: Tandem keeps it in the system keychain, not with the URL.");
+    if (const QString parameter = UrlSecrets::secretParameter(url); !parameter.isEmpty())
+        return tr("The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the "
+                  "API key field: Tandem keeps it in the system keychain, not with the URL.")
+            .arg(parameter);
+    return {};
+}
+
 void LocalSettingsService::runTest(const ProviderProfile &profile, const QString &key)
 {
+    if (const QString problem = urlSecretProblem(profile.baseUrl); !problem.isEmpty()) {
+        Q_EMIT connectionTested(profile.id, false, problem, {});
+        return;
+    }
     if (!m_network) {
         Q_EMIT connectionTested(profile.id, false, tr("No network access."), {});
         return;

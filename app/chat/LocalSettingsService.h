@@ -27,6 +27,9 @@ public:
     ~LocalSettingsService() override;
     Q_DISABLE_COPY_MOVE(LocalSettingsService)
 
+    /// @brief Why @p url cannot be a provider's base URL because it carries a secret (user info, a key parameter);
+    /// empty if it carries none. Such a URL is neither saved nor tested: the key belongs in the keychain.
+    static QString urlSecretProblem(const QUrl &url);
     /// @brief The servers detectLocalServers() probes; ProviderPresets::localServers() unless set (tests).
     void setDetectionCandidates(const QList<ProviderProfile> &candidates);
     /// @brief Writes what these settings decide for the engine (default provider, models per agent, workspace,

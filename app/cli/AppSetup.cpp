@@ -2,6 +2,7 @@
 
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
+#include "storage/PrivateFiles.h"
 
 #include <QLibraryInfo>
 #include <QLocale>
@@ -27,6 +28,29 @@ bool AppSetup::isHeadless(int argc, const char *const *argv)
     return false;
 }
 
+bool AppSetup::hasDisplay(int argc, const char *const *argv)
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS) && !defined(Q_OS_ANDROID)
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return true;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0)
+            return true;
+    return false;
+#else
+    Q_UNUSED(argc)
+    Q_UNUSED(argv)
+    return true;
+#endif
+}
+
+QString AppSetup::noDisplayMessage()
+{
+    return tr("Tandem's window needs a display, and there is none here (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+              "The headless commands need none: see tandem --help.");
+}
+
 void AppSetup::configure(QCoreApplication &app, const QString &language)
 {
     QCoreApplication::setOrganizationName(u"Tandem"_s);
@@ -45,6 +69,13 @@ void AppSetup::configure(QCoreApplication &app, const QString &language)
         QCoreApplication::installTranslator(translator);
     else
         qCDebug(lcApp) << "no translation for" << locale.name();
+}
+
+void AppSetup::protectSettingsFile()
+{
+    const QSettings settings;
+    if (settings.format() == QSettings::NativeFormat && settings.fileName().startsWith(u'/'))
+        PrivateFiles::ensureFile(settings.fileName());
 }
 
 QString AppSetup::description()

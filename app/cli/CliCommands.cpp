@@ -4,9 +4,12 @@
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
+#include "cli/CommandSuggestion.h"
 #include "cli/GuardrailOptions.h"
+#include "cli/TerminalStream.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
+#include "domain/UrlSecrets.h"
 #include "llm/NetworkAccess.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
@@ -17,7 +20,7 @@
 #include <QCryptographicHash>
 #include <QEventLoop>
 #include <QHash>
-#include <QTextStream>
+#include <QLoggingCategory>
 #include <QUrl>
 
 #include <cstring>
@@ -28,19 +31,28 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show" };
-// Options that take a value: their value is not the command (the guardrail options too, see GuardrailOptions).
-constexpr const char *kValueOptions[]
-    = { "--data-dir", "--mode", "--provider", "--model", "--conversation", "--protocol", "--workspace" };
+// Options that take a value: their value is not the command. Ours (the guardrail options too, see
+// GuardrailOptions), then the window's (Qt's, with - or --).
+constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
+    "--protocol", "--workspace", "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
+    "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
 
-QTextStream &out()
+// Everything the CLI prints goes through TerminalText: model text, titles, errors and log lines alike.
+TerminalStream &out()
 {
-    static QTextStream stream(stdout);
-    return stream;
+    return TerminalStream::out();
 }
-QTextStream &err()
+TerminalStream &err()
 {
-    static QTextStream stream(stderr);
-    return stream;
+    return TerminalStream::err();
+}
+
+QStringList commandNames()
+{
+    QStringList names;
+    for (const char *command : kCommands)
+        names << QString::fromLatin1(command);
+    return names;
 }
 
 QString agentLabel(const QHash<QString, QString> &names, const QString &agentId)
@@ -73,6 +85,19 @@ QString formatRow(const Message &row, const QHash<QString, QString> &names)
     if (row.role == Message::Role::User)
         return u"> %1"_s.arg(row.content);
     return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), row.displayText(), suffix);
+}
+
+/// Why a write failed, for the person: a locked database is named as such, anything else is @p what.
+QString storageProblem(const Database &database, const QString &what)
+{
+    const QString locked = database.lockProblem();
+    return locked.isEmpty() ? what : locked;
+}
+
+int storageFailure(const Database &database, const QString &what)
+{
+    err() << storageProblem(database, what) << '\n';
+    return CliCommands::StorageError;
 }
 
 QHash<QString, QString> agentNames(UnitOfWork &work)
@@ -112,34 +137,61 @@ int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QS
     return CliCommands::Success;
 }
 
-/// The profile `--provider` names: a stored profile's id, or a base URL (stored as a profile so that the
-/// conversation can name it, exactly as the GUI would).
-std::optional<ProviderProfile> resolveProvider(
-    UnitOfWork &work, const QCommandLineParser &parser, bool *isUrl, bool *saved)
+/// What `--provider` named: a stored profile, a base URL (stored as a profile so that the conversation can name
+/// it, exactly as the GUI would), or a sentence saying why neither.
+struct ResolvedProvider
 {
+    std::optional<ProviderProfile> profile;
+    bool isUrl = false;
+    int exitCode = CliCommands::Success;
+    QString problem;
+};
+
+ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser)
+{
+    ResolvedProvider resolved;
     const QString value = parser.value(u"provider"_s);
-    ProviderStore &providers = work.providers();
+    ProviderStore &providers = database.work().providers();
     if (std::optional<ProviderProfile> stored = providers.get(value)) {
-        *isUrl = false;
-        return stored;
+        resolved.profile = stored;
+        return resolved;
     }
     const QUrl url(value, QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty())
-        return std::nullopt;
-    *isUrl = true;
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+        resolved.exitCode = CliCommands::UsageError;
+        resolved.problem = CliCommands::tr("Unknown provider “%1”: give a stored profile's id or a base URL such as "
+                                           "http://127.0.0.1:11434/v1.")
+                               .arg(value);
+        return resolved;
+    }
+    // A key in the URL would be stored with it and shown in log lines: refused, the key has its own way in.
+    const QString secretParameter = UrlSecrets::secretParameter(url);
+    if (!url.userInfo().isEmpty() || !secretParameter.isEmpty()) {
+        resolved.exitCode = CliCommands::UsageError;
+        resolved.problem = !url.userInfo().isEmpty()
+            ? CliCommands::tr("The base URL contains a user name or password. Give the URL without it and the key "
+                              "in the environment variable TANDEM_API_KEY.")
+            : CliCommands::tr("The base URL contains the secret parameter “%1”. Give the URL without it and the key "
+                              "in the environment variable TANDEM_API_KEY.")
+                  .arg(secretParameter);
+        return resolved;
+    }
+    resolved.isUrl = true;
     ProviderProfile profile;
     profile.id = u"url-"_s
         + QString::fromLatin1(QCryptographicHash::hash(value.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
-    profile.name = url.toString(QUrl::RemoveUserInfo);
+    profile.name = UrlSecrets::redacted(url);
     profile.baseUrl = url;
     profile.protocol = parser.value(u"protocol"_s) == u"responses" ? ProviderProfile::Protocol::Responses
                                                                    : ProviderProfile::Protocol::ChatCompletions;
     profile.defaultModel = parser.value(u"model"_s);
     if (!providers.save(profile)) {
-        *saved = false;
-        return std::nullopt;
+        resolved.exitCode = CliCommands::StorageError;
+        resolved.problem = storageProblem(database, CliCommands::tr("The provider could not be stored."));
+        return resolved;
     }
-    return profile;
+    resolved.profile = profile;
+    return resolved;
 }
 
 int runMessage(QCommandLineParser &parser, Database &database)
@@ -150,10 +202,22 @@ int runMessage(QCommandLineParser &parser, Database &database)
     const std::optional<Conversation::Mode> mode
         = modeName.isEmpty() ? std::optional(Conversation::Mode::Single) : Conversation::modeFromName(modeName);
     const QString protocol = parser.value(u"protocol"_s);
-    if (text.trimmed().isEmpty() || !parser.isSet(u"provider"_s) || !mode
-        || (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
-        || (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")) {
-        err() << CliCommands::tr("Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
+    // Each mistake gets its own sentence, then the usage line.
+    QString problem;
+    if (!mode)
+        problem = CliCommands::tr("Unknown mode “%1”: use single or dual.").arg(modeName);
+    else if (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
+        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single or dual.")
+                      .arg(modeName);
+    else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
+        problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
+    else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
+        problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
+    else if (text.trimmed().isEmpty())
+        problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
+    if (!problem.isEmpty()) {
+        err() << problem << '\n'
+              << CliCommands::tr("Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
                                  "[--conversation ID] [--protocol responses|chat] \"message\"")
               << '\n';
         return CliCommands::UsageError;
@@ -170,20 +234,13 @@ int runMessage(QCommandLineParser &parser, Database &database)
     }
 
     UnitOfWork &work = database.work();
-    bool isUrl = false;
-    bool stored = true;
-    const std::optional<ProviderProfile> profile = resolveProvider(work, parser, &isUrl, &stored);
-    if (!stored) {
-        err() << CliCommands::tr("The provider could not be stored.") << '\n';
-        return CliCommands::StorageError;
+    const ResolvedProvider resolved = resolveProvider(database, parser);
+    if (!resolved.profile) {
+        err() << resolved.problem << '\n';
+        return resolved.exitCode;
     }
-    if (!profile) {
-        err() << CliCommands::tr("Unknown provider “%1”: give a stored profile's id or a base URL such as "
-                                 "http://127.0.0.1:11434/v1.")
-                     .arg(parser.value(u"provider"_s))
-              << '\n';
-        return CliCommands::UsageError;
-    }
+    const bool isUrl = resolved.isUrl;
+    const std::optional<ProviderProfile> &profile = resolved.profile;
 
     QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
@@ -202,18 +259,18 @@ int runMessage(QCommandLineParser &parser, Database &database)
             return CliCommands::UsageError;
         }
         if (parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))
-            return CliCommands::StorageError;
+            return storageFailure(database, CliCommands::tr("The conversation's mode could not be stored."));
     } else {
         conversationId = repository.createConversation(*mode);
         if (conversationId == 0)
-            return CliCommands::StorageError;
+            return storageFailure(database, CliCommands::tr("The conversation could not be stored."));
     }
     const std::optional<Conversation> conversation = repository.conversation(conversationId);
     if (!conversation)
-        return CliCommands::StorageError;
+        return storageFailure(database, CliCommands::tr("The conversation could not be read."));
     const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
     if (!repository.setProvider(conversationId, profile->id, model))
-        return CliCommands::StorageError;
+        return storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
 
     const QHash<QString, QString> names = agentNames(work);
     int exitCode = CliCommands::Success;
@@ -281,7 +338,7 @@ int runMessage(QCommandLineParser &parser, Database &database)
                 exitCode = failure == RunFailure::Provider ? CliCommands::ProviderError
                     : failure == RunFailure::Storage       ? CliCommands::StorageError
                                                            : CliCommands::UsageError;
-                err() << message << '\n';
+                err() << (failure == RunFailure::Storage ? storageProblem(database, message) : message) << '\n';
                 break;
             case RunOutcome::GuardrailStopped:
                 exitCode = CliCommands::GuardrailStop;
@@ -296,10 +353,8 @@ int runMessage(QCommandLineParser &parser, Database &database)
 
     out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
     out().flush();
-    if (repository.send(conversationId, text) == 0) {
-        err() << CliCommands::tr("The message could not be stored.") << '\n';
-        return CliCommands::StorageError;
-    }
+    if (repository.send(conversationId, text) == 0)
+        return storageFailure(database, CliCommands::tr("The message could not be stored."));
     if (repository.isRunning(conversationId))
         loop.exec();
     err().flush();
@@ -321,15 +376,18 @@ bool CliCommands::isCommandLine(int argc, const char *const *argv)
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (arg[0] == '-') {
+            // Qt's own options are accepted with one dash or two.
+            const char *single = arg[1] == '-' ? arg + 1 : arg;
             bool takesValue = false;
             for (const char *option : kValueOptions)
-                takesValue = takesValue || std::strcmp(arg, option) == 0;
+                takesValue = takesValue || std::strcmp(arg, option) == 0 || std::strcmp(single, option) == 0;
             takesValue = takesValue || GuardrailOptions::isOption(arg);
             if (takesValue)
                 ++i;
             continue;
         }
-        return isCommand(QString::fromLocal8Bit(arg));
+        // The window takes no words: any word is a command, and a mistyped one is answered as such.
+        return true;
     }
     return false;
 }
@@ -361,8 +419,13 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
     GuardrailOptions::addTo(parser);
+    parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
     parser.addPositionalArgument(u"command"_s, tr("run, conversations or show"));
-    if (!parser.parse(app.arguments())) {
+    const bool parsed = parser.parse(app.arguments());
+    // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
+    QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
+                                                                          : u"*.debug=false\n*.info=false"_s);
+    if (!parsed) {
         err() << parser.errorText() << '\n';
         return UsageError;
     }
@@ -379,12 +442,19 @@ int CliCommands::exec(QCoreApplication &app)
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.value(0);
     if (!isCommand(command)) {
-        err() << tr("Unknown command “%1”.").arg(command) << '\n';
+        const QString closest = CommandSuggestion::closest(command, commandNames());
+        if (closest.isEmpty())
+            err() << tr("Unknown command “%1”. The commands are: %2.").arg(command, commandNames().join(u", "_s));
+        else
+            err() << tr("Unknown command “%1”. Did you mean “%2”?").arg(command, closest);
+        err() << '\n' << tr("See: tandem --help") << '\n';
         return UsageError;
     }
 
     Database database;
-    if (!database.open(DataLocation::databasePath(parser.value(u"data-dir"_s)))) {
+    // A headless command checks even a large file's pages first: an answer from a damaged file would be wrong silently.
+    if (!database.open(DataLocation::databasePath(parser.value(u"data-dir"_s)))
+        || (database.isCheckPending() && !database.checkIntegrity())) {
         err() << database.errorString() << '\n';
         return StorageError;
     }

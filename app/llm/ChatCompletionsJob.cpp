@@ -102,7 +102,7 @@ void ChatCompletionsJob::handleEndOfStream()
 {
     // Servers differ: some end with [DONE] only, some just close the connection after the finish_reason.
     if (m_finishReason.isEmpty()) {
-        failProtocol(u"The event stream ended without a finish_reason or [DONE]."_s);
+        failCut(u"The event stream ended without a finish_reason or [DONE]."_s);
         return;
     }
     complete();

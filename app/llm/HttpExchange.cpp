@@ -149,6 +149,9 @@ void HttpExchange::onFinished()
 
     LlmError error = HttpErrors::fromNetworkError(networkError, m_reply->errorString());
     error.httpStatus = m_status;
+    // Once the answer has begun, a lost connection is an answer cut short, not a server out of reach.
+    if (m_bodyStarted && error.type == LlmError::Type::Network)
+        error.type = LlmError::Type::ConnectionCut;
     releaseReply();
     finishWith(error, !m_bodyStarted && HttpErrors::isRetryableNetworkError(networkError));
 }

@@ -12,6 +12,7 @@ constexpr EnumName<LlmError::Type> kTypes[] = {
     { LlmError::Type::RateLimited, u"rate_limited" },
     { LlmError::Type::Server, u"server" },
     { LlmError::Type::Network, u"network" },
+    { LlmError::Type::ConnectionCut, u"connection_cut" },
     { LlmError::Type::Timeout, u"timeout" },
     { LlmError::Type::Protocol, u"protocol" },
     { LlmError::Type::Incomplete, u"incomplete" },
@@ -20,6 +21,7 @@ constexpr EnumName<LlmError::Type> kTypes[] = {
 
 // OpenAI answers 429 both for "slow down" and for an exhausted account; only the first passes by waiting.
 constexpr QStringView kInsufficientQuota = u"insufficient_quota";
+constexpr qsizetype kMaxShownDetail = 300;
 } // namespace
 
 QString LlmError::userMessage() const
@@ -29,8 +31,19 @@ QString LlmError::userMessage() const
         return tr("The provider refused the API key. Check the key in the provider settings.");
     case Type::NotFound:
         return tr("The provider does not know this address or model. Check the base URL and the model name.");
-    case Type::BadRequest:
-        return tr("The provider refused the request. The details below say which part it did not accept.");
+    case Type::BadRequest: {
+        // The provider's own words say which part it did not accept (a parameter, the size, the model); a long or
+        // HTML body is cut down to a line.
+        QString said = detail.simplified();
+        if (said.startsWith(u'<'))
+            said.clear();
+        if (said.size() > kMaxShownDetail)
+            said = said.left(kMaxShownDetail) + u'…';
+        if (said.isEmpty())
+            return httpStatus > 0 ? tr("The provider refused the request (HTTP %1).").arg(httpStatus)
+                                  : tr("The provider refused the request.");
+        return tr("The provider refused the request: %1").arg(said);
+    }
     case Type::RateLimited:
         if (code == kInsufficientQuota)
             return tr("The provider account has run out of credit. Check the plan and billing with the provider.");
@@ -42,6 +55,9 @@ QString LlmError::userMessage() const
         return tr("The provider had a problem answering. Try again in a moment.");
     case Type::Network:
         return tr("The provider could not be reached. Check the network connection and the base URL.");
+    case Type::ConnectionCut:
+        return tr("The connection to the provider was cut before the answer was complete. What arrived is kept; try "
+                  "again.");
     case Type::Timeout:
         return tr("The provider stopped answering. Try again.");
     case Type::Protocol:
@@ -75,6 +91,7 @@ bool LlmError::isTransient() const
         return code != kInsufficientQuota;
     case Type::Server:
     case Type::Network:
+    case Type::ConnectionCut:
     case Type::Timeout:
         return true;
     case Type::Auth:

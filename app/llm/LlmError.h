@@ -21,6 +21,7 @@ public:
         RateLimited, ///< 429 (after the allowed retries)
         Server, ///< 5xx (after the allowed retries), `response.failed`, an `error` event
         Network, ///< connection refused, reset, DNS, TLS
+        ConnectionCut, ///< the answer had begun and the connection ended before its final event (reset or closed)
         Timeout, ///< no byte arrived for the idle timeout
         Protocol, ///< malformed JSON, a stream that ended without its final event
         Incomplete, ///< `response.incomplete` or finish_reason "length": the text so far is kept
@@ -30,7 +31,7 @@ public:
     Type type = Type::Network;
     int httpStatus = 0; ///< 0 if no HTTP status was received
     QString code; ///< the provider's error code, e.g. "rate_limit_exceeded", "max_output_tokens"
-    QString detail; ///< the provider's or Qt's message, untranslated, for logs and the details pane
+    QString detail; ///< the provider's or Qt's message, untranslated; a refused request shows it to the person
     int retryAfterMs = -1; ///< from Retry-After, if the server sent one
 
     /// @brief One translated sentence for the person, saying what happened and what to do.

@@ -1,5 +1,7 @@
 #include "NetworkAccess.h"
 
+#include "domain/UrlSecrets.h"
+
 #include <QNetworkAccessManager>
 
 namespace Tandem {
@@ -59,7 +61,7 @@ QNetworkRequest NetworkAccess::makeRequest(
 
 QString NetworkAccess::describe(const QUrl &url)
 {
-    return url.toDisplayString(QUrl::RemoveUserInfo);
+    return UrlSecrets::redacted(url);
 }
 
 } // namespace Tandem

@@ -35,7 +35,7 @@ public:
     /// `Authorization: Bearer` only when @p apiKey is not empty.
     static QNetworkRequest makeRequest(
         const QUrl &url, const ProviderProfile &profile, const QString &apiKey, Accept accept);
-    /// @brief What logs may say about a request: the URL without user info (never headers).
+    /// @brief What logs may say about a request: the URL without user info or secret query values (never headers).
     static QString describe(const QUrl &url);
 };
 

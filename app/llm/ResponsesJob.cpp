@@ -37,22 +37,24 @@ void ResponsesJob::handleEvent(const SseEvent &event)
 
     // The most frequent event first: this runs once per streamed token.
     if (type == u"response.output_text.delta") {
-        m_sawText = true;
-        appendText(stringOf(payload, u"delta"));
+        onTextDelta(payload, stringOf(payload, u"delta"));
     } else if (type == u"response.function_call_arguments.delta") {
         if (PendingCall *call = findPending(payload))
             call->arguments += stringOf(payload, u"delta");
     } else if (type == u"response.refusal.delta") {
         // A refusal is the model's answer; the person must see it like any text.
-        m_sawText = true;
-        appendText(stringOf(payload, u"delta"));
+        onTextDelta(payload, stringOf(payload, u"delta"));
+    } else if (type == u"response.output_text.done" || type == u"response.refusal.done") {
+        const QJsonValue declared = payload.value(type == u"response.output_text.done" ? u"text" : u"refusal");
+        if (declared.isString())
+            reconcileText(stringOf(payload, u"item_id"), payload.value(u"output_index").toInt(-1),
+                payload.value(u"content_index").toInt(0), declared.toString());
     } else if (type == u"response.function_call_arguments.done") {
-        if (PendingCall *call = findPending(payload))
-            call->arguments = stringOf(payload, u"arguments");
+        onArgumentsDone(payload);
     } else if (type == u"response.output_item.added") {
         onItemAdded(payload);
     } else if (type == u"response.output_item.done") {
-        onItemDone(payload.value(u"item").toObject());
+        onItemDone(payload.value(u"item").toObject(), payload.value(u"output_index").toInt(-1));
     } else if (type == u"response.created" || type == u"response.in_progress" || type == u"response.queued") {
         readResponse(payload.value(u"response").toObject());
     } else if (type == u"response.completed") {
@@ -69,7 +71,7 @@ void ResponsesJob::handleEvent(const SseEvent &event)
 
 void ResponsesJob::handleEndOfStream()
 {
-    failProtocol(u"The event stream ended without response.completed."_s);
+    failCut(u"The event stream ended without response.completed."_s);
 }
 
 void ResponsesJob::readResponse(const QJsonObject &response)
@@ -108,13 +110,120 @@ ResponsesJob::PendingCall *ResponsesJob::findPending(const QJsonObject &event)
     return nullptr;
 }
 
-void ResponsesJob::onItemDone(const QJsonObject &item)
+void ResponsesJob::onArgumentsDone(const QJsonObject &event)
+{
+    const QString arguments = stringOf(event, u"arguments");
+    if (PendingCall *call = findPending(event)) {
+        call->arguments = arguments;
+        return;
+    }
+    // Its output_item.added never came (or its deltas were all that was lost): the declared arguments still make the
+    // call, unless its output_item.done completed it already.
+    const QString itemId = stringOf(event, u"item_id");
+    for (const ToolCall &done : std::as_const(m_result.toolCalls))
+        if (!itemId.isEmpty() && done.itemId == itemId)
+            return;
+    PendingCall call;
+    call.itemId = itemId;
+    call.name = stringOf(event, u"name");
+    call.arguments = arguments;
+    call.outputIndex = event.value(u"output_index").toInt(-1);
+    m_pendingCalls.append(call);
+    Q_EMIT toolCallStarted(call.callId, call.name);
+}
+
+void ResponsesJob::onItemDone(const QJsonObject &item, int outputIndex)
 {
     if (item.isEmpty())
         return;
     m_result.outputItems.append(item);
     if (isFunctionCall(item))
         completeCall(item);
+    else if (item.value(u"type").toString() == u"message")
+        reconcileMessage(item, outputIndex);
+}
+
+bool ResponsesJob::isCompletedCall(const QJsonObject &item) const
+{
+    const QString itemId = stringOf(item, u"id");
+    const QString callId = stringOf(item, u"call_id");
+    for (const ToolCall &done : m_result.toolCalls)
+        if ((!itemId.isEmpty() && done.itemId == itemId) || (!callId.isEmpty() && done.callId == callId))
+            return true;
+    return false;
+}
+
+ResponsesJob::TextPart &ResponsesJob::partFor(const QString &itemId, int outputIndex, int contentIndex)
+{
+    // Servers that leave out ids or indexes still stream one part at a time: what cannot be told apart is the same.
+    const auto matches = [&](const TextPart &part) {
+        if (part.contentIndex != contentIndex)
+            return false;
+        if (!part.itemId.isEmpty() && !itemId.isEmpty())
+            return part.itemId == itemId;
+        if (part.outputIndex >= 0 && outputIndex >= 0)
+            return part.outputIndex == outputIndex;
+        return true;
+    };
+    // The part being streamed is nearly always the last one.
+    for (qsizetype i = m_parts.size() - 1; i >= 0; --i) {
+        TextPart &part = m_parts[i];
+        if (matches(part)) {
+            if (part.itemId.isEmpty())
+                part.itemId = itemId;
+            if (part.outputIndex < 0)
+                part.outputIndex = outputIndex;
+            return part;
+        }
+    }
+    m_parts.append(TextPart { itemId, outputIndex, contentIndex, {} });
+    return m_parts.last();
+}
+
+void ResponsesJob::onTextDelta(const QJsonObject &event, const QString &delta)
+{
+    if (delta.isEmpty())
+        return;
+    TextPart &part = partFor(
+        stringOf(event, u"item_id"), event.value(u"output_index").toInt(-1), event.value(u"content_index").toInt(0));
+    part.text += delta;
+    appendText(delta);
+}
+
+void ResponsesJob::reconcileText(const QString &itemId, int outputIndex, int contentIndex, const QString &declared)
+{
+    TextPart &part = partFor(itemId, outputIndex, contentIndex);
+    if (part.text == declared)
+        return;
+    const bool isLast = &part == &m_parts.last();
+    if (isLast && declared.startsWith(part.text)) {
+        // Deltas were lost or never sent: the rest arrives as one more delta, so a live view shows it too.
+        const QString rest = declared.mid(part.text.size());
+        part.text = declared;
+        appendText(rest);
+        return;
+    }
+    qCInfo(lcLlm) << "the declared final text differs from the streamed one; the declared text is kept";
+    part.text = declared;
+    QString text;
+    for (const TextPart &each : std::as_const(m_parts))
+        text += each.text;
+    m_result.text = text;
+}
+
+void ResponsesJob::reconcileMessage(const QJsonObject &item, int outputIndex)
+{
+    const QString itemId = stringOf(item, u"id");
+    const QJsonArray content = item.value(u"content").toArray();
+    for (qsizetype i = 0; i < content.size(); ++i) {
+        const QJsonObject part = content.at(i).toObject();
+        const QString type = part.value(u"type").toString();
+        const QJsonValue declared = part.value(type == u"refusal" ? u"refusal" : u"text");
+        if ((type == u"output_text" || type == u"refusal") && declared.isString())
+            reconcileText(itemId, outputIndex, int(i), declared.toString());
+        if (hasEnded())
+            return;
+    }
 }
 
 void ResponsesJob::completeCall(const QJsonObject &item)
@@ -168,22 +277,22 @@ void ResponsesJob::onCompleted(const QJsonObject &response)
 {
     readResponse(response);
 
-    // Servers that skip the item events (some compatible ones do) still send the final output list.
-    if (m_result.outputItems.isEmpty()) {
-        const QJsonArray output = response.value(u"output").toArray();
-        for (const QJsonValue &value : output) {
-            const QJsonObject item = value.toObject();
-            if (item.value(u"type").toString() == u"message" && !m_sawText) {
-                for (const QJsonValue &part : item.value(u"content").toArray()) {
-                    const QJsonObject content = part.toObject();
-                    if (content.value(u"type").toString() == u"output_text")
-                        appendText(stringOf(content, u"text"));
-                }
-            }
-            onItemDone(item);
-            if (hasEnded())
-                return;
-        }
+    // The final output list is the server's last word: items whose `.done` event never came (some compatible servers
+    // send none) are taken from it, and every message's text is reconciled with it.
+    const bool sawItems = !m_result.outputItems.isEmpty();
+    const QJsonArray output = response.value(u"output").toArray();
+    for (qsizetype i = 0; i < output.size(); ++i) {
+        const QJsonObject item = output.at(i).toObject();
+        const QString id = stringOf(item, u"id");
+        bool seen = sawItems && id.isEmpty();
+        for (const QJsonValue &known : std::as_const(m_result.outputItems))
+            seen = seen || (!id.isEmpty() && stringOf(known.toObject(), u"id") == id);
+        if (!seen && !(isFunctionCall(item) && isCompletedCall(item)))
+            onItemDone(item, int(i));
+        else if (item.value(u"type").toString() == u"message")
+            reconcileMessage(item, int(i));
+        if (hasEnded())
+            return;
     }
     // Calls whose arguments streamed but whose `.done` item never came.
     while (!m_pendingCalls.isEmpty()) {

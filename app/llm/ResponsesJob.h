@@ -6,6 +6,10 @@ namespace Tandem {
 
 /// @brief One streamed `POST /responses` call (OpenAI Responses API): text deltas, function calls as they
 /// complete, usage from `response.completed`, and every `.done` output item kept for stateless replay.
+///
+/// The text and arguments the server declares final (`response.output_text.done`, `response.output_item.done`,
+/// `response.completed`, `response.function_call_arguments.done`) win over what the deltas added up to: a final
+/// text that continues the streamed one arrives as one more delta, any other replaces the result's text.
 class ResponsesJob final : public StreamingJob
 {
     Q_OBJECT
@@ -31,11 +35,28 @@ private:
         int outputIndex = -1;
     };
 
+    /// One output_text (or refusal) content part: what its deltas said, then what the server declared final.
+    struct TextPart
+    {
+        QString itemId;
+        int outputIndex = -1;
+        int contentIndex = 0;
+        QString text;
+    };
+
     void readResponse(const QJsonObject &response);
     void onItemAdded(const QJsonObject &event);
     PendingCall *findPending(const QJsonObject &event);
-    void onItemDone(const QJsonObject &item);
+    void onArgumentsDone(const QJsonObject &event);
+    void onItemDone(const QJsonObject &item, int outputIndex);
     void completeCall(const QJsonObject &item);
+    bool isCompletedCall(const QJsonObject &item) const;
+    TextPart &partFor(const QString &itemId, int outputIndex, int contentIndex);
+    void onTextDelta(const QJsonObject &event, const QString &delta);
+    /// Makes @p declared the final text of its part; the streamed text is replaced where it differs.
+    void reconcileText(const QString &itemId, int outputIndex, int contentIndex, const QString &declared);
+    /// Reconciles every text part of a `message` output item.
+    void reconcileMessage(const QJsonObject &item, int outputIndex);
     void onCompleted(const QJsonObject &response);
     void onFailed(const QJsonObject &response);
     void onIncomplete(const QJsonObject &response);
@@ -43,7 +64,7 @@ private:
     void reportUsage(const QJsonObject &response);
 
     QList<PendingCall> m_pendingCalls;
-    bool m_sawText = false;
+    QList<TextPart> m_parts;
 };
 
 } // namespace Tandem

@@ -85,6 +85,15 @@ void StreamingJob::failProtocol(const QString &detail)
     fail(error);
 }
 
+void StreamingJob::failCut(const QString &detail)
+{
+    LlmError error;
+    error.type = LlmError::Type::ConnectionCut;
+    error.httpStatus = 200;
+    error.detail = detail;
+    fail(error);
+}
+
 void StreamingJob::end(State state)
 {
     m_state = state;

@@ -44,6 +44,8 @@ protected:
     void fail(const LlmError &error);
     /// @brief Ends with a Protocol error saying @p detail.
     void failProtocol(const QString &detail);
+    /// @brief Ends with a ConnectionCut error saying @p detail: the stream ended before its final event.
+    void failCut(const QString &detail);
     /// @brief Parses an event's data as a JSON object; on failure the job fails with Protocol and it returns false.
     bool parseJsonObject(const SseEvent &event, QJsonObject &object);
     /// @brief Adds @p delta to the result text and emits textDelta().

@@ -137,7 +137,11 @@ bool ChatViewModel::send(const QString &text)
     setError({});
     const qint64 id = m_repository->send(m_conversationId, message);
     if (id <= 0) {
-        setError(tr("The message could not be saved, so it was not sent."));
+        const qint64 holder = m_repository->busyElsewhere(m_conversationId);
+        setError(holder > 0 ? tr("This conversation is answering in another Tandem window or command (process %1). "
+                                 "Send your message again when it is done.")
+                                  .arg(holder)
+                            : tr("The message could not be saved, so it was not sent."));
         return false;
     }
     setRunning(m_repository->isRunning(m_conversationId));

@@ -66,11 +66,18 @@ bool ConversationListModel::remove(qint64 id)
     return m_repository && id > 0 && m_repository->deleteConversation(id);
 }
 
-QList<Conversation> ConversationListModel::load() const
+QList<Conversation> ConversationListModel::load()
 {
     if (!m_repository)
         return {};
-    return m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+    const QList<Conversation> list
+        = m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+    const bool has = m_filter.isEmpty() ? !list.isEmpty() : m_hasConversations || !list.isEmpty();
+    if (has != m_hasConversations) {
+        m_hasConversations = has;
+        Q_EMIT hasConversationsChanged(has);
+    }
+    return list;
 }
 
 void ConversationListModel::sync(const QList<Conversation> &target)

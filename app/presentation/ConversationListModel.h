@@ -58,6 +58,9 @@ public:
     bool setPinned(qint64 id, bool pinned);
     /// @brief Deletes @p id with its messages and handoffs (its run is cancelled first).
     bool remove(qint64 id);
+    /// @brief Whether any conversation exists, whatever the filter shows (as of the last unfiltered read; a
+    /// filtered read that finds one counts too).
+    bool hasConversations() const { return m_hasConversations; }
 
     int rowOf(qint64 id) const;
     qint64 idAt(int row) const;
@@ -70,8 +73,12 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+Q_SIGNALS:
+    /// hasConversations() changed.
+    void hasConversationsChanged(bool has);
+
 private:
-    QList<Conversation> load() const;
+    QList<Conversation> load();
     void sync(const QList<Conversation> &target);
     QDate today() const;
 
@@ -79,6 +86,7 @@ private:
     QList<Conversation> m_rows;
     QString m_filter;
     QDate m_today;
+    bool m_hasConversations = false;
 };
 
 } // namespace Tandem

@@ -43,6 +43,7 @@ MessageListModel::MessageListModel(ChatRepository *repository, QObject *parent)
     connect(repository, &ChatRepository::messageAdded, this, &MessageListModel::onMessageAdded);
     connect(repository, &ChatRepository::messageUpdated, this, &MessageListModel::onMessageUpdated);
     connect(repository, &ChatRepository::messageDelta, this, &MessageListModel::onMessageDelta);
+    connect(repository, &ChatRepository::changedElsewhere, this, &MessageListModel::readNewestAgain);
     connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
         if (conversationId == m_conversationId)
             reloadAgents();
@@ -264,6 +265,24 @@ void MessageListModel::onMessageAdded(const Message &stored)
     if (!message.agentId.isEmpty() && !m_agents.contains(message.agentId))
         reloadAgents();
     insertMessage(message);
+}
+
+void MessageListModel::readNewestAgain()
+{
+    // Another process wrote (a headless turn of this conversation, a run it left recovered): the newest page is read
+    // again; rows this process is streaming now are newer here than stored, so they are left as they are.
+    if (m_conversationId <= 0 || !m_repository)
+        return;
+    const bool streamingHere = m_repository->isRunning(m_conversationId);
+    const QList<Message> newest = m_repository->messages(m_conversationId, 0, m_pageSize);
+    for (const Message &stored : newest) {
+        if (!m_rows.isEmpty() && stored.id < m_rows.constFirst().message.id)
+            continue; // older than what is shown: paged in when scrolled to
+        const int row = rowOf(stored.id);
+        if (row >= 0 && streamingHere && m_rows.at(row).message.isPending())
+            continue;
+        onMessageAdded(stored);
+    }
 }
 
 void MessageListModel::insertMessage(const Message &message)

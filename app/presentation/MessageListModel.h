@@ -107,6 +107,7 @@ private:
     void onMessageUpdated(const Tandem::Message &stored);
     void onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
     void insertMessage(const Message &message);
+    void readNewestAgain();
     void applyUpdate(int row, const Message &message);
     int lowerBound(qint64 id) const;
     /// A revision no row of this model had before, so a cached layout can never outlive its content.

@@ -20,9 +20,23 @@ QVariant SafeTextDocument::loadResource(int type, const QUrl &name)
 
 void SafeTextDocument::setChatMarkdown(const QString &markdown, const QColor &codeBackground)
 {
-    setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    setMarkdown(markdown, kChatMarkdown);
+    // A reply is never an empty bubble: what Markdown would hide is shown as written.
+    if (showsNoText() && !markdown.trimmed().isEmpty()) {
+        setPlainText(markdown);
+        return;
+    }
     if (codeBackground.isValid())
         tintCodeBlocks(codeBackground);
+}
+
+bool SafeTextDocument::showsNoText() const
+{
+    const QString text = toPlainText();
+    for (const QChar ch : text)
+        if (!ch.isSpace() && ch != QChar::ObjectReplacementCharacter)
+            return false;
+    return true;
 }
 
 void SafeTextDocument::tintCodeBlocks(const QColor &codeBackground, int from)

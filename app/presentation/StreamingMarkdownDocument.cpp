@@ -111,7 +111,7 @@ void StreamingMarkdownDocument::append(const QString &chunk)
     if (chunk.trimmed().isEmpty())
         return;
     SafeTextDocument parsed;
-    parsed.setMarkdown(chunk, QTextDocument::MarkdownDialectGitHub);
+    parsed.setMarkdown(chunk, SafeTextDocument::kChatMarkdown);
     if (parsed.isEmpty())
         return;
     const QTextBlock first = parsed.firstBlock();
@@ -153,6 +153,12 @@ void StreamingMarkdownDocument::setMarkdown(const QString &markdown)
     m_tailStart = endPosition();
     append(markdown.mid(m_stable));
     m_text = markdown;
+    // As SafeTextDocument::setChatMarkdown does: text that would show nothing is shown as written.
+    if (m_document->showsNoText() && !markdown.trimmed().isEmpty()) {
+        m_document->setPlainText(markdown);
+        m_stable = 0;
+        m_tailStart = 0;
+    }
 }
 
 } // namespace Tandem

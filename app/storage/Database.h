@@ -30,9 +30,20 @@ public:
     ~Database();
     Q_DISABLE_COPY_MOVE(Database)
 
-    /// @brief Opens (creating folder and file as needed) and migrates to the latest version. On failure the
-    /// database is left closed, errorString() says why, and a failed migration leaves the file at its old version.
+    /// @brief Opens (creating folder and file as needed, readable by their owner only), checks that a small file is
+    /// intact (`PRAGMA quick_check`; a large one: see isCheckPending()) and migrates to the latest version. On
+    /// failure the database is left closed, errorString() says why (for a damaged file: which file and how to
+    /// recover it), and a failed migration leaves the file at its old version.
     bool open(const QString &filePath);
+    /// @brief True if open() left the page check out because the file is large (it reads the whole file): run
+    /// checkIntegrity() when the time it takes does not matter, or damageIn() on another thread.
+    bool isCheckPending() const { return m_checkPending; }
+    /// @brief Runs `PRAGMA quick_check` now. If the file is damaged, closes the database and returns false;
+    /// errorString() then names the file and says how to recover what can still be read.
+    bool checkIntegrity();
+    /// @brief The page check on its own read-only connection, for any thread: the message checkIntegrity() would
+    /// give for the damaged file at @p filePath, empty if it is intact (or cannot be opened).
+    static QString damageIn(const QString &filePath);
     void close();
     bool isOpen() const;
 
@@ -47,12 +58,16 @@ public:
     int latestVersion() const;
     /// @brief The result of `PRAGMA integrity_check`: "ok" for a sound file.
     QString integrityCheck() const;
+    /// @brief If another connection holds the write lock right now (another process writing, a long transaction),
+    /// a sentence saying the database is locked; empty otherwise. For telling a person why a write failed.
+    QString lockProblem() const;
 
 private:
     bool configure();
     bool migrate();
     /// @brief Applies @p migration in one transaction; the reason it failed, or empty.
     QString apply(const Migration &migration);
+    static QString damagedMessage(const QString &filePath, const QString &detail, int userVersion);
     bool fail(const QString &message);
 
     QList<Migration> m_migrations;
@@ -61,6 +76,7 @@ private:
     QString m_error;
     std::unique_ptr<SqlConnection> m_sql;
     std::unique_ptr<UnitOfWork> m_work;
+    bool m_checkPending = false;
 };
 
 } // namespace Tandem

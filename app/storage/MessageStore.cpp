@@ -222,13 +222,29 @@ QList<qint64> MessageStore::runsAfter(qint64 conversationId, qint64 messageId)
     return runs;
 }
 
-int MessageStore::markStreamingInterrupted(const QString &reason)
+QList<Message> MessageStore::streamingOfRun(qint64 runId)
 {
-    Statement q = prepare(u"UPDATE messages SET status = 'interrupted', error = ?, updated_at = ? "
-                          u"WHERE status = 'streaming'"_s);
-    q.addBindValue(reason);
-    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q) ? q.numRowsAffected() : 0;
+    Statement q
+        = prepare(u"SELECT %1 FROM messages WHERE run_id = ? AND status = 'streaming' ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(runId);
+    return readAll(q);
+}
+
+QList<Message> MessageStore::orphanStreaming()
+{
+    Statement q
+        = prepare(u"SELECT %1 FROM messages m WHERE status = 'streaming' AND NOT EXISTS "
+                  u"(SELECT 1 FROM runs r WHERE r.id = m.run_id AND r.status = 'running') ORDER BY id"_s.arg(kColumns));
+    return readAll(q);
+}
+
+std::optional<Message> MessageStore::lastOfRun(qint64 runId)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE run_id = ? ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
+    q.addBindValue(runId);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    return fromRecord(q);
 }
 
 } // namespace Tandem

@@ -39,8 +39,12 @@ public:
     std::optional<Message> lastUserMessage(qint64 conversationId);
     /// @brief The runs that wrote rows after message @p messageId.
     QList<qint64> runsAfter(qint64 conversationId, qint64 messageId);
-    /// @brief Marks every row still streaming as interrupted (the process ended under it); returns how many.
-    int markStreamingInterrupted(const QString &reason);
+    /// @brief The rows of run @p runId still streaming, oldest first.
+    QList<Message> streamingOfRun(qint64 runId);
+    /// @brief The rows still streaming that belong to no running run (left by a process of an older version).
+    QList<Message> orphanStreaming();
+    /// @brief The last row of run @p runId, if it wrote any.
+    std::optional<Message> lastOfRun(qint64 runId);
 
 private:
     QList<Message> readAll(Statement &query);

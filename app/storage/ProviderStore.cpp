@@ -2,6 +2,7 @@
 
 #include "SqlValues.h"
 #include "Statement.h"
+#include "domain/UrlSecrets.h"
 
 using namespace Qt::StringLiterals;
 
@@ -28,6 +29,11 @@ ProviderProfile fromRecord(const QSqlQuery &q)
 
 bool ProviderStore::save(const ProviderProfile &profile)
 {
+    // The last guard for every way a profile comes in: a key in the URL would sit in SQLite in plain text.
+    if (!UrlSecrets::isClean(profile.baseUrl)) {
+        m_error = u"the base URL carries a secret (user info or a key parameter); refused"_s;
+        return false;
+    }
     QJsonObject headers;
     for (auto it = profile.extraHeaders.cbegin(); it != profile.extraHeaders.cend(); ++it)
         headers.insert(it.key(), it.value());

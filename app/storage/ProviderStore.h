@@ -15,7 +15,8 @@ class ProviderStore : public StoreBase
 public:
     using StoreBase::StoreBase;
 
-    /// @brief Inserts or replaces @p profile.
+    /// @brief Inserts or replaces @p profile. Refuses (false, lastError()) a base URL that carries a secret: user
+    /// info or a key-like query parameter (UrlSecrets).
     bool save(const ProviderProfile &profile);
     std::optional<ProviderProfile> get(const QString &id);
     QList<ProviderProfile> list();

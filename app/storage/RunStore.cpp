@@ -19,7 +19,7 @@ constexpr EnumName<RunRecord::Status> kStatusNames[] = {
 };
 
 constexpr auto kColumns = u"id, conversation_id, agent_id, mode, status, input_tokens, output_tokens, cached_tokens, "
-                          u"reasoning_tokens, error, started_at, finished_at";
+                          u"reasoning_tokens, error, started_at, finished_at, owner";
 
 RunRecord fromRecord(const QSqlQuery &q)
 {
@@ -36,6 +36,7 @@ RunRecord fromRecord(const QSqlQuery &q)
     r.error = q.value(9).toString();
     r.startedAt = SqlValues::toTime(q.value(10));
     r.finishedAt = SqlValues::toTime(q.value(11));
+    r.owner = q.value(12).toString();
     return r;
 }
 } // namespace
@@ -54,13 +55,14 @@ bool RunStore::create(RunRecord &run)
 {
     if (!run.startedAt.isValid())
         run.startedAt = QDateTime::currentDateTimeUtc();
-    Statement q
-        = prepare(u"INSERT INTO runs (conversation_id, agent_id, mode, status, started_at) VALUES (?, ?, ?, ?, ?)"_s);
+    Statement q = prepare(u"INSERT INTO runs (conversation_id, agent_id, mode, status, started_at, owner) "
+                          u"VALUES (?, ?, ?, ?, ?, ?)"_s);
     q.addBindValue(run.conversationId);
     q.addBindValue(SqlValues::text(run.agentId));
     q.addBindValue(SqlValues::text(run.mode));
     q.addBindValue(RunRecord::statusName(run.status));
     q.addBindValue(SqlValues::fromTime(run.startedAt));
+    q.addBindValue(SqlValues::nullIfEmpty(run.owner));
     if (!exec(q))
         return false;
     run.id = q.lastInsertId().toLongLong();
@@ -126,13 +128,25 @@ qint64 RunStore::tokensUsed(qint64 conversationId)
     return q.value(0).toLongLong();
 }
 
-int RunStore::markRunningInterrupted(const QString &reason)
+QList<RunRecord> RunStore::running()
 {
-    Statement q
-        = prepare(u"UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE status = 'running'"_s);
+    Statement q = prepare(u"SELECT %1 FROM runs WHERE status = 'running' ORDER BY id"_s.arg(kColumns));
+    QList<RunRecord> rows;
+    if (!exec(q))
+        return rows;
+    while (q.next())
+        rows.append(fromRecord(q));
+    return rows;
+}
+
+bool RunStore::markInterrupted(qint64 runId, const QString &reason)
+{
+    Statement q = prepare(u"UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? "
+                          u"WHERE id = ? AND status = 'running'"_s);
     q.addBindValue(reason);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q) ? q.numRowsAffected() : 0;
+    q.addBindValue(runId);
+    return exec(q);
 }
 
 } // namespace Tandem

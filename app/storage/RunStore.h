@@ -25,6 +25,7 @@ struct RunRecord
     QString error;
     QDateTime startedAt;
     QDateTime finishedAt;
+    QString owner; ///< the process that runs it (RunOwners' token); empty for runs of older versions
 
     static QString statusName(Status status);
     static std::optional<Status> statusFromName(QStringView name);
@@ -47,8 +48,10 @@ public:
     QList<RunRecord> forConversation(qint64 conversationId);
     /// @brief Input + output tokens of every run of @p conversationId.
     qint64 tokensUsed(qint64 conversationId);
-    /// @brief Marks runs still "running" (the process ended under them) as interrupted; returns how many.
-    int markRunningInterrupted(const QString &reason);
+    /// @brief The runs still "running", oldest first (some may belong to a process that ended).
+    QList<RunRecord> running();
+    /// @brief Marks the run @p runId interrupted (its process ended under it) with @p reason, if still running.
+    bool markInterrupted(qint64 runId, const QString &reason);
 };
 
 } // namespace Tandem

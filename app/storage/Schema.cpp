@@ -158,6 +158,13 @@ QList<Migration> Schema::migrations()
                 u"CREATE INDEX handoffs_by_agent ON handoffs (conversation_id, to_agent, status)"_s,
                 u"CREATE INDEX runs_by_agent ON runs (conversation_id, agent_id)"_s,
             } },
+        Migration { 4, u"the process that owns each running run"_s,
+            {
+                // A token per process (RunOwners); a run whose owner is gone is recovered by whoever looks next.
+                u"ALTER TABLE runs ADD COLUMN owner TEXT"_s,
+                u"CREATE INDEX runs_by_status ON runs (status)"_s,
+                u"CREATE INDEX messages_by_run ON messages (run_id)"_s,
+            } },
     };
 }
 

@@ -67,6 +67,12 @@ bool SqlConnection::run(const QString &statement)
     return false;
 }
 
+qint64 SqlConnection::dataVersion()
+{
+    QSqlQuery query(m_db);
+    return query.exec(u"PRAGMA data_version"_s) && query.next() ? query.value(0).toLongLong() : -1;
+}
+
 bool SqlConnection::begin()
 {
     // The outermost level takes the write lock at once (SQLite's BEGIN IMMEDIATE), so the busy timeout applies to it

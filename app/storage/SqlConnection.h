@@ -47,6 +47,8 @@ public:
     quint64 rowsRead() const { return m_rowsRead; }
 
     QString lastError() const { return m_error; }
+    /// @brief SQLite's `PRAGMA data_version`: changes whenever another connection commits; -1 if unknown.
+    qint64 dataVersion();
 
 private:
     struct Cached

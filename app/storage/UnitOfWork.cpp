@@ -30,6 +30,11 @@ QString UnitOfWork::filePath() const
     return name == u":memory:" ? QString() : name;
 }
 
+qint64 UnitOfWork::dataVersion()
+{
+    return m_connection.dataVersion();
+}
+
 quint64 UnitOfWork::rowsRead() const
 {
     return m_connection.rowsRead();

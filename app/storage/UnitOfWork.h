@@ -44,6 +44,8 @@ public:
     bool inTransaction() const;
     /// @brief The database file; empty for an in-memory database.
     QString filePath() const;
+    /// @brief A number that changes whenever another connection (another process) commits to the database.
+    qint64 dataVersion();
     /// @brief Rows read by every store of this connection so far (for benchmarks of what one step reads).
     quint64 rowsRead() const;
 

@@ -160,6 +160,8 @@ private Q_SLOTS:
     void linksOpenOnlyOnClick();
     void pressOnALinkReleasedElsewhereOpensNothing();
     void remoteImagesAreNeverFetched();
+    void htmlInAReplyIsShownAsText_data();
+    void htmlInAReplyIsShownAsText();
 
 private:
     /// A shown window on the harness's repository.
@@ -717,6 +719,64 @@ void TestChatView::remoteImagesAreNeverFetched()
     QTextBlock last = document.lastBlock();
     QVERIFY(last.charFormat().fontFixedPitch() || last.charFormat().font().fixedPitch()
         || last.blockFormat().hasProperty(QTextFormat::BlockCodeFence));
+}
+
+void TestChatView::htmlInAReplyIsShownAsText_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<QStringList>("shown"); // each must be in the bubble's text
+    QTest::addColumn<QStringList>("hidden"); // none may be
+
+    QTest::newRow("image") << u"before <img src=http://example.com/x.png> after"_s
+                           << QStringList { u"before <img src=http://example.com/x.png> after"_s } << QStringList {};
+    QTest::newRow("script") << u"a <script>alert(1)</script> b"_s
+                            << QStringList { u"<script>alert(1)</script>"_s, u" b"_s } << QStringList {};
+    QTest::newRow("style block") << u"<style>p { color: red }</style>\n\nvisible"_s
+                                 << QStringList { u"<style>p { color: red }</style>"_s, u"visible"_s }
+                                 << QStringList {};
+    QTest::newRow("bold tag") << u"x <b>bold</b> y"_s << QStringList { u"x <b>bold</b> y"_s } << QStringList {};
+    QTest::newRow("comment") << u"<!-- hidden --> shown"_s << QStringList { u"<!-- hidden --> shown"_s }
+                             << QStringList {};
+    QTest::newRow("html block") << u"<div>\ninside\n</div>\n\nafter"_s
+                                << QStringList { u"<div>"_s, u"inside"_s, u"</div>"_s, u"after"_s } << QStringList {};
+    QTest::newRow("code keeps its text") << u"`<b>code</b>` and\n\n```\n<i>fenced</i>\n```"_s
+                                         << QStringList { u"<b>code</b> and"_s, u"<i>fenced</i>"_s }
+                                         << QStringList { u"`"_s };
+    QTest::newRow("markdown still renders")
+        << u"**bold** and [a link](https://example.com)"_s << QStringList { u"bold and a link"_s }
+        << QStringList { u"**"_s, u"https://example.com"_s };
+    // Replies Markdown would show as nothing at all: never an empty bubble.
+    QTest::newRow("only a link definition")
+        << u"[x]: http://example.com/track"_s << QStringList { u"[x]: http://example.com/track"_s } << QStringList {};
+    QTest::newRow("only a rule") << u"---"_s << QStringList { u"---"_s } << QStringList {};
+    QTest::newRow("only an image") << u"![](http://example.com/pixel.png)"_s
+                                   << QStringList { u"![](http://example.com/pixel.png)"_s } << QStringList {};
+}
+
+void TestChatView::htmlInAReplyIsShownAsText()
+{
+    QFETCH(QString, reply);
+    QFETCH(QStringList, shown);
+    QFETCH(QStringList, hidden);
+    QStringList chunks;
+    for (qsizetype i = 0; i < reply.size(); i += 7)
+        chunks << reply.mid(i, 7);
+    m_h->server().enqueue(ScriptedReply::text(chunks));
+    const auto window = showWindow();
+    QVERIFY(window);
+    window->viewModel()->newConversation();
+    QVERIFY(window->viewModel()->send(u"Show me"_s));
+    QVERIFY(waitUntilIdle(*window));
+    ChatView *view = window->chatView();
+    QCOMPARE(view->model()->rowCount(), 2);
+    const QModelIndex bubble = view->model()->index(1, 0);
+    QCOMPARE(bubble.data(MessageListModel::ContentRole).toString(), reply); // stored and modelled as sent
+    const QString text = view->messageDelegate()->shownText(bubble);
+    QVERIFY2(!text.trimmed().isEmpty(), "an empty bubble");
+    for (const QString &part : std::as_const(shown))
+        QVERIFY2(text.contains(part), qPrintable(u"“%1” is not in “%2”"_s.arg(part, text)));
+    for (const QString &part : std::as_const(hidden))
+        QVERIFY2(!text.contains(part), qPrintable(u"“%1” is in “%2”"_s.arg(part, text)));
 }
 
 QTEST_MAIN(TestChatView)

@@ -32,6 +32,8 @@ class TestSettingsDialog : public QObject
 private Q_SLOTS:
     void initTestCase();
     void providerAndKeyRoundTrip();
+    void aSecretInTheBaseUrlIsRefused_data();
+    void aSecretInTheBaseUrlIsRefused();
     void preferencesRoundTrip();
     void firstRunOffersOpenAiWithoutLocalServers();
     void guardrailsPage();
@@ -92,6 +94,59 @@ void TestSettingsDialog::providerAndKeyRoundTrip()
     // Never in the database.
     db.connection().close();
     QVERIFY(!Test::folderContains(db.folder(), key.toUtf8()));
+}
+
+void TestSettingsDialog::aSecretInTheBaseUrlIsRefused_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("user info") << u"https://me:sk-url-secret-1@api.example.com/v1"_s << u"user name or password"_s;
+    QTest::newRow("key") << u"https://api.example.com/v1?key=sk-url-secret-1"_s << u"secret parameter “key”"_s;
+    QTest::newRow("api_key") << u"https://api.example.com/v1?api_key=sk-url-secret-1"_s
+                             << u"secret parameter “api_key”"_s;
+    QTest::newRow("token") << u"https://api.example.com/v1?token=sk-url-secret-1"_s << u"secret parameter “token”"_s;
+}
+
+void TestSettingsDialog::aSecretInTheBaseUrlIsRefused()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, said);
+    Test::TemporaryDatabase db;
+    QVERIFY2(db.isReady(), qPrintable(db.errorString()));
+    ProviderStore &providers = db.work().providers();
+    QNetworkAccessManager network;
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
+    const QString id = settings.saveProvider(ProviderPresets::openAi());
+    QVERIFY(!id.isEmpty());
+    const QUrl stored = providers.get(id)->baseUrl;
+
+    SettingsDialog dialog(&settings);
+    dialog.show();
+    dialog.findChild<QLineEdit *>(u"ProviderBaseUrl"_s)->setText(url);
+    auto *status = dialog.findChild<QLabel *>(u"ProviderStatus"_s);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"SaveProvider"_s), Qt::LeftButton);
+    QVERIFY2(status->text().contains(said), qPrintable(status->text()));
+    QVERIFY2(status->text().contains(u"API key field"_s), qPrintable(status->text()));
+    QCOMPARE(providers.get(id)->baseUrl, stored); // the profile kept its clean URL
+    // Testing the connection is refused the same way, before any request.
+    QSignalSpy tested(&settings, &SettingsViewModel::connectionTested);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"TestConnection"_s), Qt::LeftButton);
+    QCOMPARE(tested.size(), 1);
+    QCOMPARE(tested.first().at(1).toBool(), false);
+    QVERIFY(tested.first().at(2).toString().contains(said));
+
+    // A new profile with such a URL, from the view model or straight into the store: refused as well.
+    ProviderProfile added;
+    added.name = u"Added"_s;
+    added.baseUrl = QUrl(url);
+    QVERIFY(settings.saveProvider(added).isEmpty());
+    QVERIFY(settings.lastError().contains(said));
+    added.id = u"direct"_s;
+    QVERIFY(!providers.save(added));
+    QCOMPARE(providers.list().size(), 1);
+    db.connection().close();
+    QVERIFY(!Test::folderContains(db.folder(), "sk-url-secret"));
 }
 
 void TestSettingsDialog::preferencesRoundTrip()

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QInputDialog>
+#include <QLabel>
 #include <QListView>
 #include <QMessageBox>
 #include <QPushButton>
@@ -41,6 +42,7 @@ private Q_SLOTS:
     void deleteCancelledKeepsEverything();
     void deleteConfirmedRemovesTheConversationAndItsMessages();
     void pinnedConversationGoesFirst();
+    void emptyChatSaysWhatThereIs();
 
 private:
     /// A conversation whose first message (and so its title) is @p text, answered by the fake server.
@@ -261,6 +263,39 @@ void TestSidebar::pinnedConversationGoesFirst()
     m_window->togglePinCurrent();
     QVERIFY(!m_repo->conversation(oldest)->pinned);
     QTRY_COMPARE(sidebarOrder(), (QList<qint64> { newest, middle, oldest }));
+}
+
+void TestSidebar::emptyChatSaysWhatThereIs()
+{
+    auto *empty = m_window->findChild<QLabel *>(u"EmptyChat"_s);
+    QVERIFY(empty);
+    QVERIFY(empty->isVisible());
+    QVERIFY2(empty->text().startsWith(u"No conversation yet."_s), qPrintable(empty->text()));
+
+    // Conversations exist (written by another window, say) and none is open: an invitation to pick or start one.
+    const qint64 id = conversationWith(u"An earlier chat"_s);
+    QVERIFY(id > 0);
+    QTRY_VERIFY(sidebarOrder().contains(id));
+    QCOMPARE(m_window->viewModel()->conversationId(), 0);
+    QVERIFY(empty->isVisible());
+    QVERIFY2(empty->text().startsWith(u"Pick a conversation on the left,"_s), qPrintable(empty->text()));
+    QVERIFY(!empty->text().contains(u"No conversation yet"_s));
+    // A search that finds nothing hides the list, not the conversations.
+    m_window->conversations()->setFilter(u"nothing matches this"_s);
+    QCOMPARE(m_window->conversations()->rowCount(), 0);
+    QVERIFY2(empty->text().startsWith(u"Pick a conversation"_s), qPrintable(empty->text()));
+    m_window->conversations()->setFilter({});
+
+    // A window opened on them says the same from the start.
+    MainWindow another(m_repo);
+    another.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&another));
+    QVERIFY2(another.findChild<QLabel *>(u"EmptyChat"_s)->text().startsWith(u"Pick a conversation"_s),
+        qPrintable(another.findChild<QLabel *>(u"EmptyChat"_s)->text()));
+
+    // The last one deleted: none again.
+    QVERIFY(m_repo->deleteConversation(id));
+    QTRY_VERIFY(empty->text().startsWith(u"No conversation yet."_s));
 }
 
 QTEST_MAIN(TestSidebar)

@@ -8,6 +8,10 @@
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
 #include <QProcess>
 #include <QSettings>
 #include <QSqlQuery>
@@ -24,7 +28,36 @@ struct Outcome
     int exitCode = -1;
     QString out;
     QString err;
+    QByteArray rawOut; ///< the bytes as the terminal would get them
+    QByteArray rawErr;
 };
+
+/// Text a hostile model or provider sends: a screen clear, window titles, a clipboard write, a link, a bare CR that
+/// overwrites the line, the C1 CSI, bidi overrides and isolates, DEL, and invisible characters.
+const QString kHostile = u"before \x1b[2J \x1b]0;title\x07 \x1b]2;title2\x1b\\ \x1b]52;c;cm0gLXJm\x07 "
+                         u"\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\ over\rwritten \u009b2J "
+                         u"\u202Eevil\u202C \u2066iso\u2069 del\x7f zw\u200Bsp after"_s;
+
+/// Why @p bytes could act on a terminal; empty if they cannot.
+QString terminalHazard(const QByteArray &bytes)
+{
+    static const QList<std::pair<QByteArray, const char *>> hazards = {
+        { QByteArrayLiteral("\x1b"), "ESC" },
+        { QByteArrayLiteral("\x07"), "BEL" },
+        { QByteArrayLiteral("\r"), "CR" },
+        { QByteArrayLiteral("\x7f"), "DEL" },
+        { QByteArrayLiteral("\xc2\x9b"), "C1 CSI" },
+        { QByteArrayLiteral("\xe2\x80\xae"), "U+202E" },
+        { QByteArrayLiteral("\xe2\x80\xac"), "U+202C" },
+        { QByteArrayLiteral("\xe2\x81\xa6"), "U+2066" },
+        { QByteArrayLiteral("\xe2\x81\xa9"), "U+2069" },
+        { QByteArrayLiteral("\xe2\x80\x8b"), "U+200B" },
+    };
+    for (const auto &[sequence, name] : hazards)
+        if (bytes.contains(sequence))
+            return QString::fromLatin1(name);
+    return {};
+}
 } // namespace
 
 class TestCli : public QObject
@@ -44,6 +77,23 @@ private Q_SLOTS:
     void badGuardrailValuesAreRefused();
     void guardrailOptionsReachTheEngine();
     void guardrailsOfTheSettingsHoldHereToo();
+    void hostileReplyIsShownNotExecuted_data();
+    void hostileReplyIsShownNotExecuted();
+    void hostileProviderErrorIsShownNotExecuted();
+    void mistypedCommand_data();
+    void mistypedCommand();
+    void eachMistakeHasItsSentence_data();
+    void eachMistakeHasItsSentence();
+    void quietUnlessVerbose();
+    void cutStreamSaysTheConnectionWasCut_data();
+    void cutStreamSaysTheConnectionWasCut();
+    void refusedRequestShowsTheProvidersMessage_data();
+    void refusedRequestShowsTheProvidersMessage();
+    void lockedDatabaseIsNamedLocked();
+    void damagedDatabaseIsAStorageError();
+    void secretInTheUrlIsRefused_data();
+    void secretInTheUrlIsRefused();
+    void declaredFinalTextIsStoredAndShown();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -67,6 +117,7 @@ Outcome TestCli::tandem(const QStringList &arguments)
     environment.remove(u"DISPLAY"_s);
     environment.remove(u"WAYLAND_DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s)); // this test's own settings
+    environment.remove(u"QT_LOGGING_RULES"_s); // what the CLI logs is its own choice (--verbose)
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
     Outcome outcome;
@@ -75,8 +126,13 @@ Outcome TestCli::tandem(const QStringList &arguments)
     for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
         QTest::qWait(20); // the fake server answers from this event loop
     outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
+    outcome.rawOut = process.readAllStandardOutput();
+    outcome.rawErr = process.readAllStandardError();
+    outcome.out = QString::fromUtf8(outcome.rawOut);
+    outcome.err = QString::fromUtf8(outcome.rawErr);
+    // Never, whatever the command did: Qt's warning about a connection removed while still in use.
+    if (outcome.err.contains(u"still in use"_s))
+        outcome.exitCode = -3;
     return outcome;
 }
 
@@ -326,6 +382,294 @@ void TestCli::guardrailsOfTheSettingsHoldHereToo()
     m_server->enqueue(ScriptedReply::text({ u"4"_s }));
     const Outcome allowed = tandem({ u"run"_s, u"--provider"_s, url, u"--max-turns"_s, u"2"_s, u"add"_s });
     QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err));
+}
+
+void TestCli::hostileReplyIsShownNotExecuted_data()
+{
+    QTest::addColumn<QString>("protocol");
+    QTest::newRow("chat completions") << u"chat"_s;
+    QTest::newRow("responses") << u"responses"_s;
+}
+
+void TestCli::hostileReplyIsShownNotExecuted()
+{
+    QFETCH(QString, protocol);
+    // In small pieces, so escape sequences are split across deltas as a real stream splits them.
+    QStringList chunks;
+    for (qsizetype i = 0; i < kHostile.size(); i += 5)
+        chunks << kHostile.mid(i, 5);
+    m_server->enqueue(ScriptedReply::text(chunks));
+    const Outcome run = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--protocol"_s, protocol,
+        u"Say \x1b]0;hi\x07"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(terminalHazard(run.rawOut).isEmpty(), qPrintable(terminalHazard(run.rawOut)));
+    QVERIFY2(terminalHazard(run.rawErr).isEmpty(), qPrintable(terminalHazard(run.rawErr)));
+    // Shown, visibly: nothing of the text is lost.
+    QVERIFY2(run.out.contains(u"before ^[[2J ^[]0;title^G ^[]2;title2^[\\ ^[]52;c;cm0gLXJm^G"_s), qPrintable(run.out));
+    QVERIFY2(run.out.contains(u"over^Mwritten \\x9b2J <U+202E>evil<U+202C> <U+2066>iso<U+2069> del^? "
+                              u"zw<U+200B>sp after"_s),
+        qPrintable(run.out));
+
+    // `show` prints the stored reply the same way; the stored text itself is what the model sent.
+    const Outcome show = tandem({ u"show"_s, u"1"_s });
+    QCOMPARE(show.exitCode, 0);
+    QVERIFY2(terminalHazard(show.rawOut).isEmpty(), qPrintable(terminalHazard(show.rawOut)));
+    QVERIFY2(show.out.contains(u"> Say ^[]0;hi^G\n"_s), qPrintable(show.out));
+    QVERIFY2(show.out.contains(u"<U+202E>evil"_s), qPrintable(show.out));
+    const Outcome list = tandem({ u"conversations"_s });
+    QVERIFY2(terminalHazard(list.rawOut).isEmpty(), qPrintable(terminalHazard(list.rawOut)));
+    Database database;
+    QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
+    QNetworkAccessManager network;
+    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
+    const QList<Message> rows = repository.messages(1);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].content, u"Say \x1b]0;hi\x07"_s);
+    QCOMPARE(rows[1].content, kHostile);
+}
+
+void TestCli::hostileProviderErrorIsShownNotExecuted()
+{
+    ScriptedReply refusal = ScriptedReply::httpError(400);
+    refusal.errorMessage = kHostile;
+    m_server->enqueue(refusal);
+    // --verbose: the log lines, which carry the provider's text too, are printed as well.
+    const Outcome run = tandem({ u"--verbose"_s, u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"hi"_s });
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(u"tandem.llm"_s), qPrintable(run.err)); // a log line was written
+    QVERIFY2(terminalHazard(run.rawErr).isEmpty(), qPrintable(terminalHazard(run.rawErr)));
+    QVERIFY2(terminalHazard(run.rawOut).isEmpty(), qPrintable(terminalHazard(run.rawOut)));
+    QVERIFY2(run.err.contains(u"before ^[[2J"_s), qPrintable(run.err));
+}
+
+void TestCli::mistypedCommand_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("conversation") << QStringList { u"conversation"_s }
+                                  << u"Unknown command “conversation”. Did you mean “conversations”?"_s;
+    QTest::newRow("list") << QStringList { u"list"_s } << u"Unknown command “list”. Did you mean “conversations”?"_s;
+    QTest::newRow("with options") << QStringList { u"--model"_s, u"m"_s, u"shwo"_s, u"1"_s }
+                                  << u"Unknown command “shwo”. Did you mean “show”?"_s;
+    QTest::newRow("nothing near") << QStringList { u"frobnicate"_s }
+                                  << u"Unknown command “frobnicate”. The commands are: run, conversations, show."_s;
+}
+
+void TestCli::mistypedCommand()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    // tandem() runs without DISPLAY: had the word been taken for the window, Qt would have aborted.
+    const Outcome outcome = tandem(arguments);
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY2(outcome.err.startsWith(expected), qPrintable(outcome.err));
+    QVERIFY(outcome.out.isEmpty());
+    QVERIFY(!QFileInfo::exists(m_dir->filePath(u"tandem.sqlite"_s))); // answered before touching any data
+}
+
+void TestCli::eachMistakeHasItsSentence_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("sentence");
+    const QString url = u"http://127.0.0.1:9/v1"_s;
+    QTest::newRow("unknown mode") << QStringList { u"run"_s, u"--mode"_s, u"triple"_s, u"--provider"_s, url, u"hi"_s }
+                                  << u"Unknown mode “triple”: use single or dual."_s;
+    QTest::newRow("mode not offered here") << QStringList { u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, url,
+        u"hi"_s } << u"The mode “router” is not available from the command line: use single or dual."_s;
+    QTest::newRow("unknown protocol") << QStringList { u"run"_s, u"--protocol"_s, u"soap"_s, u"--provider"_s, url,
+        u"hi"_s } << u"Unknown protocol “soap”: use responses or chat."_s;
+    QTest::newRow("empty message") << QStringList { u"run"_s, u"--provider"_s, url, u"  "_s }
+                                   << u"The message is empty: write it after the options, in quotes."_s;
+    QTest::newRow("no message") << QStringList { u"run"_s, u"--provider"_s, url }
+                                << u"The message is empty: write it after the options, in quotes."_s;
+    QTest::newRow("no provider") << QStringList { u"run"_s, u"hi"_s }
+                                 << u"No provider given: add --provider with a stored profile's id or a base URL."_s;
+}
+
+void TestCli::eachMistakeHasItsSentence()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, sentence);
+    const Outcome outcome = tandem(arguments);
+    QCOMPARE(outcome.exitCode, 2);
+    const QStringList lines = outcome.err.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines[0], sentence);
+    QVERIFY(lines[1].startsWith(u"Usage: tandem run"_s));
+}
+
+void TestCli::quietUnlessVerbose()
+{
+    m_server->enqueue(ScriptedReply::text({ u"Hi."_s }));
+    const Outcome run = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"Hello"_s });
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.rawErr.isEmpty(), run.rawErr.constData());
+    const Outcome list = tandem({ u"conversations"_s });
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.rawErr.isEmpty(), list.rawErr.constData());
+    const Outcome show = tandem({ u"show"_s, u"1"_s });
+    QCOMPARE(show.exitCode, 0);
+    QVERIFY2(show.rawErr.isEmpty(), show.rawErr.constData());
+
+    const Outcome verbose = tandem({ u"--verbose"_s, u"conversations"_s });
+    QCOMPARE(verbose.exitCode, 0);
+    QVERIFY2(verbose.err.contains(u"tandem.db: opened"_s), qPrintable(verbose.err));
+}
+
+void TestCli::cutStreamSaysTheConnectionWasCut_data()
+{
+    QTest::addColumn<QString>("protocol");
+    QTest::addColumn<ScriptedReply::Fault>("fault");
+    for (const QString &protocol : { u"chat"_s, u"responses"_s }) {
+        QTest::addRow("%s, reset", qPrintable(protocol)) << protocol << ScriptedReply::Fault::ResetMidStream;
+        QTest::addRow("%s, closed early", qPrintable(protocol)) << protocol << ScriptedReply::Fault::EndWithoutFinal;
+    }
+}
+
+void TestCli::cutStreamSaysTheConnectionWasCut()
+{
+    QFETCH(QString, protocol);
+    QFETCH(ScriptedReply::Fault, fault);
+    m_server->enqueue(ScriptedReply::text({ u"The beginning "_s, u"of an "_s, u"answer"_s, u" never ended."_s })
+                          .withFault(fault, protocol == u"responses" ? 6 : 3)); // two deltas pass
+    const Outcome run = tandem(
+        { u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--protocol"_s, protocol, u"Tell me"_s });
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.out.contains(u"The beginning of an"_s), qPrintable(run.out)); // what arrived is kept
+    QVERIFY2(run.err.contains(u"connection to the provider was cut"_s), qPrintable(run.err));
+    QVERIFY2(!run.err.contains(u"could not be understood"_s), qPrintable(run.err));
+}
+
+void TestCli::refusedRequestShowsTheProvidersMessage_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("400") << 400 << u"Invalid value for 'temperature': must be at most 2."_s;
+    QTest::newRow("413") << 413 << u"Request too large for gpt-test: 180000 tokens, limit 128000."_s;
+}
+
+void TestCli::refusedRequestShowsTheProvidersMessage()
+{
+    QFETCH(int, status);
+    QFETCH(QString, message);
+    ScriptedReply refusal = ScriptedReply::httpError(status);
+    refusal.errorMessage = message;
+    m_server->enqueue(refusal);
+    const Outcome run = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"hi"_s });
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+}
+
+void TestCli::lockedDatabaseIsNamedLocked()
+{
+    QCOMPARE(tandem({ u"conversations"_s }).exitCode, 0); // creates the database
+    // Another program holds the write lock for longer than Tandem waits (its busy timeout).
+    Database other;
+    QVERIFY(other.open(m_dir->filePath(u"tandem.sqlite"_s)));
+    QSqlQuery lock(other.connection());
+    QVERIFY(lock.exec(u"BEGIN IMMEDIATE"_s));
+    const Outcome run = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"hi"_s });
+    QVERIFY(lock.exec(u"ROLLBACK"_s));
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(u"is locked"_s), qPrintable(run.err));
+    QVERIFY2(!run.err.contains(u"provider could not be stored"_s), qPrintable(run.err));
+    QCOMPARE(m_server->requestCount(), 0);
+}
+
+void TestCli::damagedDatabaseIsAStorageError()
+{
+    // A real database of several pages: conversations with long messages.
+    const QString path = m_dir->filePath(u"tandem.sqlite"_s);
+    {
+        Database database;
+        QVERIFY(database.open(path));
+        QNetworkAccessManager network;
+        LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
+        for (int c = 0; c < 3; ++c) {
+            const qint64 id = repository.createConversation(Conversation::Mode::Single);
+            QVERIFY(id > 0);
+            QSqlQuery insert(database.connection());
+            for (int i = 0; i < 120; ++i)
+                QVERIFY(insert.exec(u"INSERT INTO messages (conversation_id, role, kind, status, content, created_at, "
+                                    u"updated_at) VALUES (%1, 'user', 'text', 'complete', '%2', '2026-01-01', "
+                                    u"'2026-01-01')"_s.arg(id)
+                                        .arg(QString(600, u'x'))));
+        }
+    }
+    const Outcome before = tandem({ u"conversations"_s });
+    QCOMPARE(before.exitCode, 0);
+    QCOMPARE(before.out.count(u'\n'), 3);
+
+    // Garbage over a page in the middle of the file (the database is closed: the WAL is folded into the file).
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    const qint64 pages = file.size() / 4096;
+    QVERIFY2(pages > 20, qPrintable(QString::number(pages)));
+    QVERIFY(file.seek((pages / 2) * 4096));
+    QVERIFY(file.write(QByteArray(4096, '\xa5')) == 4096);
+    file.close();
+
+    const QString shownPath = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
+    for (const QStringList &arguments : { QStringList { u"conversations"_s }, QStringList { u"show"_s, u"1"_s } }) {
+        const Outcome outcome = tandem(arguments);
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains(u"The database %1 is damaged"_s.arg(shownPath)), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(u".recover"_s), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(u"Keep a copy of the file"_s), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+    }
+    Database database;
+    QVERIFY(!database.open(path));
+    QVERIFY2(database.errorString().startsWith(u"The database %1 is damaged"_s.arg(shownPath)),
+        qPrintable(database.errorString()));
+}
+
+void TestCli::secretInTheUrlIsRefused_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("user and password") << u"http://user:sk-in-url-123@127.0.0.1:%1/v1"_s
+                                       << u"The base URL contains a user name or password."_s;
+    QTest::newRow("key only as user") << u"http://sk-in-url-123@127.0.0.1:%1/v1"_s
+                                      << u"The base URL contains a user name or password."_s;
+    QTest::newRow("key") << u"http://127.0.0.1:%1/v1?key=sk-in-url-123"_s
+                         << u"The base URL contains the secret parameter “key”."_s;
+    QTest::newRow("api_key") << u"http://127.0.0.1:%1/v1?api-version=1&api_key=sk-in-url-123"_s
+                             << u"The base URL contains the secret parameter “api_key”."_s;
+    QTest::newRow("token") << u"http://127.0.0.1:%1/v1?Token=sk-in-url-123"_s
+                           << u"The base URL contains the secret parameter “Token”."_s;
+}
+
+void TestCli::secretInTheUrlIsRefused()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, sentence);
+    m_server->enqueue(ScriptedReply::text({ u"Hi."_s }));
+    const Outcome run = tandem({ u"--verbose"_s, u"run"_s, u"--provider"_s, url.arg(m_server->port()), u"hi"_s });
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(sentence), qPrintable(run.err));
+    QVERIFY2(run.err.contains(u"TANDEM_API_KEY"_s), qPrintable(run.err));
+    QVERIFY2(!run.err.contains(u"sk-in-url"_s), qPrintable(run.err));
+    QCOMPARE(m_server->requestCount(), 0);
+    // Not in the database either.
+    QFile file(m_dir->filePath(u"tandem.sqlite"_s));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains("sk-in-url"));
+}
+
+void TestCli::declaredFinalTextIsStoredAndShown()
+{
+    // OpenAI's own streaming example (tests/data/openai): one delta "Hi", the rest elided, the whole text declared.
+    QFile example(QFINDTESTDATA(u"data/openai/responses-stream-text.sse"_s));
+    QVERIFY(example.open(QIODevice::ReadOnly));
+    m_server->overrideRoute(
+        u"POST"_s, u"/v1/responses"_s, 200, example.readAll(), QByteArrayLiteral("text/event-stream"));
+    const Outcome run = tandem(
+        { u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--protocol"_s, u"responses"_s, u"Hello!"_s });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(run.out));
+    const Outcome show = tandem({ u"show"_s, u"1"_s });
+    QVERIFY2(show.out.endsWith(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(show.out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -259,7 +259,7 @@ void TestClientFaults::faults_data()
         addRow(chunked ? "reset mid-stream" : "reset mid-stream, close-delimited", [transfer](Protocol protocol) {
             Case c;
             c.replies = { faultAfterTwoDeltas(protocol, Fault::ResetMidStream, transfer), textReply() };
-            c.types = { LlmError::Type::Network, LlmError::Type::Protocol };
+            c.types = { LlmError::Type::ConnectionCut };
             c.text = PartialText; // kept, and never retried once text has arrived
             return c;
         });
@@ -275,7 +275,7 @@ void TestClientFaults::faults_data()
             [transfer](Protocol protocol) {
                 Case c;
                 c.replies = { faultAfterTwoDeltas(protocol, Fault::EndWithoutFinal, transfer), textReply() };
-                c.types = { LlmError::Type::Protocol };
+                c.types = { LlmError::Type::ConnectionCut };
                 c.text = PartialText;
                 return c;
             });
@@ -283,7 +283,7 @@ void TestClientFaults::faults_data()
     addRow("empty stream", [](Protocol) {
         Case c;
         c.replies = { textReply().withFault(Fault::EndWithoutFinal, 0), textReply() };
-        c.types = { LlmError::Type::Protocol };
+        c.types = { LlmError::Type::ConnectionCut };
         return c;
     });
     addRow("stall past the idle timeout", [](Protocol protocol) {

@@ -1,11 +1,16 @@
 #include "TemporaryDatabase.h"
 #include "storage/ConversationStore.h"
 #include "storage/Database.h"
+#include "storage/IntegrityCheckThread.h"
 #include "storage/MessageStore.h"
 #include "storage/Schema.h"
+#include "storage/Transaction.h"
+#include "storage/UnitOfWork.h"
 
 #include <QDir>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -94,6 +99,7 @@ class TestDatabase : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void init();
     void freshDatabase();
     void pragmas();
     void reopenKeepsData();
@@ -104,7 +110,16 @@ private Q_SLOTS:
     void unwritableLocationGivesClearError();
     void cascadeDeletes();
     void integrityAfterCrashMidTransaction();
+    void damagedPagesAreReported_data();
+    void damagedPagesAreReported();
+    void notADatabaseIsReportedAsDamaged();
 };
+
+void TestDatabase::init()
+{
+    // However opening fails, no handle to the removed connection is left behind.
+    QTest::failOnWarning(QRegularExpression(u"still in use"_s));
+}
 
 void TestDatabase::freshDatabase()
 {
@@ -301,6 +316,107 @@ void TestDatabase::integrityAfterCrashMidTransaction()
     QCOMPARE(scalar(database.connection(), u"SELECT COUNT(*) FROM messages"_s).toInt(), committed);
     QCOMPARE(
         scalar(database.connection(), u"SELECT COUNT(*) FROM messages WHERE content LIKE 'uncommitted%'"_s).toInt(), 0);
+}
+
+namespace {
+/// A real database of @p messages messages of 1 KB each, closed (its WAL folded into the file).
+bool writeMessages(const QString &path, int messages)
+{
+    Database database;
+    if (!database.open(path))
+        return false;
+    Conversation conversation;
+    conversation.title = u"Pages"_s;
+    if (!database.work().conversations().create(conversation))
+        return false;
+    Transaction transaction(database.work());
+    MessageStore &store = database.work().messages();
+    for (int i = 0; i < messages; ++i) {
+        Message m;
+        m.conversationId = conversation.id;
+        m.role = Message::Role::User;
+        m.content = QString(1000, QChar(u'a' + i % 26));
+        m.createdAt = m.updatedAt = QDateTime::currentDateTimeUtc();
+        if (!store.append(m))
+            return false;
+    }
+    return transaction.commit();
+}
+
+/// Writes garbage over the page in the middle of @p path.
+bool damageMiddlePage(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    const qint64 pages = file.size() / 4096;
+    return pages > 10 && file.seek((pages / 2) * 4096) && file.write(QByteArray(4096, '\xa5')) == 4096;
+}
+} // namespace
+
+void TestDatabase::damagedPagesAreReported_data()
+{
+    QTest::addColumn<int>("messages");
+    QTest::addColumn<bool>("checkedAtOpen");
+    QTest::newRow("small file: checked when opened") << 300 << true;
+    QTest::newRow("large file: checked apart") << 9000 << false; // about 10 MiB
+}
+
+void TestDatabase::damagedPagesAreReported()
+{
+    QFETCH(int, messages);
+    QFETCH(bool, checkedAtOpen);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"tandem.sqlite"_s);
+    QVERIFY(writeMessages(path, messages));
+    {
+        Database intact;
+        QVERIFY(intact.open(path));
+        QCOMPARE(intact.isCheckPending(), !checkedAtOpen);
+        QVERIFY(intact.checkIntegrity());
+        QVERIFY(intact.isOpen());
+    }
+    QVERIFY(Database::damageIn(path).isEmpty());
+    QVERIFY(damageMiddlePage(path));
+
+    const QString shown = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
+    const auto isDamageReport = [&](const QString &message) {
+        return message.startsWith(u"The database %1 is damaged ("_s.arg(shown)) && message.contains(u".recover"_s)
+            && message.contains(u"Keep a copy of the file"_s) && message.contains(u"PRAGMA user_version = "_s);
+    };
+    Database database;
+    if (checkedAtOpen) {
+        QVERIFY(!database.open(path));
+    } else {
+        QVERIFY2(database.open(path), qPrintable(database.errorString())); // the window opens at once...
+        QVERIFY(database.isCheckPending());
+        QVERIFY(!database.checkIntegrity()); // ...and the check, run apart, finds the damage
+    }
+    QVERIFY(!database.isOpen());
+    QVERIFY2(isDamageReport(database.errorString()), qPrintable(database.errorString()));
+
+    // On its own connection, on another thread: what the window runs beside a large file.
+    QVERIFY(isDamageReport(Database::damageIn(path)));
+    IntegrityCheckThread thread(path);
+    QSignalSpy finished(&thread, &QThread::finished);
+    thread.start();
+    QVERIFY(finished.wait(60'000));
+    QVERIFY2(isDamageReport(thread.problem()), qPrintable(thread.problem()));
+}
+
+void TestDatabase::notADatabaseIsReportedAsDamaged()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"tandem.sqlite"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(8192, '\x42'));
+    file.close();
+    Database database;
+    QVERIFY(!database.open(path));
+    QVERIFY2(database.errorString().startsWith(
+                 u"The database %1 is damaged"_s.arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()))),
+        qPrintable(database.errorString()));
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -49,6 +49,10 @@ private Q_SLOTS:
     void toolsTheAgentMayNotUseDoNotRun();
     void signalToDisabledAgent2IsRejected_data() { protocols(); }
     void signalToDisabledAgent2IsRejected();
+    void signalLineIsTextWhereItIsNoSignal_data() { protocols(); }
+    void signalLineIsTextWhereItIsNoSignal();
+    void outputLimitIsSent_data() { protocols(); }
+    void outputLimitIsSent();
 
 private:
     static void protocols()
@@ -434,6 +438,56 @@ void TestDualAgent::cleanup()
     // Every body the engine sent in the test must match OpenAI's spec.
     const QStringList problems = EngineHarness::takeSpecProblems();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n\n"_s)));
+}
+
+void TestDualAgent::signalLineIsTextWhereItIsNoSignal()
+{
+    // Only dual mode's agent 1 hands over with the line; anywhere else it is what the agent said, shown as it is.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\n"_s, u"is a word I like."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nRewrite this."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nstays visible."_s }));
+    const qint64 single = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
+
+    QCOMPARE(h.sendAndWait(single, u"Say it"_s), RunOutcome::Completed);
+    QCOMPARE(h.repository().handoffs(single).size(), 0);
+    QCOMPARE(h.rows(single).at(1).displayText(), u"HANDOFF_AGENT2\nis a word I like."_s);
+    QString streamed;
+    for (const QList<QVariant> &delta : std::as_const(deltas))
+        streamed += delta.at(2).toString();
+    QCOMPARE(streamed, u"HANDOFF_AGENT2\nis a word I like."_s);
+
+    const qint64 dual = h.createConversation(Conversation::Mode::Dual);
+    QCOMPARE(h.sendAndWait(dual, u"Rewrite"_s), RunOutcome::Completed);
+    const QList<Message> rows = h.rows(dual);
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[1].displayText(), u"Rewrite this."_s); // agent 1: the engine acted on the signal
+    QCOMPARE(rows[4].agentId, u"agent2"_s);
+    QCOMPARE(rows[4].displayText(), u"HANDOFF_AGENT2\nstays visible."_s); // agent 2: ordinary text
+}
+
+void TestDualAgent::outputLimitIsSent()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineConfig config = EngineHarness::testConfig();
+    config.limits.maxOutputTokens = 900; // the settings' limit, for agents without their own
+    EngineHarness h(protocol, config);
+    Agent agent1 = *h.work().agents().get(u"agent1"_s);
+    agent1.maxOutputTokens = 300;
+    QVERIFY(h.saveAgent(agent1));
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nShort."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QCOMPARE(h.sendAndWait(id, u"Go"_s), RunOutcome::Completed);
+
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    // Responses: max_output_tokens; Chat Completions: max_tokens (max_completion_tokens on OpenAI itself).
+    const QString key = h.isResponses() ? u"max_output_tokens"_s : u"max_tokens"_s;
+    QCOMPARE(requests[0].json.value(key).toInt(), 300);
+    QCOMPARE(requests[1].json.value(key).toInt(), 900);
 }
 
 QTEST_GUILESS_MAIN(TestDualAgent)

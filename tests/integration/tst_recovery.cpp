@@ -1,6 +1,7 @@
 // Cancellation of either agent and restart recovery: a process killed mid-stream leaves its partial reply, marked
 // interrupted at the next start; a stale pending handoff is timed out when a run starts; late signals are dropped.
 #include "EngineHarness.h"
+#include "StoreInvariants.h"
 #include "agents/ThreadHistory.h"
 #include "storage/AgentThreadStore.h"
 #include "storage/HandoffStore.h"
@@ -31,6 +32,10 @@ private Q_SLOTS:
     void killedMidStreamLeavesInterruptedReply_data() { protocols(); }
     void killedMidStreamLeavesInterruptedReply();
     void aLiveProcessKeepsItsStreamingReply();
+    void anOpenWindowRecoversARunKilledElsewhere();
+    void everyKillLeavesAVisibleMark_data();
+    void everyKillLeavesAVisibleMark();
+    void oneTurnPerConversationAcrossProcesses();
     void cancelAgent1MidStream_data() { protocols(); }
     void cancelAgent1MidStream();
     void cancelAgent2MidStream_data() { protocols(); }
@@ -137,6 +142,164 @@ void TestRecovery::aLiveProcessKeepsItsStreamingReply()
     LocalChatRepository next(database.work(), &network, nullptr, nullptr);
     QCOMPARE(next.recoveredReplies(), 1);
     QCOMPARE(next.messages(id).constFirst().status, Message::Status::Interrupted);
+}
+
+void TestRecovery::anOpenWindowRecoversARunKilledElsewhere()
+{
+    // The window is open while a headless run of another process is killed: the window notices, marks exactly that
+    // run's reply interrupted, and shows what the other process wrote.
+    FakeLlmServer server;
+    server.enqueue(ScriptedReply::text({ u"Once upon "_s, u"a time"_s, u" there was"_s })
+                       .withFault(ScriptedReply::Fault::Stall, 3));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"shared.sqlite"_s);
+    Database database;
+    QVERIFY(database.open(path));
+    QNetworkAccessManager network;
+    LocalChatRepository window(database.work(), &network, nullptr, nullptr);
+    window.watchForChangesElsewhere(50);
+    QSignalSpy elsewhere(&window, &ChatRepository::changedElsewhere);
+    QSignalSpy listChanged(&window, &ChatRepository::conversationsChanged);
+
+    QProcess helper;
+    helper.start(QStringLiteral(TANDEM_HELPER_STREAMER_PATH), { path, server.baseUrl().toString(), u"chat"_s });
+    QVERIFY(helper.waitForStarted());
+    QByteArray line;
+    for (int i = 0; i < 300 && !line.contains('\n'); ++i) {
+        QTest::qWait(20);
+        line += helper.readAllStandardOutput();
+    }
+    QVERIFY2(line.startsWith("persisted "), line.constData());
+    // Alive: the window sees the conversation the other process created, and leaves its reply streaming.
+    QTRY_VERIFY(!listChanged.isEmpty());
+    QCOMPARE(window.conversations().size(), 1);
+    const qint64 id = window.conversations().constFirst().id;
+    QTRY_COMPARE(window.messages(id).size(), 2);
+    QCOMPARE(window.messages(id).at(1).status, Message::Status::Streaming);
+
+    helper.kill();
+    QVERIFY(helper.waitForFinished());
+    elsewhere.clear();
+    // Dead: the window finds the run's owner gone, marks exactly that reply, and says so.
+    QTRY_VERIFY_WITH_TIMEOUT(window.messages(id).at(1).status == Message::Status::Interrupted, 5000);
+    QVERIFY(!elsewhere.isEmpty());
+    QCOMPARE(database.work().runs().forConversation(id).at(0).status, RunRecord::Status::Interrupted);
+}
+
+void TestRecovery::everyKillLeavesAVisibleMark_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QStringList>("rows"); // what the killed run had written: kind[:agent[:content]] each
+    QTest::addColumn<QString>("lastShown"); // what the chat shows last after the recovery
+    QTest::newRow("before any reply") << u"single"_s << QStringList { u"user"_s }
+                                      << u"error:assistant:Interrupted: no reply was written."_s;
+    QTest::newRow("between accepted and agent 2's first token")
+        << u"dual"_s
+        << QStringList { u"user"_s, u"text:agent1:HANDOFF_AGENT2\nWrite a haiku"_s, u"handing_over:agent1"_s,
+               u"accepted:agent2"_s }
+        << u"error:agent2:Interrupted: no reply was written."_s;
+    QTest::newRow("a partial signal line")
+        << u"dual"_s << QStringList { u"user"_s, u"streaming:agent1:HANDOFF_AG"_s } << u"text:agent1:"_s;
+    QTest::newRow("the signal and part of the payload")
+        << u"dual"_s << QStringList { u"user"_s, u"streaming:agent1:HANDOFF_AGENT2\nWrite a ha"_s }
+        << u"text:agent1:Write a ha"_s;
+    QTest::newRow("mid-reply") << u"single"_s << QStringList { u"user"_s, u"streaming:assistant:Once upon"_s }
+                               << u"text:assistant:Once upon"_s;
+}
+
+void TestRecovery::everyKillLeavesAVisibleMark()
+{
+    QFETCH(QString, mode);
+    QFETCH(QStringList, rows);
+    QFETCH(QString, lastShown);
+    Test::TemporaryDatabase database;
+    QVERIFY(database.isReady());
+    UnitOfWork &work = database.work();
+    Conversation conversation;
+    conversation.mode = *Conversation::modeFromName(mode);
+    QVERIFY(work.conversations().create(conversation));
+    RunRecord run; // a run of a process that is gone: its owner holds no lock
+    run.conversationId = conversation.id;
+    run.agentId = mode == u"dual" ? u"agent1"_s : u"assistant"_s;
+    run.mode = mode;
+    run.owner = u"a-process-that-was-killed"_s;
+    QVERIFY(work.runs().create(run));
+    Handoff handoff;
+    handoff.conversationId = conversation.id;
+    handoff.runId = run.id;
+    handoff.fromAgent = u"agent1"_s;
+    handoff.toAgent = u"agent2"_s;
+    handoff.payload = QJsonObject { { u"text"_s, u"Write a haiku"_s }, { u"source"_s, u"signal"_s } };
+    for (const QString &spec : std::as_const(rows)) {
+        const QStringList parts = spec.split(u':');
+        Message row;
+        row.conversationId = conversation.id;
+        row.runId = run.id;
+        row.agentId = parts.value(1);
+        row.content = parts.mid(2).join(u':');
+        if (parts[0] == u"user") {
+            row.content = u"Write a poem"_s;
+        } else if (parts[0] == u"text" || parts[0] == u"streaming") {
+            row.role = Message::Role::Assistant;
+            row.status = parts[0] == u"text" ? Message::Status::Complete : Message::Status::Streaming;
+        } else {
+            if (handoff.id == 0) {
+                QVERIFY(work.handoffs().create(handoff));
+                QVERIFY(handoff.transitionTo(Handoff::Status::Accepted, QDateTime::currentDateTimeUtc()));
+                QVERIFY(work.handoffs().saveStatus(handoff));
+            }
+            row.role = Message::Role::System;
+            row.kind = Message::Kind::Divider;
+            row.divider = *Message::dividerFromName(parts[0]);
+            row.handoffId = handoff.id;
+        }
+        QVERIFY(work.messages().append(row));
+    }
+
+    QNetworkAccessManager network;
+    LocalChatRepository next(work, &network, nullptr, nullptr);
+
+    const QList<Message> stored = next.messages(conversation.id);
+    const Message &last = stored.constLast();
+    const QStringList expected = lastShown.split(u':');
+    QCOMPARE(Message::kindName(last.kind), expected[0]);
+    QCOMPARE(last.agentId, expected[1]);
+    QCOMPARE(last.displayText(), expected.mid(2).join(u':'));
+    QCOMPARE(last.status, Message::Status::Interrupted);
+    QVERIFY(!last.error.isEmpty());
+    QCOMPARE(work.runs().get(run.id)->status, RunRecord::Status::Interrupted);
+    const QStringList problems = StoreInvariants::problems(database.connection());
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestRecovery::oneTurnPerConversationAcrossProcesses()
+{
+    // Two Tandem processes on one database (here two repositories, each with its own claims): a conversation has one
+    // running turn at a time; other conversations run in parallel.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    h.server().enqueue(ScriptedReply::text({ u"Slow "_s, u"answer"_s }).withFault(ScriptedReply::Fault::Stall, 1));
+    const qint64 busy = h.createConversation(Conversation::Mode::Single);
+    const qint64 other = h.createConversation(Conversation::Mode::Single);
+    QVERIFY(h.repository().send(busy, u"First"_s) > 0);
+    QTRY_VERIFY(!h.modelRequests().isEmpty());
+
+    QNetworkAccessManager network;
+    EngineConfig config = EngineHarness::testConfig();
+    LocalChatRepository second(h.work(), &network, nullptr, nullptr, config);
+    second.setApiKey(u"fake"_s, u"sk-test"_s);
+    QCOMPARE(second.busyElsewhere(busy), QCoreApplication::applicationPid());
+    const qsizetype before = h.rows(busy).size();
+    QCOMPARE(second.send(busy, u"Me too"_s), qint64(0)); // refused, and nothing stored
+    QCOMPARE(h.rows(busy).size(), before);
+    QCOMPARE(second.busyElsewhere(other), qint64(0));
+    h.server().enqueue(ScriptedReply::text({ u"Parallel."_s }));
+    QSignalSpy finished(&second, &ChatRepository::runFinished);
+    QVERIFY(second.send(other, u"Meanwhile"_s) > 0);
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.at(0).at(2).value<RunOutcome>(), RunOutcome::Completed);
+
+    h.repository().cancel(busy);
+    QCOMPARE(second.busyElsewhere(busy), qint64(0)); // free again once the turn is over
 }
 
 void TestRecovery::cancelAgent1MidStream()

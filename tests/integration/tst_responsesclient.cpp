@@ -10,6 +10,7 @@
 #include "llm/NetworkAccess.h"
 #include "llm/ResponsesClient.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -114,6 +115,10 @@ private Q_SLOTS:
     void terminalEvents();
     void unknownEventsIgnored();
     void completedWithoutItemEvents();
+    void specStreamsDeclareTheFinalText_data();
+    void specStreamsDeclareTheFinalText();
+    void specStreamsDeclareTheFinalArguments_data();
+    void specStreamsDeclareTheFinalArguments();
     void createConversation();
     void createConversationFails();
     void conversationStateOptions_data();
@@ -607,6 +612,122 @@ void TestResponsesClient::completedWithoutItemEvents()
     QCOMPARE(probe->finishedResult.finishReason, u"tool_calls"_s);
     QCOMPARE(probe->finishedResult.usage, usage(3, 4, 1, 2));
     QCOMPARE(probe->finishedResult.outputItems.size(), 2);
+}
+
+namespace {
+/// The events of an SSE file of tests/data/openai (each with its blank line), in order.
+QList<QByteArray> specEvents(const QString &name)
+{
+    QFile file(QFINDTESTDATA(u"data/openai/"_s + name));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QList<QByteArray> joined;
+    QByteArray current;
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty()) {
+            if (!current.isEmpty())
+                joined << current + '\n';
+            current.clear();
+            continue;
+        }
+        current += line + '\n';
+    }
+    return joined;
+}
+
+/// @p events without those of the types in @p dropped, as one stream body.
+QByteArray streamWithout(const QList<QByteArray> &events, const QStringList &dropped)
+{
+    QByteArray body;
+    for (const QByteArray &event : events) {
+        bool drop = false;
+        for (const QString &type : dropped)
+            drop = drop || event.startsWith(QByteArray("event: " + type.toUtf8() + '\n'));
+        if (!drop)
+            body += event;
+    }
+    return body;
+}
+} // namespace
+
+void TestResponsesClient::specStreamsDeclareTheFinalText_data()
+{
+    QTest::addColumn<QStringList>("dropped");
+    QTest::addColumn<QByteArray>("firstDelta"); // replaces the spec's "Hi" when not empty
+    QTest::addColumn<QStringList>("deltas");
+    const QString final = u"Hi there! How can I assist you today?"_s;
+    const QString rest = final.mid(2);
+    QTest::newRow("as the spec has it") << QStringList() << QByteArray() << QStringList { u"Hi"_s, rest };
+    QTest::newRow("declared by output_item.done")
+        << QStringList { u"response.output_text.done"_s } << QByteArray() << QStringList { u"Hi"_s, rest };
+    QTest::newRow("declared by response.completed only") << QStringList { u"response.output_text.done"_s,
+        u"response.content_part.done"_s, u"response.output_item.done"_s }
+                                                         << QByteArray() << QStringList { u"Hi"_s, rest };
+    QTest::newRow("no delta at all") << QStringList { u"response.output_text.delta"_s } << QByteArray()
+                                     << QStringList { final };
+    // Deltas that do not lead to the declared text: the declared one is the reply.
+    QTest::newRow("deltas that disagree") << QStringList() << QByteArray("Hello") << QStringList { u"Hello"_s };
+}
+
+void TestResponsesClient::specStreamsDeclareTheFinalText()
+{
+    QFETCH(QStringList, dropped);
+    QFETCH(QByteArray, firstDelta);
+    QFETCH(QStringList, deltas);
+    const QList<QByteArray> events = specEvents(u"responses-stream-text.sse"_s);
+    QCOMPARE(events.size(), 10); // nine events and the spec's "..." line
+    QByteArray body = streamWithout(events, dropped);
+    if (!firstDelta.isEmpty())
+        body.replace(R"("delta":"Hi")", QByteArray(R"("delta":")" + firstDelta + '"'));
+    m_server->overrideRoute(u"POST"_s, u"/v1/responses"_s, 200, body, QByteArrayLiteral("text/event-stream"));
+
+    const auto probe = run(userRequest(u"Hello!"_s));
+    expectEndedOnce(*probe);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(probe->finishedCount, 1);
+    QCOMPARE(probe->finishedResult.text, u"Hi there! How can I assist you today?"_s);
+    QCOMPARE(probe->deltas, deltas);
+    QCOMPARE(probe->finishedResult.responseId, u"resp_67c9fdcecf488190bdd9a0409de3a1ec07b8b0ad4e5eb654"_s);
+    QCOMPARE(probe->finishedResult.usage.inputTokens, 37);
+    QCOMPARE(probe->finishedResult.usage.outputTokens, 11);
+    QCOMPARE(probe->finishedResult.outputItems.size(), 1); // the message, once
+}
+
+void TestResponsesClient::specStreamsDeclareTheFinalArguments_data()
+{
+    QTest::addColumn<QStringList>("dropped");
+    QTest::addColumn<QString>("callId");
+    QTest::newRow("as assembled from the spec") << QStringList() << u"call_abc"_s;
+    // Without its output_item.added the call is still made from the declared arguments (no call id was sent).
+    QTest::newRow("no output_item.added") << QStringList { u"response.output_item.added"_s } << QString();
+}
+
+void TestResponsesClient::specStreamsDeclareTheFinalArguments()
+{
+    QFETCH(QStringList, dropped);
+    QFETCH(QString, callId);
+    const QList<QByteArray> events = specEvents(u"responses-stream-function-call.sse"_s);
+    QCOMPARE(events.size(), 6);
+    m_server->overrideRoute(
+        u"POST"_s, u"/v1/responses"_s, 200, streamWithout(events, dropped), QByteArrayLiteral("text/event-stream"));
+
+    LlmRequest request = userRequest(u"Weather?"_s);
+    request.tools = { weatherTool() };
+    const auto probe = run(request);
+    expectEndedOnce(*probe);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(probe->finishedCount, 1);
+    QCOMPARE(probe->readyCalls.size(), 1);
+    const ToolCall call = probe->readyCalls.constFirst();
+    QCOMPARE(call.name, u"get_weather"_s);
+    QCOMPARE(call.arguments, u"{ \"arg\": 123 }"_s);
+    QCOMPARE(call.itemId, u"item-abc"_s);
+    QCOMPARE(call.callId, callId);
+    QCOMPARE(probe->finishedResult.toolCalls, QList<ToolCall> { call });
+    QCOMPARE(probe->finishedResult.finishReason, u"tool_calls"_s);
 }
 
 void TestResponsesClient::createConversation()

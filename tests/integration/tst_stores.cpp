@@ -26,7 +26,7 @@ private Q_SLOTS:
     void conversationSearch();
     void messagesRoundTrip();
     void messagesPageOldestFirst();
-    void streamingRowsBecomeInterrupted();
+    void orphanStreamingRows();
     void handoffLifecycle();
     void staleHandoffs();
     void agentsRoundTrip();
@@ -185,7 +185,7 @@ void TestStores::messagesPageOldestFirst()
     QVERIFY(store.page(cid, oldest.first().id, 10).isEmpty());
 }
 
-void TestStores::streamingRowsBecomeInterrupted()
+void TestStores::orphanStreamingRows()
 {
     const qint64 cid = newConversation(u"c"_s);
     MessageStore &store = m_temp->work().messages();
@@ -199,13 +199,19 @@ void TestStores::streamingRowsBecomeInterrupted()
     done.conversationId = cid;
     QVERIFY(store.append(done));
 
-    QCOMPARE(store.markStreamingInterrupted(u"Tandem quit while this reply streamed"_s), 1);
+    // A streaming row of no running run is an orphan (its process ended); the recovery marks it.
+    QList<Message> orphans = store.orphanStreaming();
+    QCOMPARE(orphans.size(), 1);
+    QCOMPARE(orphans[0].id, streaming.id);
+    orphans[0].status = Message::Status::Interrupted;
+    orphans[0].error = u"Tandem quit while this reply streamed"_s;
+    QVERIFY(store.update(orphans[0]));
     const auto loaded = store.get(streaming.id);
     QCOMPARE(loaded->status, Message::Status::Interrupted);
     QCOMPARE(loaded->content, u"partial"_s);
     QCOMPARE(loaded->error, u"Tandem quit while this reply streamed"_s);
     QCOMPARE(store.get(done.id)->status, Message::Status::Complete);
-    QCOMPARE(store.markStreamingInterrupted(u"again"_s), 0);
+    QVERIFY(store.orphanStreaming().isEmpty());
 }
 
 void TestStores::handoffLifecycle()

@@ -15,7 +15,7 @@ namespace {
 const QDateTime kNow(QDate(2026, 3, 1), QTime(12, 0, 0), Qt::UTC);
 
 constexpr Type kAllTypes[] = { Type::Auth, Type::NotFound, Type::BadRequest, Type::RateLimited, Type::Server,
-    Type::Network, Type::Timeout, Type::Protocol, Type::Incomplete, Type::Cancelled };
+    Type::Network, Type::ConnectionCut, Type::Timeout, Type::Protocol, Type::Incomplete, Type::Cancelled };
 
 LlmError error(Type type, const QString &code = {}, int retryAfterMs = -1)
 {
@@ -50,6 +50,8 @@ private Q_SLOTS:
     void transient();
     void typeNames();
     void userMessages();
+    void refusalShowsTheProvidersMessage_data();
+    void refusalShowsTheProvidersMessage();
 };
 
 void TestLlmError::statusMapping_data()
@@ -283,6 +285,7 @@ void TestLlmError::transient_data()
     QTest::newRow("out of quota") << error(Type::RateLimited, u"insufficient_quota"_s) << false;
     QTest::newRow("server") << error(Type::Server) << true;
     QTest::newRow("network") << error(Type::Network) << true;
+    QTest::newRow("connection cut") << error(Type::ConnectionCut) << true;
     QTest::newRow("timeout") << error(Type::Timeout) << true;
     QTest::newRow("protocol") << error(Type::Protocol) << false;
     QTest::newRow("incomplete") << error(Type::Incomplete) << false;
@@ -328,6 +331,34 @@ void TestLlmError::userMessages()
     QVERIFY(error(Type::Incomplete, u"max_output_tokens"_s).userMessage() != error(Type::Incomplete).userMessage());
     QCOMPARE(error(Type::Incomplete, u"length"_s).userMessage(),
         error(Type::Incomplete, u"max_output_tokens"_s).userMessage());
+}
+
+void TestLlmError::refusalShowsTheProvidersMessage_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("400, OpenAI") << 400
+                                 << QByteArray(R"({"error":{"message":"Unsupported parameter: 'temperature'.",)"
+                                               R"("type":"invalid_request_error","code":"unsupported_parameter"}})")
+                                 << u"The provider refused the request: Unsupported parameter: 'temperature'."_s;
+    QTest::newRow("413, Ollama") << 413 << QByteArray(R"({"error":"request entity too large"})")
+                                 << u"The provider refused the request: request entity too large"_s;
+    QTest::newRow("422, vLLM") << 422 << QByteArray(R"({"message":"max_tokens must be at least 1","code":422})")
+                               << u"The provider refused the request: max_tokens must be at least 1"_s;
+    QTest::newRow("413, proxy page") << 413 << QByteArray("<html><body>413 Request Entity Too Large</body></html>")
+                                     << u"The provider refused the request (HTTP 413)."_s;
+    QTest::newRow("400, no body") << 400 << QByteArray() << u"The provider refused the request: HTTP 400"_s;
+    QTest::newRow("long message") << 400 << (R"({"error":{"message":")" + QByteArray(400, 'x') + R"("}})")
+                                  << u"The provider refused the request: "_s + QString(300, u'x') + u'…';
+}
+
+void TestLlmError::refusalShowsTheProvidersMessage()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, shown);
+    QCOMPARE(HttpErrors::fromHttpStatus(status, body).userMessage(), shown);
 }
 
 QTEST_GUILESS_MAIN(TestLlmError)

@@ -4,10 +4,12 @@
 
 #include "EngineHarness.h"
 #include "presentation/MessageListModel.h"
+#include "storage/Database.h"
 #include "storage/MessageStore.h"
 #include "storage/Transaction.h"
 
 #include <QAbstractItemModelTester>
+#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -47,6 +49,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void loadsNewestPageAndPagesOlderIn();
+    void rowsWrittenElsewhereAppear();
     void appendsWithoutReset();
     void rolesOfEachKind_data();
     void rolesOfEachKind();
@@ -594,6 +597,30 @@ void TestMessageListModel::revisionNeverRepeatsForAMessage()
     QCOMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected);
     record();
     QVERIFY2(repeats.isEmpty(), qPrintable(repeats.join(u'\n')));
+}
+
+void TestMessageListModel::rowsWrittenElsewhereAppear()
+{
+    // Another Tandem process (its own connection to the file) runs a turn of the open conversation: the rows show up.
+    m_model->setConversation(m_conversation);
+    Database elsewhere;
+    QVERIFY(elsewhere.open(m_h->database().filePath()));
+    QNetworkAccessManager network;
+    LocalChatRepository other(elsewhere.work(), &network, nullptr, nullptr, EngineHarness::testConfig());
+    other.setApiKey(u"fake"_s, u"sk-test"_s);
+    m_h->server().enqueue(ScriptedReply::text({ u"From "_s, u"elsewhere."_s }));
+    m_repo->watchForChangesElsewhere(20);
+    QSignalSpy seen(m_repo, &ChatRepository::changedElsewhere);
+
+    QSignalSpy finished(&other, &ChatRepository::runFinished);
+    QVERIFY(other.send(m_conversation, u"Sent by another process"_s) > 0);
+    QVERIFY(finished.wait(5000));
+    QTRY_COMPARE(m_model->rowCount(), 2);
+    QVERIFY(!seen.isEmpty());
+    QCOMPARE(m_model->index(0).data(MessageListModel::ContentRole).toString(), u"Sent by another process"_s);
+    QTRY_COMPARE(m_model->index(1).data(MessageListModel::ContentRole).toString(), u"From elsewhere."_s);
+    QCOMPARE(m_model->index(1).data(MessageListModel::PendingRole).toBool(), false);
+    m_repo->watchForChangesElsewhere(0);
 }
 
 QTEST_GUILESS_MAIN(TestMessageListModel)

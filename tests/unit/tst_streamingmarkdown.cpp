@@ -50,6 +50,8 @@ private Q_SLOTS:
     void growingReplyParsesOnce();
     void replacedTextStartsOver();
     void keepsWidthAndFont();
+    void htmlIsShownAsText_data();
+    void htmlIsShownAsText();
 };
 
 void TestStreamingMarkdown::sameBlocksAsWholeText_data()
@@ -141,6 +143,36 @@ void TestStreamingMarkdown::keepsWidthAndFont()
     streaming.setMarkdown(u"Different."_s);
     QCOMPARE(streaming.document()->textWidth(), 321.0);
     QCOMPARE(streaming.document()->defaultFont().pointSize(), 13);
+}
+
+void TestStreamingMarkdown::htmlIsShownAsText_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("image") << u"before <img src=http://example.com/x.png> after"_s
+                           << u"before <img src=http://example.com/x.png> after"_s;
+    QTest::newRow("script") << u"a <script>alert(1)</script> b"_s << u"a <script>alert(1)</script> b"_s;
+    QTest::newRow("style") << u"<style>p{}</style>\n\ntext"_s << u"<style>p{}</style>\ntext"_s;
+    QTest::newRow("bold tag") << u"x <b>bold</b> y"_s << u"x <b>bold</b> y"_s;
+    QTest::newRow("only a link definition") << u"[x]: http://example.com"_s << u"[x]: http://example.com"_s;
+    QTest::newRow("only a rule") << u"***"_s << u"***"_s;
+}
+
+void TestStreamingMarkdown::htmlIsShownAsText()
+{
+    QFETCH(QString, markdown);
+    QFETCH(QString, shown);
+    // The finished reply's document and the streaming one, at every length on the way.
+    SafeTextDocument whole;
+    whole.setChatMarkdown(markdown, kCode);
+    QCOMPARE(whole.toPlainText(), shown);
+    StreamingMarkdownDocument streaming(QFont(), kCode, 400);
+    for (qsizetype n = 1; n <= markdown.size(); ++n) {
+        streaming.setMarkdown(markdown.left(n));
+        QVERIFY2(!streaming.document()->toPlainText().trimmed().isEmpty() || markdown.left(n).trimmed().isEmpty(),
+            qPrintable(markdown.left(n)));
+    }
+    QCOMPARE(streaming.document()->toPlainText(), shown);
 }
 
 QTEST_MAIN(TestStreamingMarkdown)

@@ -1,0 +1,13 @@
+#include "Run.h"
+
+#include <QLockFile>
+
+namespace Tandem {
+
+Run::Run(UnitOfWork &work, EngineEvents &events, const EngineConfig &config)
+    : reply(work, events, config)
+{ }
+
+Run::~Run() = default;
+
+} // namespace Tandem
