@@ -9,15 +9,18 @@
 #include "cli/UnixSignals.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
+#include "presentation/ExchangeViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
+#include "storage/ExchangeStore.h"
 #include "storage/IntegrityCheckThread.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QGuiApplication>
 #include <QMessageBox>
 #include <QTimer>
 
@@ -30,8 +33,8 @@ namespace {
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
-        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show --help") + u"\n"_s
-        + Tandem::CliCommands::exitCodesHelp());
+        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show|export|import --help")
+        + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ u"data-dir"_s,
@@ -56,6 +59,14 @@ int main(int argc, char *argv[])
     // Log lines reach the terminal through the same filter as everything else the CLI prints.
     Tandem::TerminalStream::installMessageHandler();
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
+        // Exports lay out text (HTML, PDF), which needs fonts and so a QGuiApplication; offscreen, no display.
+        if (Tandem::CliCommands::commandOf(argc, argv) == u"export") {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            QGuiApplication app(argc, argv);
+            Tandem::AppSetup::configure(app);
+            return Tandem::CliCommands::exec(app);
+        }
         QCoreApplication app(argc, argv);
         Tandem::AppSetup::configure(app);
         if (Tandem::CliCommands::isCommandLine(argc, argv))
@@ -105,7 +116,11 @@ int main(int argc, char *argv[])
     Tandem::UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
     QObject::connect(&termination, &Tandem::UnixSignals::received, &app, &QCoreApplication::quit);
 
+    Tandem::ExchangeStore exchangeStore(database.work());
+    Tandem::ExchangeViewModel exchange(&exchangeStore);
+
     Tandem::MainWindow window(&repository, &settings);
+    window.setExchange(&exchange);
     window.show();
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
     // A large file's pages are checked beside the open window; a damaged file is reported, and Tandem stops using it.

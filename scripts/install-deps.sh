@@ -9,10 +9,12 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqt6sql6-sqlite
     qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev qtkeychain-qt6-dev libgl-dev
     qt6-qpa-plugins qt6-translations-l10n gnome-keyring dbus dbus-x11
+    fonts-dejavu-core
 )
 if [ "$purpose" = test ]; then
-    # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks
-    packages+=(libsecret-tools xvfb xauth clang-format)
+    # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks,
+    # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports
+    packages+=(libsecret-tools xvfb xauth clang-format poppler-utils)
     command -v node >/dev/null 2>&1 || packages+=(nodejs)
     command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

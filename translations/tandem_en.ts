@@ -156,15 +156,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keep the database in &lt;folder&gt;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -214,10 +205,6 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>The folder the file tools may use.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run, conversations or show</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -282,6 +269,41 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>See: tandem --help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export format: md, json, html, pdf or txt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file (or folder) to export to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export every conversation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run, conversations, show, export or import</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -380,6 +402,231 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be deleted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExchangeStore</name>
+    <message>
+        <source>The database could not start a transaction: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>Usage: tandem export --conversation ID [--conversation ID …] | --all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use md, json, html, pdf or txt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages exported: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExportText</name>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handed over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transferred</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoff failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (reason: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still being written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>always allowed in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approval withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 cached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 reasoning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dual agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language code of exported HTML</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run with the arguments as edited:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported from Tandem on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>called `%1`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of `%1`</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>The conversations could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder “%1” could not be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” could not be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation %1 could not be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -556,6 +803,172 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImportCommand</name>
+    <message>
+        <source>Usage: tandem import FILE (a JSON export of Tandem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations imported as new ones: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JsonImporter</name>
+    <message>
+        <source>This is not a valid Tandem export: %1 %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is too large to import (%2 MB; the limit is %3 MB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is too large to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import could not be saved; nothing was changed. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is too large to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a valid Tandem export: the JSON is malformed or cut short at byte %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Tandem export: the file does not hold a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Tandem export: its “format” is not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a valid Tandem export: its “version” is not a positive whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This export was written by a newer Tandem (format version %1); this Tandem reads up to version %2. Update Tandem to import it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repeats the id of an earlier conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is neither a string nor null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is neither a number nor null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is out of range (%1 to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a date and time (ISO 8601)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has more than %1 entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is nested more than %1 levels deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds a text longer than %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known run status (“%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known handoff status (“%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names run %1, which is not in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known approval status (“%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known decision (“%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has an unknown value (“%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names handoff %1, which is not in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repeats an id or name of an earlier entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>makes a second agent active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was still being written when it was exported.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -969,6 +1382,108 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::ExchangeViewModel</name>
+    <message>
+        <source>Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (can be imported again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML (one web page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tandem conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An export is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what to export, a format and where to write it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files exported: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The export was cancelled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations imported: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ExportDialog</name>
+    <message>
+        <source>Export Conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;This conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Selected conversations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;All conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One &amp;file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A f&amp;older, one file per conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Tandem::FirstRunDialog</name>
     <message>
         <source>Looking for model servers on this computer…</source>
@@ -1069,6 +1584,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No network access.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1078,14 +1601,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1801,62 @@ Write a message below to start one.</source>
     <message>
         <source>Pick a conversation on the left,
 or write a message below to start a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the conversations of a Tandem JSON export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export to Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting conversations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import refused</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1732,6 +2303,10 @@ or write a message below to start a new one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Back and forth after:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1773,10 +2348,6 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Saved; the next answer uses these limits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Handoffs a&amp;long one path per answer:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1909,11 +2480,11 @@ or write a message below to start a new one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show --help</source>
+        <source>Tandem cannot go on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tandem cannot go on</source>
+        <source>Headless commands: tandem run|conversations|show|export|import --help</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -158,20 +158,6 @@
         <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено.</translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>Keep the database in &lt;folder&gt;.</source>
         <translation>Хранить базу данных в папке &lt;папка&gt;.</translation>
     </message>
@@ -222,10 +208,6 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>The folder the file tools may use.</source>
         <translation>Папка, с которой могут работать файловые инструменты.</translation>
-    </message>
-    <message>
-        <source>run, conversations or show</source>
-        <translation>run, conversations или show</translation>
     </message>
     <message>
         <source>Usage: tandem show ID</source>
@@ -290,6 +272,48 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>See: tandem --help</source>
         <translation>См.: tandem --help</translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
+  import FILE   добавить беседы из JSON-экспорта Tandem как новые
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>Export format: md, json, html, pdf or txt.</source>
+        <translation>Формат экспорта: md, json, html, pdf или txt.</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>формат</translation>
+    </message>
+    <message>
+        <source>The file (or folder) to export to.</source>
+        <translation>Файл (или папка), куда экспортировать.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>путь</translation>
+    </message>
+    <message>
+        <source>Export every conversation.</source>
+        <translation>Экспортировать все беседы.</translation>
+    </message>
+    <message>
+        <source>run, conversations, show, export or import</source>
+        <translation>run, conversations, show, export или import</translation>
     </message>
 </context>
 <context>
@@ -394,6 +418,231 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The file &quot;%1&quot; could not be deleted: %2</source>
         <translation>Не удалось удалить файл «%1»: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExchangeStore</name>
+    <message>
+        <source>The database could not start a transaction: %1</source>
+        <translation>База данных не смогла начать транзакцию: %1</translation>
+    </message>
+    <message>
+        <source>The import could not be saved: %1</source>
+        <translation>Импорт не удалось сохранить: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>Usage: tandem export --conversation ID [--conversation ID …] | --all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)</source>
+        <translation>Использование: tandem export --conversation ID [--conversation ID …] | --all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)</translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use md, json, html, pdf or txt.</source>
+        <translation>Неизвестный формат «%1»: используйте md, json, html, pdf или txt.</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседа %1 не найдена.</translation>
+    </message>
+    <message>
+        <source>Messages exported: %1.</source>
+        <translation>Экспортировано сообщений: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportText</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Инструмент</translation>
+    </message>
+    <message>
+        <source>Tandem</source>
+        <translation>Tandem</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Ассистент</translation>
+    </message>
+    <message>
+        <source>Handed over</source>
+        <translation>Передано</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Принято</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Transferred</source>
+        <translation>Переведено</translation>
+    </message>
+    <message>
+        <source>Handoff failed</source>
+        <translation>Передача не удалась</translation>
+    </message>
+    <message>
+        <source>Approval needed</source>
+        <translation>Требуется подтверждение</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Заметка</translation>
+    </message>
+    <message>
+        <source>%1 (reason: %2)</source>
+        <translation>%1 (причина: %2)</translation>
+    </message>
+    <message>
+        <source>still being written</source>
+        <translation>ещё пишется</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>прервано</translation>
+    </message>
+    <message>
+        <source>interrupted: %1</source>
+        <translation>прервано: %1</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>ошибка: %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>остановлено</translation>
+    </message>
+    <message>
+        <source>waiting for approval</source>
+        <translation>ждёт подтверждения</translation>
+    </message>
+    <message>
+        <source>approved once</source>
+        <translation>разрешено один раз</translation>
+    </message>
+    <message>
+        <source>always allowed in this conversation</source>
+        <translation>всегда разрешено в этой беседе</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>запрещено</translation>
+    </message>
+    <message>
+        <source>approval withdrawn</source>
+        <translation>запрос отозван</translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation>токенов: %1 на входе, %2 на выходе</translation>
+    </message>
+    <message>
+        <source>, %1 cached</source>
+        <translation>, %1 из кэша</translation>
+    </message>
+    <message>
+        <source>, %1 reasoning</source>
+        <translation>, %1 на рассуждения</translation>
+    </message>
+    <message>
+        <source>Single agent</source>
+        <translation>Один агент</translation>
+    </message>
+    <message>
+        <source>Dual agents</source>
+        <translation>Два агента</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
+    </message>
+    <message>
+        <source>Untitled conversation</source>
+        <translation>Беседа без названия</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language code of exported HTML</comment>
+        <translation>ru</translation>
+    </message>
+    <message>
+        <source>Tandem export</source>
+        <translation>Экспорт Tandem</translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation>начата %1</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>модель %1</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>called %1</source>
+        <translation>вызывает %1</translation>
+    </message>
+    <message>
+        <source>Run with the arguments as edited:</source>
+        <translation>Выполнено с исправленными аргументами:</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>Exported from Tandem on %1</source>
+        <translation>Экспортировано из Tandem %1</translation>
+    </message>
+    <message>
+        <source>called `%1`</source>
+        <translation>вызывает `%1`</translation>
+    </message>
+    <message>
+        <source>of `%1`</source>
+        <translation>`%1`</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>The conversations could not be read: %1</source>
+        <translation>Не удалось прочитать беседы: %1</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседа %1 не найдена.</translation>
+    </message>
+    <message>
+        <source>The folder “%1” could not be created.</source>
+        <translation>Не удалось создать папку «%1».</translation>
+    </message>
+    <message>
+        <source>“%1” could not be written: %2</source>
+        <translation>Не удалось записать «%1»: %2</translation>
+    </message>
+    <message>
+        <source>Conversation %1 could not be read: %2</source>
+        <translation>Не удалось прочитать беседу %1: %2</translation>
     </message>
 </context>
 <context>
@@ -574,6 +823,172 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The handoff to %1 timed out: the conversation is back with %2.</source>
         <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+    </message>
+</context>
+<context>
+    <name>ImportCommand</name>
+    <message>
+        <source>Usage: tandem import FILE (a JSON export of Tandem)</source>
+        <translation>Использование: tandem import ФАЙЛ (JSON-экспорт Tandem)</translation>
+    </message>
+    <message>
+        <source>Conversations imported as new ones: %1.</source>
+        <translation>Импортировано новых бесед: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>JsonImporter</name>
+    <message>
+        <source>This is not a valid Tandem export: %1 %2.</source>
+        <translation>Это не корректный экспорт Tandem: %1 %2.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be read: %2</source>
+        <translation>Не удалось прочитать «%1»: %2</translation>
+    </message>
+    <message>
+        <source>“%1” is too large to import (%2 MB; the limit is %3 MB).</source>
+        <translation>«%1» слишком велик для импорта (%2 МБ; предел — %3 МБ).</translation>
+    </message>
+    <message>
+        <source>“%1” is too large to import.</source>
+        <translation>«%1» слишком велик для импорта.</translation>
+    </message>
+    <message>
+        <source>The import could not be saved; nothing was changed. %1</source>
+        <translation>Импорт не удалось сохранить; ничего не изменено. %1</translation>
+    </message>
+    <message>
+        <source>The file is too large to import.</source>
+        <translation>Файл слишком велик для импорта.</translation>
+    </message>
+    <message>
+        <source>This is not a valid Tandem export: the JSON is malformed or cut short at byte %1 (%2).</source>
+        <translation>Это не корректный экспорт Tandem: JSON повреждён или обрывается на байте %1 (%2).</translation>
+    </message>
+    <message>
+        <source>This is not a Tandem export: the file does not hold a JSON object.</source>
+        <translation>Это не экспорт Tandem: в файле нет JSON-объекта.</translation>
+    </message>
+    <message>
+        <source>This is not a Tandem export: its “format” is not “%1”.</source>
+        <translation>Это не экспорт Tandem: его «format» не «%1».</translation>
+    </message>
+    <message>
+        <source>This is not a valid Tandem export: its “version” is not a positive whole number.</source>
+        <translation>Это не корректный экспорт Tandem: его «version» не положительное целое число.</translation>
+    </message>
+    <message>
+        <source>This export was written by a newer Tandem (format version %1); this Tandem reads up to version %2. Update Tandem to import it.</source>
+        <translation>Этот экспорт создан более новой версией Tandem (версия формата %1); эта версия читает форматы до %2. Обновите Tandem, чтобы импортировать его.</translation>
+    </message>
+    <message>
+        <source>repeats the id of an earlier conversation</source>
+        <translation>повторяет идентификатор предыдущей беседы</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>отсутствует</translation>
+    </message>
+    <message>
+        <source>is not an object</source>
+        <translation>не является объектом</translation>
+    </message>
+    <message>
+        <source>is neither a string nor null</source>
+        <translation>не строка и не null</translation>
+    </message>
+    <message>
+        <source>is not a string</source>
+        <translation>не является строкой</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>длиннее %1 символов</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>пусто</translation>
+    </message>
+    <message>
+        <source>is neither a number nor null</source>
+        <translation>не число и не null</translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation>не является числом</translation>
+    </message>
+    <message>
+        <source>is not a whole number</source>
+        <translation>не целое число</translation>
+    </message>
+    <message>
+        <source>is out of range (%1 to %2)</source>
+        <translation>вне допустимого диапазона (от %1 до %2)</translation>
+    </message>
+    <message>
+        <source>is not true or false</source>
+        <translation>не true и не false</translation>
+    </message>
+    <message>
+        <source>is not a date and time (ISO 8601)</source>
+        <translation>не дата и время (ISO 8601)</translation>
+    </message>
+    <message>
+        <source>is not an array</source>
+        <translation>не является массивом</translation>
+    </message>
+    <message>
+        <source>has more than %1 entries</source>
+        <translation>содержит более %1 элементов</translation>
+    </message>
+    <message>
+        <source>is nested more than %1 levels deep</source>
+        <translation>вложено глубже %1 уровней</translation>
+    </message>
+    <message>
+        <source>holds a text longer than %1 characters</source>
+        <translation>содержит текст длиннее %1 символов</translation>
+    </message>
+    <message>
+        <source>is not a known run status (“%1”)</source>
+        <translation>не известный статус запуска («%1»)</translation>
+    </message>
+    <message>
+        <source>is not a known handoff status (“%1”)</source>
+        <translation>не известный статус передачи («%1»)</translation>
+    </message>
+    <message>
+        <source>names run %1, which is not in this conversation</source>
+        <translation>ссылается на запуск %1, которого нет в этой беседе</translation>
+    </message>
+    <message>
+        <source>is not a known approval status (“%1”)</source>
+        <translation>не известный статус подтверждения («%1»)</translation>
+    </message>
+    <message>
+        <source>is not a known decision (“%1”)</source>
+        <translation>не известное решение («%1»)</translation>
+    </message>
+    <message>
+        <source>has an unknown value (“%1”)</source>
+        <translation>имеет неизвестное значение («%1»)</translation>
+    </message>
+    <message>
+        <source>names handoff %1, which is not in this conversation</source>
+        <translation>ссылается на передачу %1, которой нет в этой беседе</translation>
+    </message>
+    <message>
+        <source>repeats an id or name of an earlier entry</source>
+        <translation>повторяет идентификатор или имя предыдущего элемента</translation>
+    </message>
+    <message>
+        <source>makes a second agent active</source>
+        <translation>делает активным второго агента</translation>
+    </message>
+    <message>
+        <source>It was still being written when it was exported.</source>
+        <translation>Сообщение ещё писалось, когда его экспортировали.</translation>
     </message>
 </context>
 <context>
@@ -759,7 +1174,7 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <name>RunRecovery</name>
     <message>
         <source>Tandem closed while handing the message to agent 2.</source>
-        <translation>Tandem был закрыт во время передачи сообщения во 2-го агента.</translation>
+        <translation>Tandem закрылся, пока сообщение передавалось 2-му агенту.</translation>
     </message>
     <message>
         <source>Tandem closed while this reply was written.</source>
@@ -767,7 +1182,7 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>Interrupted: no reply was written.</source>
-        <translation>Прервано: ответ не был написан.</translation>
+        <translation>Прервано: ответ не был записан.</translation>
     </message>
 </context>
 <context>
@@ -919,7 +1334,7 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
-        <translation>Эта беседа сейчас отвечает в другом окне или команде Tandem (процесс %1). Отправьте сообщение ещё раз, когда там закончится.</translation>
+        <translation>Эта беседа сейчас отвечает в другом окне или команде Tandem (процесс %1). Отправьте сообщение ещё раз, когда ответ закончится.</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1401,108 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>New conversation</source>
         <translation>Новая беседа</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ExchangeViewModel</name>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>JSON (can be imported again)</source>
+        <translation>JSON (можно импортировать обратно)</translation>
+    </message>
+    <message>
+        <source>HTML (one web page)</source>
+        <translation>HTML (одна веб-страница)</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>Plain text</source>
+        <translation>Простой текст</translation>
+    </message>
+    <message>
+        <source>Tandem conversations</source>
+        <translation>Беседы Tandem</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>беседа</translation>
+    </message>
+    <message>
+        <source>An export is already running.</source>
+        <translation>Экспорт уже идёт.</translation>
+    </message>
+    <message>
+        <source>Choose what to export, a format and where to write it.</source>
+        <translation>Выберите, что экспортировать, формат и куда записать.</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>Экспортировано в %1.</translation>
+    </message>
+    <message>
+        <source>Files exported: %1.</source>
+        <translation>Экспортировано файлов: %1.</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; nothing was written.</source>
+        <translation>Экспорт отменён; ничего не записано.</translation>
+    </message>
+    <message>
+        <source>Conversations imported: %1.</source>
+        <translation>Импортировано бесед: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ExportDialog</name>
+    <message>
+        <source>Export Conversations</source>
+        <translation>Экспорт бесед</translation>
+    </message>
+    <message>
+        <source>What to export</source>
+        <translation>Что экспортировать</translation>
+    </message>
+    <message>
+        <source>&amp;This conversation</source>
+        <translation>&amp;Эту беседу</translation>
+    </message>
+    <message>
+        <source>&amp;Selected conversations:</source>
+        <translation>&amp;Выбранные беседы:</translation>
+    </message>
+    <message>
+        <source>&amp;All conversations</source>
+        <translation>В&amp;се беседы</translation>
+    </message>
+    <message>
+        <source>Conversations to export</source>
+        <translation>Беседы для экспорта</translation>
+    </message>
+    <message>
+        <source>One &amp;file</source>
+        <translation>Один &amp;файл</translation>
+    </message>
+    <message>
+        <source>A f&amp;older, one file per conversation</source>
+        <translation>&amp;Папка, по файлу на беседу</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>Фор&amp;мат:</translation>
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation>Записать в:</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспортировать…</translation>
     </message>
 </context>
 <context>
@@ -1090,6 +1607,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Связка ключей недоступна.</translation>
     </message>
     <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит имя пользователя или пароль. Уберите их из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит секретный параметр «%1». Уберите его из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
+    </message>
+    <message>
         <source>No network access.</source>
         <translation>Нет доступа к сети.</translation>
     </message>
@@ -1100,14 +1625,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Подключено: доступны %n модели.</numerusform>
             <numerusform>Подключено: доступно %n моделей.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation>Базовый URL содержит имя пользователя или пароль. Уберите их из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
-    </message>
-    <message>
-        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation>Базовый URL содержит секретный параметр «%1». Уберите его из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
     </message>
 </context>
 <context>
@@ -1312,6 +1829,62 @@ or write a message below to start a new one.</source>
         <translation>Выберите беседу слева
 или напишите сообщение ниже, чтобы начать новую.</translation>
     </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспорт…</translation>
+    </message>
+    <message>
+        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
+        <translation>Экспортировать беседы в Markdown, JSON, HTML, PDF или простой текст</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Импорт…</translation>
+    </message>
+    <message>
+        <source>Add the conversations of a Tandem JSON export</source>
+        <translation>Добавить беседы из JSON-экспорта Tandem</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Экспорт не удался</translation>
+    </message>
+    <message>
+        <source>Export to Folder</source>
+        <translation>Экспорт в папку</translation>
+    </message>
+    <message>
+        <source>Export Conversations</source>
+        <translation>Экспорт бесед</translation>
+    </message>
+    <message>
+        <source>Exporting conversations…</source>
+        <translation>Экспорт бесед…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Import Conversations</source>
+        <translation>Импорт бесед</translation>
+    </message>
+    <message>
+        <source>Import refused</source>
+        <translation>Импорт отклонён</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageDelegate</name>
@@ -1415,7 +1988,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>The message for %1 could not be stored.</source>
-        <translation>Не удалось сохранить сообщение для агента «%1».</translation>
+        <translation>Сообщение для %1 не удалось сохранить.</translation>
     </message>
     <message>
         <source>The agent&apos;s thread could not be stored.</source>
@@ -1447,7 +2020,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
-        <translation>Не удалось сохранить завершение этого запуска: база данных заблокирована или недоступна для записи.</translation>
+        <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
     </message>
 </context>
 <context>
@@ -1756,6 +2329,10 @@ or write a message below to start a new one.</source>
         <translation>Пе&amp;редач на ответ:</translation>
     </message>
     <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation>Передач по одному п&amp;ути за ответ:</translation>
+    </message>
+    <message>
         <source>&amp;Back and forth after:</source>
         <translation>Туда и обрат&amp;но после:</translation>
     </message>
@@ -1798,10 +2375,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>Saved; the next answer uses these limits.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
-    </message>
-    <message>
-        <source>Handoffs a&amp;long one path per answer:</source>
-        <translation>Передач по одному п&amp;ути за ответ:</translation>
     </message>
 </context>
 <context>
@@ -1933,12 +2506,12 @@ or write a message below to start a new one.</source>
         <translation>Не удаётся запустить Tandem</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show --help</source>
-        <translation>Команды без графического интерфейса: tandem run|conversations|show --help</translation>
-    </message>
-    <message>
         <source>Tandem cannot go on</source>
         <translation>Tandem не может продолжить работу</translation>
+    </message>
+    <message>
+        <source>Headless commands: tandem run|conversations|show|export|import --help</source>
+        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import --help</translation>
     </message>
 </context>
 </TS>

@@ -4,23 +4,28 @@
 #include "ChatView.h"
 #include "Composer.h"
 #include "ConversationDelegate.h"
+#include "ExportDialog.h"
 #include "FirstRunDialog.h"
 #include "SettingsDialog.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
+#include "presentation/ExchangeViewModel.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QLocale>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QShortcut>
@@ -46,6 +51,7 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
     setObjectName(u"MainWindow"_s);
 
     createActions();
+    createMenuBar();
     createToolBar();
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"MainSplitter"_s);
@@ -135,6 +141,23 @@ void MainWindow::createActions()
     m_pinAction = new QAction(tr("&Pin"), this);
     connect(m_pinAction, &QAction::triggered, this, &MainWindow::togglePinCurrent);
 
+    m_exportAction = new QAction(tr("&Export…"), this);
+    m_exportAction->setObjectName(u"ExportAction"_s);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setToolTip(tr("Export conversations to Markdown, JSON, HTML, PDF or plain text"));
+    m_exportAction->setEnabled(false);
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportConversations);
+    addAction(m_exportAction);
+    m_importAction = new QAction(tr("&Import…"), this);
+    m_importAction->setObjectName(u"ImportAction"_s);
+    m_importAction->setToolTip(tr("Add the conversations of a Tandem JSON export"));
+    m_importAction->setEnabled(false);
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importConversations);
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
     auto *focusComposer = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
     connect(focusComposer, &QShortcut::activated, this, [this] { m_composer->focusEditor(); });
     auto *focusSearch = new QShortcut(QKeySequence::Find, this);
@@ -142,6 +165,127 @@ void MainWindow::createActions()
         m_search->setFocus(Qt::ShortcutFocusReason);
         m_search->selectAll();
     });
+}
+
+void MainWindow::createMenuBar()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(u"FileMenu"_s);
+    file->addAction(m_newAction);
+    file->addSeparator();
+    file->addAction(m_exportAction);
+    file->addAction(m_importAction);
+    file->addSeparator();
+    file->addAction(m_settingsAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+}
+
+void MainWindow::setExchange(ExchangeViewModel *exchange)
+{
+    if (m_exchange)
+        disconnect(m_exchange, nullptr, this, nullptr);
+    m_exchange = exchange;
+    m_exportAction->setEnabled(m_exchange && m_viewModel->hasRepository());
+    m_importAction->setEnabled(m_exchange && m_viewModel->hasRepository());
+    if (!m_exchange)
+        return;
+    connect(m_exchange, &ExchangeViewModel::exportProgress, this, [this](qint64 done, qint64 total) {
+        if (m_progress)
+            m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+    });
+    connect(m_exchange, &ExchangeViewModel::exportFinished, this, [this](bool ok, const QString &message) {
+        const bool cancelled = m_progress && m_progress->wasCanceled();
+        if (m_progress) {
+            m_progress->hide();
+            m_progress->deleteLater();
+            m_progress = nullptr;
+        }
+        statusBar()->showMessage(message, 8000);
+        if (!ok && !cancelled)
+            QMessageBox::warning(this, tr("Export failed"), message);
+    });
+}
+
+void MainWindow::exportConversations()
+{
+    if (!m_exchange || m_exchange->isExporting())
+        return;
+    ExportDialog dialog(m_conversationModel, m_viewModel->conversationId(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QList<qint64> ids = dialog.conversationIds();
+    const bool all = dialog.scope() == ExportDialog::Scope::All;
+    const QString format = dialog.format();
+    QString path;
+    if (dialog.toFolder()) {
+        path = QFileDialog::getExistingDirectory(this, tr("Export to Folder"));
+    } else {
+        QString title;
+        if (ids.size() == 1)
+            if (const auto conversation = m_conversationModel->conversation(ids.constFirst()))
+                title = conversation->title;
+        path = QFileDialog::getSaveFileName(this, tr("Export Conversations"),
+            ExchangeViewModel::suggestedFileName(title, all ? 0 : int(ids.size()), format),
+            ExchangeViewModel::fileFilter(format));
+    }
+    if (!path.isEmpty())
+        startExport(ids, all, format, path, dialog.toFolder());
+}
+
+bool MainWindow::startExport(
+    const QList<qint64> &ids, bool all, const QString &format, const QString &path, bool toFolder)
+{
+    if (!m_exchange)
+        return false;
+    auto *progress = new QProgressDialog(tr("Exporting conversations…"), tr("Cancel"), 0, 1000, this);
+    progress->setObjectName(u"ExportProgress"_s);
+    progress->setWindowTitle(tr("Export"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setMinimumDuration(400); // a short export finishes before it would show
+    progress->setValue(0);
+    connect(progress, &QProgressDialog::canceled, this, [this] {
+        if (m_exchange)
+            m_exchange->cancelExport();
+    });
+    m_progress = progress;
+    if (!m_exchange->startExport(ids, all, format, path, toFolder)) {
+        m_progress = nullptr;
+        progress->deleteLater();
+        QMessageBox::warning(this, tr("Export failed"), m_exchange->lastMessage());
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::importConversations()
+{
+    if (!m_exchange)
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import Conversations"), QString(), ExchangeViewModel::fileFilter(u"json"_s));
+    if (!path.isEmpty())
+        importFrom(path);
+}
+
+bool MainWindow::importFrom(const QString &path)
+{
+    if (!m_exchange)
+        return false;
+    if (!m_exchange->importFile(path)) {
+        QMessageBox::warning(this, tr("Import refused"), m_exchange->lastMessage());
+        return false;
+    }
+    if (!m_search->text().isEmpty())
+        m_search->clear();
+    m_conversationModel->refresh();
+    const QList<qint64> ids = m_exchange->lastImportedIds();
+    if (!ids.isEmpty())
+        m_viewModel->openConversation(ids.constFirst());
+    statusBar()->showMessage(m_exchange->lastMessage(), 8000);
+    return true;
 }
 
 void MainWindow::createToolBar()

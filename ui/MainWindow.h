@@ -12,6 +12,7 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QMenu;
+class QProgressDialog;
 class QPushButton;
 class QSplitter;
 class QStackedWidget;
@@ -23,6 +24,7 @@ class ChatView;
 class ChatViewModel;
 class Composer;
 class ConversationListModel;
+class ExchangeViewModel;
 class SettingsViewModel;
 struct ApprovalRequest;
 
@@ -49,6 +51,13 @@ public:
     QAction *dualAction() const { return m_dualAction; }
     /// @brief "Reset an agent": its menu names each agent of the open conversation.
     QAction *resetAgentAction() const { return m_resetAgentAction; }
+    /// @brief File → Export… (Ctrl+E) and File → Import…; enabled once setExchange() gave them a view model.
+    QAction *exportAction() const { return m_exportAction; }
+    QAction *importAction() const { return m_importAction; }
+    /// @brief Export and import go through @p exchange (borrowed; it must outlive the window).
+    void setExchange(ExchangeViewModel *exchange);
+    /// @brief The progress dialog of the running export, or null.
+    QProgressDialog *exportProgress() const { return m_progress; }
 
     /// @brief Opens the first-run dialog if no provider is configured, else looks for model servers running on this
     /// computer that are not configured yet and offers them in the status bar; call after show(). Never blocks.
@@ -62,6 +71,14 @@ public Q_SLOTS:
     void renameCurrent();
     void deleteCurrent();
     void togglePinCurrent();
+    /// @brief File → Export…: asks what, how and where, then exports with a cancellable progress dialog.
+    void exportConversations();
+    /// @brief File → Import…: asks for a Tandem JSON export and adds its conversations.
+    void importConversations();
+    /// @brief Exports without asking (the dialogs' result), showing progress; false if it could not start.
+    bool startExport(const QList<qint64> &ids, bool all, const QString &format, const QString &path, bool toFolder);
+    /// @brief Imports @p path without asking, then opens the first imported conversation; false if refused.
+    bool importFrom(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -71,6 +88,7 @@ private:
     QWidget *createSidebar();
     QWidget *createChatArea();
     void createToolBar();
+    void createMenuBar();
     void restoreLayout();
     void saveLayout() const;
     void bindViewModel();
@@ -85,6 +103,8 @@ private:
     qint64 conversationAtCursor() const;
 
     QPointer<SettingsViewModel> m_settings;
+    QPointer<ExchangeViewModel> m_exchange;
+    QProgressDialog *m_progress = nullptr;
     ChatViewModel *m_viewModel = nullptr;
     ConversationListModel *m_conversationModel = nullptr;
 
@@ -110,6 +130,9 @@ private:
     QAction *m_deleteAction = nullptr;
     QAction *m_pinAction = nullptr;
     QAction *m_resetAgentAction = nullptr;
+    QAction *m_exportAction = nullptr;
+    QAction *m_importAction = nullptr;
+    QAction *m_quitAction = nullptr;
     bool m_syncingSelection = false;
 };
 

@@ -5,7 +5,9 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
 #include "cli/CommandSuggestion.h"
+#include "cli/ExportCommand.h"
 #include "cli/GuardrailOptions.h"
+#include "cli/ImportCommand.h"
 #include "cli/TerminalStream.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
@@ -30,12 +32,13 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[] = { "run", "conversations", "show" };
+constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
-    "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--format", "-o", "--output", "-platform", "-platformpluginpath", "-platformtheme",
+    "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name",
+    "-style", "-stylesheet", "-session" };
 
 // Everything the CLI prints goes through TerminalText: model text, titles, errors and log lines alike.
 TerminalStream &out()
@@ -373,6 +376,11 @@ bool CliCommands::isCommand(QStringView name)
 
 bool CliCommands::isCommandLine(int argc, const char *const *argv)
 {
+    return !commandOf(argc, argv).isEmpty();
+}
+
+QString CliCommands::commandOf(int argc, const char *const *argv)
+{
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (arg[0] == '-') {
@@ -387,9 +395,9 @@ bool CliCommands::isCommandLine(int argc, const char *const *argv)
             continue;
         }
         // The window takes no words: any word is a command, and a mistyped one is answered as such.
-        return true;
+        return QString::fromLocal8Bit(arg);
     }
-    return false;
+    return {};
 }
 
 QString CliCommands::exitCodesHelp()
@@ -405,7 +413,10 @@ int CliCommands::exec(QCoreApplication &app)
         + tr("Commands:\n"
              "  run           send a message and stream the answer with its handoffs\n"
              "  conversations list the stored conversations\n"
-             "  show ID       print one conversation with its dividers\n\n"
+             "  show ID       print one conversation with its dividers\n"
+             "  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt "
+             "-o PATH (a folder: one file per conversation)\n"
+             "  import FILE   add the conversations of a Tandem JSON export as new ones\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
@@ -419,8 +430,11 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
     GuardrailOptions::addTo(parser);
+    parser.addOption({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
+    parser.addOption({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
+    parser.addOption({ u"all"_s, tr("Export every conversation.") });
     parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
-    parser.addPositionalArgument(u"command"_s, tr("run, conversations or show"));
+    parser.addPositionalArgument(u"command"_s, tr("run, conversations, show, export or import"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
@@ -460,6 +474,10 @@ int CliCommands::exec(QCoreApplication &app)
     }
     if (command == u"run")
         return runMessage(parser, database);
+    if (command == u"export")
+        return ExportCommand::run(parser, database);
+    if (command == u"import")
+        return ImportCommand::run(parser, database);
 
     LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
     if (command == u"conversations")

@@ -27,6 +27,8 @@ public:
     static bool isCommand(QStringView name);
     /// @brief True if the first argument that is not an option (or an option's value) names a command.
     static bool isCommandLine(int argc, const char *const *argv);
+    /// @brief The first argument that is not an option (or an option's value); empty if there is none.
+    static QString commandOf(int argc, const char *const *argv);
     /// @brief Runs the command of @p app's arguments; returns the process exit code.
     static int exec(QCoreApplication &app);
     /// @brief The exit codes, for --help.

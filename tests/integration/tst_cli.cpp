@@ -451,8 +451,9 @@ void TestCli::mistypedCommand_data()
     QTest::newRow("list") << QStringList { u"list"_s } << u"Unknown command “list”. Did you mean “conversations”?"_s;
     QTest::newRow("with options") << QStringList { u"--model"_s, u"m"_s, u"shwo"_s, u"1"_s }
                                   << u"Unknown command “shwo”. Did you mean “show”?"_s;
-    QTest::newRow("nothing near") << QStringList { u"frobnicate"_s }
-                                  << u"Unknown command “frobnicate”. The commands are: run, conversations, show."_s;
+    QTest::newRow("nothing near") << QStringList {
+        u"frobnicate"_s
+    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import."_s;
 }
 
 void TestCli::mistypedCommand()

@@ -31,9 +31,11 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"agents"_s, { u"llm"_s, u"storage"_s, u"domain"_s } },
     // The façade over the engine: it wires the engine, the stores and the providers' clients behind one interface.
     { u"chat"_s, { u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
-    // Exporters work through the façade; the importer writes rows with their ids and states, through the stores.
+    // Export and import read and write whole conversations (rows with their ids and states) through their own store,
+    // ExchangeStore, beside the chat façade rather than through it.
     { u"exchange"_s, { u"chat"_s, u"storage"_s, u"domain"_s } },
-    { u"presentation"_s, { u"chat"_s, u"domain"_s } },
+    // The view models: the façades (chat), and export and import (exchange, beside chat).
+    { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"domain"_s } },
     // The headless commands are a composition root of their own: they open the database, make the network manager
     // and the tools and wire the façade as main.cpp does. No view model, no widget.
     { u"cli"_s, { u"chat"_s, u"exchange"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },

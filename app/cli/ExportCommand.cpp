@@ -1,0 +1,70 @@
+#include "ExportCommand.h"
+
+#include "CliCommands.h"
+#include "exchange/Exporter.h"
+#include "storage/Database.h"
+#include "storage/ExchangeStore.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+QString ExportCommand::usage()
+{
+    return tr("Usage: tandem export --conversation ID [--conversation ID …] | --all --format md|json|html|pdf|txt "
+              "-o PATH (a folder: one file per conversation)");
+}
+
+int ExportCommand::run(const QCommandLineParser &parser, Database &database)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString path = parser.value(u"output"_s);
+    const bool all = parser.isSet(u"all"_s);
+    const QStringList idTexts = parser.values(u"conversation"_s);
+    QString formatName = parser.value(u"format"_s);
+    if (formatName.isEmpty())
+        formatName = QFileInfo(path).suffix().toLower();
+    const std::optional<ExportFormat> format = exportFormatFromName(formatName);
+    if (path.isEmpty() || all == !idTexts.isEmpty() || !format) {
+        if (!formatName.isEmpty() && !format)
+            err << tr("Unknown format “%1”: use md, json, html, pdf or txt.").arg(formatName) << '\n';
+        err << usage() << '\n';
+        return CliCommands::UsageError;
+    }
+
+    ExportRequest request;
+    request.format = *format;
+    request.all = all;
+    request.path = path;
+    for (const QString &text : idTexts) {
+        bool ok = false;
+        const qint64 id = text.toLongLong(&ok);
+        if (!ok || id <= 0) {
+            err << tr("There is no conversation %1.").arg(text) << '\n';
+            return CliCommands::UsageError;
+        }
+        request.conversationIds.append(id);
+    }
+    // A folder (existing, or named with a trailing slash) gets one file per conversation.
+    request.toFolder = QFileInfo(path).isDir() || path.endsWith(u'/') || path.endsWith(QDir::separator());
+
+    ExchangeStore store(database.work());
+    Exporter exporter(&store, request);
+    if (!exporter.run()) {
+        err << exporter.errorString() << '\n';
+        return exporter.error() == Exporter::Error::UnknownConversation ? CliCommands::UsageError
+                                                                        : CliCommands::StorageError;
+    }
+    for (const QString &file : exporter.files())
+        out << file << '\n';
+    err << tr("Messages exported: %1.").arg(exporter.done()) << '\n';
+    return CliCommands::Success;
+}
+
+} // namespace Tandem

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QCoreApplication>
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+class Database;
+
+/// @brief `tandem export --conversation ID|--all --format md|json|html|pdf|txt -o PATH`: writes conversations to a
+/// file, or with `--all` (or several ids) and a folder as PATH, one file per conversation into it.
+class ExportCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(ExportCommand)
+
+public:
+    /// @brief Runs the command; returns a CliCommands::ExitCode.
+    static int run(const QCommandLineParser &parser, Database &database);
+    /// @brief The usage line, for errors and --help.
+    static QString usage();
+};
+
+} // namespace Tandem

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QStringView>
+
+namespace Tandem {
+
+/// @brief The identity of Tandem's JSON export (docs/export-format.md): its format name and version, and the limits
+/// an import enforces.
+struct ExchangeFormat
+{
+    /// The value of the top-level "format" member.
+    static constexpr QStringView kFormatName = u"tandem-conversations";
+    /// The version this build writes and the newest it reads.
+    static constexpr int kVersion = 1;
+
+    /// Larger files are refused before they are read.
+    static constexpr qint64 kMaxFileBytes = qint64(256) * 1024 * 1024;
+    static constexpr int kMaxConversations = 10000;
+    /// Messages in one file, over all its conversations.
+    static constexpr qint64 kMaxMessages = 2000000;
+    /// Rows of each other kind (runs, handoffs, approvals, variables, agents, threads) per conversation.
+    static constexpr int kMaxRows = 100000;
+    /// Characters of a text: a message, a payload, instructions, arguments.
+    static constexpr qsizetype kMaxTextLength = 16 * 1024 * 1024;
+    /// Characters of a name: ids, agent and tool names, statuses, variable names, titles.
+    static constexpr qsizetype kMaxNameLength = 1000;
+    /// Nesting of a handoff payload (objects and arrays inside it).
+    static constexpr int kMaxPayloadDepth = 32;
+    /// The largest id or token count: integers above 2^53 do not survive JSON numbers.
+    static constexpr qint64 kMaxInteger = qint64(1) << 53;
+};
+
+} // namespace Tandem

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "domain/Conversation.h"
+#include "domain/Handoff.h"
+#include "domain/Message.h"
+#include "domain/TokenUsage.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief Every stored row of one conversation, as export and import carry it: the conversation, its runs,
+/// handoffs, approvals, variables, agent threads and (when whole) its messages. Ids are those of the database the
+/// rows come from (or of the file being imported); an import maps them to new ones.
+struct ConversationArchive
+{
+    /// @brief A runs row (its status is one of RunRecord's names).
+    struct Run
+    {
+        qint64 id = 0;
+        QString agentId;
+        QString mode;
+        QString status;
+        TokenUsage usage;
+        QString error;
+        QDateTime startedAt;
+        QDateTime finishedAt;
+    };
+    /// @brief An approvals row: the tool call, the arguments asked about and what the person decided.
+    struct Approval
+    {
+        qint64 id = 0;
+        qint64 runId = 0;
+        QString agentId;
+        QString toolName;
+        QString callId;
+        QString arguments;
+        QString status; ///< "pending" or "decided"
+        QString decision; ///< "allow_once", "allow_always", "deny", or empty (withdrawn / still pending)
+        QString decidedArguments;
+        bool hasDecidedArguments = false; ///< decided_arguments is stored (it may be an empty string)
+        QDateTime createdAt;
+        QDateTime decidedAt;
+    };
+    /// @brief A per-conversation variable.
+    struct Variable
+    {
+        QString name;
+        QString value;
+        QDateTime updatedAt;
+    };
+    /// @brief What is kept per (conversation, agent) apart from provider-side ids: the active-agent pointer and
+    /// where the agent's history starts after a reset.
+    struct AgentThread
+    {
+        QString agentId;
+        bool active = false;
+        qint64 historyFrom = 0; ///< a message id; 0: the whole history
+        QDateTime updatedAt;
+    };
+
+    Conversation conversation;
+    QList<Run> runs;
+    QList<Handoff> handoffs;
+    QList<Approval> approvals;
+    QList<Variable> variables;
+    QList<AgentThread> threads;
+    QList<Message> messages; ///< empty when the archive was read for a streamed export
+};
+
+} // namespace Tandem
