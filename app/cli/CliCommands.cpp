@@ -7,6 +7,7 @@
 #include "cli/CliOutput.h"
 #include "cli/CommandSuggestion.h"
 #include "cli/ExportCommand.h"
+#include "cli/GuardrailOptions.h"
 #include "cli/ImportCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
@@ -24,7 +25,6 @@
 #include <QEventLoop>
 #include <QHash>
 #include <QLoggingCategory>
-#include <QNetworkAccessManager>
 #include <QUrl>
 
 #include <cstring>
@@ -35,11 +35,12 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
-// Options that take a value: their value is not the command. Ours, then the window's (Qt's, with - or --).
+// Options that take a value: their value is not the command. Ours (the guardrail options too, see
+// GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--max-turns", "--wait", "--format", "-o", "--output", "-platform",
-    "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display",
-    "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--wait", "--format", "-o", "--output", "-platform", "-platformpluginpath",
+    "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
+    "-name", "-style", "-stylesheet", "-session" };
 
 TerminalStream &out()
 {
@@ -111,6 +112,7 @@ QString CliCommands::commandOf(int argc, const char *const *argv)
             bool takesValue = false;
             for (const char *option : kValueOptions)
                 takesValue = takesValue || std::strcmp(arg, option) == 0 || std::strcmp(single, option) == 0;
+            takesValue = takesValue || GuardrailOptions::isOption(arg);
             if (takesValue)
                 ++i;
             continue;
@@ -150,7 +152,7 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
-    parser.addOption({ u"max-turns"_s, tr("At most this many model calls for the answer (a guardrail)."), tr("n") });
+    GuardrailOptions::addTo(parser);
     parser.addOption({ u"wait"_s,
         tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
         tr("seconds") });
@@ -203,8 +205,7 @@ int CliCommands::exec(QCoreApplication &app)
     if (command == u"import")
         return ImportCommand::run(parser, database);
 
-    QNetworkAccessManager network;
-    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {

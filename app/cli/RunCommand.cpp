@@ -7,6 +7,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/GuardrailOptions.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
 #include "domain/UrlSecrets.h"
@@ -115,6 +116,17 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         return CliCommands::UsageError;
     }
 
+    // The window's choices (models per agent, workspace, guardrail limits) hold here too, so a turn runs as it would
+    // in the window; the options given here win. A bad value is refused before anything is stored.
+    EngineConfig config;
+    EngineSettings::applyTo(config);
+    if (parser.isSet(u"workspace"_s))
+        config.workspaceRoot = parser.value(u"workspace"_s);
+    if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)) {
+        CliOutput::err() << error << '\n';
+        return CliCommands::UsageError;
+    }
+
     UnitOfWork &work = database.work();
     const ResolvedProvider resolved = resolveProvider(database, parser);
     if (!resolved.profile) {
@@ -128,19 +140,6 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
     SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     const ToolRegistry tools = ToolRegistry::withBuiltins();
-    // The window's choices (models per agent, workspace) hold here too, so a turn runs as it would in the window.
-    EngineConfig config;
-    EngineSettings::applyTo(config);
-    if (parser.isSet(u"workspace"_s))
-        config.workspaceRoot = parser.value(u"workspace"_s);
-    if (parser.isSet(u"max-turns"_s)) {
-        bool ok = false;
-        config.limits.maxTurnsPerRun = parser.value(u"max-turns"_s).toInt(&ok);
-        if (!ok || config.limits.maxTurnsPerRun < 1) {
-            CliOutput::err() << CliCommands::tr("--max-turns needs a positive number.") << '\n';
-            return CliCommands::UsageError;
-        }
-    }
     int waitSeconds = 60;
     if (parser.isSet(u"wait"_s)) {
         bool ok = false;
