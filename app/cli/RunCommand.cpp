@@ -18,7 +18,6 @@
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
-#include <QNetworkAccessManager>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
