@@ -140,10 +140,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--max-turns needs a positive number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -209,14 +205,6 @@
     </message>
     <message>
         <source>The folder the file tools may use.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most this many model calls for the answer (a guardrail).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -316,6 +304,22 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
     </message>
     <message>
         <source>run, conversations, show, export or import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If another Tandem process is answering the conversation, wait this long for its turn (default 60).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--wait needs a number of seconds (0 or more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering in another Tandem process (%2); gave up waiting after %3 s. Send the message again when it is done.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -683,6 +687,100 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailLimits</name>
+    <message>
+        <source>Model calls per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time limit per answer must be from %1 to %2 seconds, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The back-and-forth window must be from %1 to %2 handoffs, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pending handoff must time out after %1 to %2 minutes, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output limit per model call must be from %1 to %2 tokens (0: the provider&apos;s own), not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailOptions</name>
+    <message>
+        <source>At most this many model calls for the answer (a guardrail).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A token budget for the answer; 0 switches it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A token budget for the whole conversation; 0 switches it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the answer after this many seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many handoffs for the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many handoffs from one agent to the same other agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time out handoffs left pending for this many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many output tokens per model call; 0: the provider&apos;s own limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number, not “%2”.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1488,6 +1586,40 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::LocalSettingsService</name>
+    <message>
+        <source>A provider needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network access.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MainWindow</name>
     <message>
         <source>Tandem</source>
@@ -2146,38 +2278,103 @@ or write a message below to start a new one.</source>
         <source>Connecting…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Guardrails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
-    <message>
-        <source>A provider needs a name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The base URL is not valid.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>No keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No network access.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
