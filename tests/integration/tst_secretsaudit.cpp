@@ -10,6 +10,7 @@
 #include "SecretTestUtil.h"
 #include "TemporaryDatabase.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "domain/Logging.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/Exporter.h"
@@ -216,7 +217,8 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
     const QString marker = u"audit-marker-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
     qint64 conversationId = 0;
     {
-        SettingsViewModel settings(&temp.work().providers(), &secrets, network.get());
+        LocalSettingsService service(&temp.work(), &secrets, network.get());
+        SettingsViewModel settings(&service);
         // The person adds a provider and types its key, as in the first-run dialog.
         const QString providerId = settings.saveProvider(fakeProfile(server, protocol));
         QVERIFY2(!providerId.isEmpty(), qPrintable(settings.lastError()));
@@ -226,7 +228,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         QVERIFY2(stored.first().at(1).toBool(), qPrintable(stored.first().at(2).toString()));
         settings.setDefaultProviderId(providerId);
         EngineConfig config;
-        settings.applyTo(config);
+        service.applyTo(config);
         config.retryPolicy.maxRetries = 0;
 
         // A dual-agent turn: agent 1 hands over, agent 2 answers; then a turn the provider refuses (401), whose
