@@ -64,6 +64,10 @@ QString ExportText::dividerMeaning(Message::Divider divider)
         return tr("Handoff failed");
     case Message::Divider::ApprovalNeeded:
         return tr("Approval needed");
+    case Message::Divider::Completed:
+        return tr("Pipeline complete");
+    case Message::Divider::WaitingForYou:
+        return tr("Waiting for you");
     case Message::Divider::None:
         break;
     }
@@ -85,6 +89,10 @@ QString ExportText::dividerSymbol(Message::Divider divider)
         return u"⚠"_s;
     case Message::Divider::ApprovalNeeded:
         return u"?"_s;
+    case Message::Divider::Completed:
+        return u"⚑"_s;
+    case Message::Divider::WaitingForYou:
+        return u"…"_s;
     case Message::Divider::None:
         break;
     }
