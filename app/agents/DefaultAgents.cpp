@@ -58,7 +58,16 @@ bool DefaultAgents::seed(AgentStore &store)
 
 QString DefaultAgents::firstAgent(Conversation::Mode mode)
 {
-    return mode == Conversation::Mode::Dual ? kAgent1.toString() : kAssistant.toString();
+    switch (mode) {
+    case Conversation::Mode::Dual:
+        return kAgent1.toString();
+    case Conversation::Mode::Pipeline:
+        return u"analyst"_s; // seed 002: the orchestrator hands every story to the analyst first
+    case Conversation::Mode::Single:
+    case Conversation::Mode::Router:
+        break;
+    }
+    return kAssistant.toString();
 }
 
 } // namespace Tandem
