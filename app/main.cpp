@@ -2,6 +2,7 @@
 #include "Theme.h"
 #include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
@@ -21,7 +22,6 @@
 #include <QCommandLineParser>
 #include <QGuiApplication>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QTimer>
 
 #include <csignal>
@@ -103,11 +103,11 @@ int main(int argc, char *argv[])
     QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
     Tandem::SecretStore secrets;
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
-    Tandem::ProviderStore &providers = database.work().providers();
-    Tandem::SettingsViewModel settings(&providers, &secrets, network);
+    Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
-    settings.bindRepository(&repository); // engine choices and changed keys reach the engine at once
+    repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
+    Tandem::SettingsViewModel settings(&settingsService);
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);
 

@@ -98,6 +98,51 @@
     </message>
 </context>
 <context>
+    <name>GuardrailLimits</name>
+    <message numerus="yes">
+        <source>The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>The token budget per answer must be from %1 to %Ln token (0 switches it off), not %2.</numerusform>
+            <numerusform>The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>The token budget per conversation must be from %1 to %Ln token (0 switches it off), not %2.</numerusform>
+            <numerusform>The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The time limit per answer must be from %1 to %Ln seconds, not %2.</source>
+        <translation>
+            <numerusform>The time limit per answer must be from %1 to %Ln second, not %2.</numerusform>
+            <numerusform>The time limit per answer must be from %1 to %Ln seconds, not %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The back-and-forth window must be from %1 to %Ln handoffs, not %2.</source>
+        <translation>
+            <numerusform>The back-and-forth window must be from %1 to %Ln handoff, not %2.</numerusform>
+            <numerusform>The back-and-forth window must be from %1 to %Ln handoffs, not %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A pending handoff must time out after %1 to %Ln minutes, not %2.</source>
+        <translation>
+            <numerusform>A pending handoff must time out after %1 to %Ln minute, not %2.</numerusform>
+            <numerusform>A pending handoff must time out after %1 to %Ln minutes, not %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</source>
+        <translation>
+            <numerusform>The output limit per model call must be from %1 to %Ln token (0: the provider&apos;s own), not %2.</numerusform>
+            <numerusform>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ImportCommand</name>
     <message numerus="yes">
         <source>%n conversations imported as new ones.</source>
@@ -203,22 +248,22 @@
     </message>
 </context>
 <context>
+    <name>Tandem::LocalSettingsService</name>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>Connected: %n model available.</numerusform>
+            <numerusform>Connected: %n models available.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MessageDelegate</name>
     <message numerus="yes">
         <source>%Ln tokens</source>
         <translation>
             <numerusform>%Ln token</numerusform>
             <numerusform>%Ln tokens</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::SettingsViewModel</name>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation>
-            <numerusform>Connected: %n model available.</numerusform>
-            <numerusform>Connected: %n models available.</numerusform>
         </translation>
     </message>
 </context>

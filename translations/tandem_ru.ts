@@ -150,10 +150,6 @@
         <translation>Неизвестный провайдер «%1»: укажите id сохранённого профиля или базовый URL, например http://127.0.0.1:11434/v1.</translation>
     </message>
     <message>
-        <source>--max-turns needs a positive number.</source>
-        <translation>Для --max-turns нужно положительное число.</translation>
-    </message>
-    <message>
         <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
         <translation>«%1» требует вашего подтверждения (запрос %2); примите решение в окне Tandem.</translation>
     </message>
@@ -220,14 +216,6 @@
     <message>
         <source>The folder the file tools may use.</source>
         <translation>Папка, с которой могут работать файловые инструменты.</translation>
-    </message>
-    <message>
-        <source>At most this many model calls for the answer (a guardrail).</source>
-        <translation>Максимальное число вызовов модели на один ответ (ограничитель).</translation>
-    </message>
-    <message>
-        <source>n</source>
-        <translation>n</translation>
     </message>
     <message>
         <source>Usage: tandem show ID</source>
@@ -334,6 +322,22 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>run, conversations, show, export or import</source>
         <translation>run, conversations, show, export или import</translation>
+    </message>
+    <message>
+        <source>If another Tandem process is answering the conversation, wait this long for its turn (default 60).</source>
+        <translation>Если беседа сейчас отвечает в другом процессе Tandem, ждать её очереди столько секунд (по умолчанию 60).</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>секунды</translation>
+    </message>
+    <message>
+        <source>--wait needs a number of seconds (0 or more).</source>
+        <translation>--wait требует число секунд (0 или больше).</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering in another Tandem process (%2); gave up waiting after %3 s. Send the message again when it is done.</source>
+        <translation>Беседа %1 сейчас отвечает в другом процессе Tandem (%2); ожидание прекращено через %3 с. Отправьте сообщение ещё раз, когда ответ закончится.</translation>
     </message>
 </context>
 <context>
@@ -726,6 +730,124 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токена.</numerusform>
             <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токенов.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailLimits</name>
+    <message>
+        <source>Model calls per answer must be from %1 to %2, not %3.</source>
+        <translation>Число вызовов модели на один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message>
+        <source>Handoffs per answer must be from %1 to %2, not %3.</source>
+        <translation>Число передач за один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message>
+        <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
+        <translation>Число передач от одного агента одному и тому же другому агенту за один ответ должно быть от %1 до %2, а не %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The time limit per answer must be from %1 to %Ln seconds, not %2.</source>
+        <translation>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунды, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The back-and-forth window must be from %1 to %Ln handoffs, not %2.</source>
+        <translation>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передачи, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A pending handoff must time out after %1 to %Ln minutes, not %2.</source>
+        <translation>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минуты, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</source>
+        <translation>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токена (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailOptions</name>
+    <message>
+        <source>At most this many model calls for the answer (a guardrail).</source>
+        <translation>Максимальное число вызовов модели на один ответ (ограничитель).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>A token budget for the answer; 0 switches it off.</source>
+        <translation>Бюджет токенов на ответ; 0 — без ограничения.</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>токены</translation>
+    </message>
+    <message>
+        <source>A token budget for the whole conversation; 0 switches it off.</source>
+        <translation>Бюджет токенов на всю беседу; 0 — без ограничения.</translation>
+    </message>
+    <message>
+        <source>Stop the answer after this many seconds.</source>
+        <translation>Остановить ответ через столько секунд.</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>секунды</translation>
+    </message>
+    <message>
+        <source>At most this many handoffs for the answer.</source>
+        <translation>Не больше стольких передач за один ответ.</translation>
+    </message>
+    <message>
+        <source>At most this many handoffs from one agent to the same other agent.</source>
+        <translation>Не больше стольких передач от одного агента одному и тому же другому агенту.</translation>
+    </message>
+    <message>
+        <source>Time out handoffs left pending for this many minutes.</source>
+        <translation>Завершать по тайм-ауту передачи, ожидающие столько минут.</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>минуты</translation>
+    </message>
+    <message>
+        <source>At most this many output tokens per model call; 0: the provider&apos;s own limit.</source>
+        <translation>Не больше стольких выходных токенов на один вызов модели; 0 — ограничение провайдера.</translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number, not “%2”.</source>
+        <translation>Для --%1 нужно целое число, а не «%2».</translation>
     </message>
 </context>
 <context>
@@ -1567,6 +1689,41 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::LocalSettingsService</name>
+    <message>
+        <source>A provider needs a name.</source>
+        <translation>Укажите название провайдера.</translation>
+    </message>
+    <message>
+        <source>The base URL is not valid.</source>
+        <translation>Недопустимый базовый URL.</translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation>Связка ключей недоступна.</translation>
+    </message>
+    <message>
+        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит имя пользователя или пароль. Уберите их из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
+    </message>
+    <message>
+        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
+        <translation>Базовый URL содержит секретный параметр «%1». Уберите его из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
+    </message>
+    <message>
+        <source>No network access.</source>
+        <translation>Нет доступа к сети.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>Подключено: доступна %n модель.</numerusform>
+            <numerusform>Подключено: доступны %n модели.</numerusform>
+            <numerusform>Подключено: доступно %n моделей.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MainWindow</name>
     <message>
         <source>Tandem</source>
@@ -2231,17 +2388,97 @@ or write a message below to start a new one.</source>
         <source>Connecting…</source>
         <translation>Подключение…</translation>
     </message>
+    <message>
+        <source>&amp;Guardrails</source>
+        <translation>&amp;Ограничители</translation>
+    </message>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation>Вызовов &amp;модели на ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation>&amp;Токенов на ответ:</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> токенов</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Без ограничения</translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation>Токенов на &amp;беседу:</translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation>Вр&amp;емя на ответ:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation>Пе&amp;редач на ответ:</translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation>Передач по одному п&amp;ути за ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation>Туда и обрат&amp;но после:</translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation> передач</translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation>Ожидающая передача &amp;истекает через:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation>Выходных токенов на вы&amp;зов модели:</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation>Ограничение провайдера</translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation>Состояние ограничителей</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation>Вернуть &amp;стандартные</translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation>Вернуть встроенные ограничения</translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation>Встроенные ограничения восстановлены.</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
-    <message>
-        <source>A provider needs a name.</source>
-        <translation>Укажите название провайдера.</translation>
-    </message>
-    <message>
-        <source>The base URL is not valid.</source>
-        <translation>Недопустимый базовый URL.</translation>
-    </message>
     <message>
         <source>No keychain is available.</source>
         <translation>Связка ключей недоступна.</translation>
@@ -2249,22 +2486,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>No network access.</source>
         <translation>Нет доступа к сети.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation>
-            <numerusform>Подключено: доступна %n модель.</numerusform>
-            <numerusform>Подключено: доступны %n модели.</numerusform>
-            <numerusform>Подключено: доступно %n моделей.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The base URL contains a user name or password. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation>Базовый URL содержит имя пользователя или пароль. Уберите их из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
-    </message>
-    <message>
-        <source>The base URL contains the secret parameter “%1”. Remove it from the URL and enter the key in the API key field: Tandem keeps it in the system keychain, not with the URL.</source>
-        <translation>Базовый URL содержит секретный параметр «%1». Уберите его из URL и введите ключ в поле API-ключа: Tandem хранит его в системной связке ключей, а не вместе с URL.</translation>
     </message>
 </context>
 <context>

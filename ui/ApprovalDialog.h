@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chat/ChatRepository.h"
+#include "domain/ApprovalRequest.h"
 
 #include <QDialog>
 

@@ -1,6 +1,5 @@
 #include "FirstRunDialog.h"
 
-#include "llm/ProviderPresets.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QDialogButtonBox>
@@ -115,7 +114,7 @@ void FirstRunDialog::useOpenAi()
 {
     if (!m_settings)
         return;
-    const QString id = m_settings->saveProvider(ProviderPresets::openAi());
+    const QString id = m_settings->addOpenAi();
     if (id.isEmpty()) {
         m_status->setText(m_settings->lastError());
         return;

@@ -7,7 +7,6 @@
 #include "ExportDialog.h"
 #include "FirstRunDialog.h"
 #include "SettingsDialog.h"
-#include "chat/ChatRepository.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
 #include "presentation/ExchangeViewModel.h"
@@ -44,7 +43,6 @@ namespace Tandem {
 
 MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, QWidget *parent)
     : QMainWindow(parent)
-    , m_repository(repository)
     , m_settings(settings)
     , m_viewModel(new ChatViewModel(repository, this))
     , m_conversationModel(new ConversationListModel(repository, this))
@@ -188,8 +186,8 @@ void MainWindow::setExchange(ExchangeViewModel *exchange)
     if (m_exchange)
         disconnect(m_exchange, nullptr, this, nullptr);
     m_exchange = exchange;
-    m_exportAction->setEnabled(m_exchange && m_repository);
-    m_importAction->setEnabled(m_exchange && m_repository);
+    m_exportAction->setEnabled(m_exchange && m_viewModel->hasRepository());
+    m_importAction->setEnabled(m_exchange && m_viewModel->hasRepository());
     if (!m_exchange)
         return;
     connect(m_exchange, &ExchangeViewModel::exportProgress, this, [this](qint64 done, qint64 total) {
@@ -225,7 +223,7 @@ void MainWindow::exportConversations()
     } else {
         QString title;
         if (ids.size() == 1)
-            if (const auto conversation = m_repository->conversation(ids.constFirst()))
+            if (const auto conversation = m_conversationModel->conversation(ids.constFirst()))
                 title = conversation->title;
         path = QFileDialog::getSaveFileName(this, tr("Export Conversations"),
             ExchangeViewModel::suggestedFileName(title, all ? 0 : int(ids.size()), format),
@@ -356,7 +354,7 @@ QWidget *MainWindow::createSidebar()
     m_newConversation->setObjectName(u"NewConversationButton"_s);
     m_newConversation->setAccessibleName(tr("New conversation"));
     m_newConversation->setToolTip(m_newAction->toolTip());
-    m_newConversation->setEnabled(m_repository != nullptr);
+    m_newConversation->setEnabled(m_viewModel->hasRepository());
     connect(m_newConversation, &QPushButton::clicked, this, &MainWindow::newConversation);
 
     m_search = new QLineEdit(sidebar);
@@ -516,7 +514,7 @@ void MainWindow::bindViewModel()
 
 void MainWindow::updateSendingState()
 {
-    if (!m_repository)
+    if (!m_viewModel->hasRepository())
         m_composer->setSendingEnabled(false, tr("Tandem has no chat engine"));
     else if (m_settings && !m_settings->hasProviders())
         m_composer->setSendingEnabled(false, tr("Add a provider in Settings to start chatting"));
@@ -531,9 +529,10 @@ void MainWindow::updateModeControls()
         m_modeSelector->setCurrentIndex(index);
     const QSignalBlocker blocker(m_dualAction);
     m_dualAction->setChecked(m_viewModel->conversationId() > 0 && m_viewModel->isDualMode());
-    m_modeSelector->setEnabled(m_repository != nullptr);
-    m_dualAction->setEnabled(m_repository != nullptr);
-    m_resetAgentAction->setEnabled(m_repository != nullptr && m_viewModel->conversationId() > 0);
+    const bool engine = m_viewModel->hasRepository();
+    m_modeSelector->setEnabled(engine);
+    m_dualAction->setEnabled(engine);
+    m_resetAgentAction->setEnabled(engine && m_viewModel->conversationId() > 0);
 }
 
 void MainWindow::selectCurrentInSidebar()
@@ -555,7 +554,7 @@ qint64 MainWindow::conversationAtCursor() const
 
 void MainWindow::newConversation()
 {
-    if (!m_repository)
+    if (!m_viewModel->hasRepository())
         return;
     if (!m_search->text().isEmpty())
         m_search->clear();
@@ -567,23 +566,23 @@ void MainWindow::newConversation()
 void MainWindow::renameCurrent()
 {
     const qint64 id = conversationAtCursor();
-    if (!m_repository || id <= 0)
+    const auto conversation = m_conversationModel->conversation(id);
+    if (!conversation)
         return;
-    const auto conversation = m_repository->conversation(id);
     bool ok = false;
-    const QString title = QInputDialog::getText(this, tr("Rename Conversation"), tr("Title:"), QLineEdit::Normal,
-        conversation ? conversation->title : QString(), &ok);
-    if (ok && !title.trimmed().isEmpty())
-        m_repository->renameConversation(id, title.trimmed());
+    const QString title = QInputDialog::getText(
+        this, tr("Rename Conversation"), tr("Title:"), QLineEdit::Normal, conversation->title, &ok);
+    if (ok)
+        m_conversationModel->rename(id, title);
 }
 
 void MainWindow::deleteCurrent()
 {
     const qint64 id = conversationAtCursor();
-    if (!m_repository || id <= 0)
+    const auto conversation = m_conversationModel->conversation(id);
+    if (!conversation)
         return;
-    const auto conversation = m_repository->conversation(id);
-    const QString title = conversation && !conversation->title.isEmpty() ? conversation->title : tr("New conversation");
+    const QString title = !conversation->title.isEmpty() ? conversation->title : tr("New conversation");
     QMessageBox box(QMessageBox::Warning, tr("Delete Conversation"),
         tr("Delete “%1” with all its messages and handoffs? This cannot be undone.").arg(title), QMessageBox::Cancel,
         this);
@@ -594,17 +593,14 @@ void MainWindow::deleteCurrent()
         return;
     if (id == m_viewModel->conversationId())
         m_viewModel->openConversation(0);
-    m_repository->deleteConversation(id);
+    m_conversationModel->remove(id);
 }
 
 void MainWindow::togglePinCurrent()
 {
     const qint64 id = conversationAtCursor();
-    if (!m_repository || id <= 0)
-        return;
-    const auto conversation = m_repository->conversation(id);
-    if (conversation)
-        m_repository->setPinned(id, !conversation->pinned);
+    if (const auto conversation = m_conversationModel->conversation(id))
+        m_conversationModel->setPinned(id, !conversation->pinned);
 }
 
 void MainWindow::openSettings()

@@ -102,7 +102,6 @@ private:
     void fillResetAgentMenu(QMenu *menu);
     qint64 conversationAtCursor() const;
 
-    QPointer<ChatRepository> m_repository;
     QPointer<SettingsViewModel> m_settings;
     QPointer<ExchangeViewModel> m_exchange;
     QProgressDialog *m_progress = nullptr;

@@ -1,6 +1,5 @@
 #include "SettingsDialog.h"
 
-#include "llm/ProviderPresets.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QComboBox>
@@ -14,12 +13,21 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
+
+namespace {
+void showStatus(QLabel *label, const QString &text, bool error)
+{
+    label->setText(text);
+    label->setStyleSheet(error ? u"color: #d92d20;"_s : QString());
+}
+} // namespace
 
 QString SettingsDialog::storedKeyPlaceholder()
 {
@@ -36,6 +44,7 @@ SettingsDialog::SettingsDialog(SettingsViewModel *settings, QWidget *parent)
     m_tabs->setAccessibleName(tr("Settings pages"));
     m_tabs->addTab(createProvidersPage(), tr("&Providers"));
     m_tabs->addTab(createAgentsPage(), tr("&Agents"));
+    m_tabs->addTab(createGuardrailsPage(), tr("&Guardrails"));
     m_tabs->addTab(createAppearancePage(), tr("A&ppearance"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close settings"));
@@ -84,7 +93,7 @@ QWidget *SettingsDialog::createProvidersPage()
     auto *add = new QPushButton(tr("&Add"), page);
     add->setAccessibleName(tr("Add a provider"));
     auto *presets = new QMenu(add);
-    const QList<ProviderProfile> all = ProviderPresets::all();
+    const QList<ProviderProfile> all = m_settings ? m_settings->presets() : QList<ProviderProfile> {};
     for (const ProviderProfile &preset : all)
         presets->addAction(preset.name, this, [this, preset] { addPreset(preset); });
     add->setMenu(presets);
@@ -217,6 +226,84 @@ QWidget *SettingsDialog::createAgentsPage()
     return page;
 }
 
+QWidget *SettingsDialog::createGuardrailsPage()
+{
+    using Field = GuardrailLimits::Field;
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    auto *intro = new QLabel(tr("Limits every answer obeys, however many agents take part. The next answer uses "
+                                "them."),
+        page);
+    intro->setWordWrap(true);
+    form->addRow(intro);
+    const auto add
+        = [this, page, form](Field field, const QString &label, const QString &suffix, const QString &offText = {}) {
+              auto *box = new QSpinBox(page);
+              box->setObjectName(u"guardrail-"_s + GuardrailLimits::name(field));
+              box->setRange(int(GuardrailLimits::minimum(field)), int(GuardrailLimits::maximum(field)));
+              box->setSuffix(suffix);
+              box->setGroupSeparatorShown(true);
+              box->setAccelerated(true);
+              if (!offText.isEmpty())
+                  box->setSpecialValueText(offText); // shown at the minimum, 0
+              box->setAccessibleName(QString(label).remove(u'&').remove(u':'));
+              connect(box, &QSpinBox::editingFinished, this, &SettingsDialog::saveGuardrails);
+              form->addRow(label, box);
+              m_guardrails.append({ field, box });
+          };
+    add(Field::MaxTurnsPerRun, tr("&Model calls per answer:"), {});
+    add(Field::MaxTokensPerRun, tr("&Tokens per answer:"), tr(" tokens"), tr("No limit"));
+    add(Field::MaxTokensPerConversation, tr("Tokens per &conversation:"), tr(" tokens"), tr("No limit"));
+    add(Field::RunTimeoutSeconds, tr("T&ime per answer:"), tr(" s"));
+    add(Field::MaxHopsPerTurn, tr("&Handoffs per answer:"), {});
+    add(Field::MaxBouncesPerEdge, tr("Handoffs a&long one path per answer:"), {});
+    add(Field::RepeatedPairWindow, tr("&Back and forth after:"), tr(" handoffs"));
+    add(Field::StaleHandoffMinutes, tr("A pending handoff &expires after:"), tr(" min"));
+    add(Field::MaxOutputTokens, tr("&Output tokens per model call:"), tr(" tokens"), tr("The provider's limit"));
+
+    m_guardrailStatus = new QLabel(page);
+    m_guardrailStatus->setObjectName(u"GuardrailStatus"_s);
+    m_guardrailStatus->setWordWrap(true);
+    m_guardrailStatus->setAccessibleName(tr("Guardrail status"));
+    auto *defaults = new QPushButton(tr("&Restore Defaults"), page);
+    defaults->setObjectName(u"GuardrailDefaults"_s);
+    defaults->setAccessibleName(tr("Restore the built-in limits"));
+    connect(defaults, &QPushButton::clicked, this, [this] {
+        if (m_settings)
+            m_settings->resetGuardrailLimits();
+        showGuardrails();
+        showStatus(m_guardrailStatus, tr("The built-in limits are back."), false);
+    });
+    form->addRow(m_guardrailStatus);
+    form->addRow(defaults);
+    showGuardrails();
+    return page;
+}
+
+void SettingsDialog::showGuardrails()
+{
+    const GuardrailLimits limits = m_settings ? m_settings->guardrailLimits() : GuardrailLimits {};
+    for (const auto &[field, box] : std::as_const(m_guardrails)) {
+        const QSignalBlocker blocker(box);
+        box->setValue(int(limits.value(field)));
+    }
+}
+
+void SettingsDialog::saveGuardrails()
+{
+    if (!m_settings)
+        return;
+    GuardrailLimits limits = m_settings->guardrailLimits();
+    for (const auto &[field, box] : std::as_const(m_guardrails))
+        limits.setValue(field, box->value());
+    if (limits == m_settings->guardrailLimits())
+        return;
+    if (m_settings->setGuardrailLimits(limits))
+        showStatus(m_guardrailStatus, tr("Saved; the next answer uses these limits."), false);
+    else
+        showStatus(m_guardrailStatus, m_settings->lastError(), true);
+}
+
 QWidget *SettingsDialog::createAppearancePage()
 {
     auto *page = new QWidget(this);
@@ -333,11 +420,7 @@ void SettingsDialog::addPreset(const ProviderProfile &preset)
 {
     if (!m_settings)
         return;
-    ProviderProfile profile = preset;
-    profile.id = m_settings->uniqueId(preset.id.isEmpty() ? preset.name : preset.id);
-    if (!profile.baseUrl.isValid() || profile.baseUrl.isEmpty())
-        profile.baseUrl = QUrl(u"http://127.0.0.1:8080/v1"_s);
-    const QString id = m_settings->saveProvider(profile);
+    const QString id = m_settings->addPreset(preset);
     if (id.isEmpty()) {
         setStatus(m_settings->lastError(), true);
         return;
@@ -357,8 +440,7 @@ void SettingsDialog::testConnection()
 
 void SettingsDialog::setStatus(const QString &text, bool error)
 {
-    m_status->setText(text);
-    m_status->setStyleSheet(error ? u"color: #d92d20;"_s : QString());
+    showStatus(m_status, text, error);
 }
 
 } // namespace Tandem

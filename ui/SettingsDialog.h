@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/GuardrailLimits.h"
 #include "domain/ProviderProfile.h"
 
 #include <QDialog>
@@ -10,6 +11,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QSpinBox;
 class QTabWidget;
 
 namespace Tandem {
@@ -17,7 +19,8 @@ namespace Tandem {
 class SettingsViewModel;
 
 /// @brief Settings: providers (add, edit, remove, test the connection, list the models; the key goes to the
-/// keychain and is never shown back), the default model of each agent, the language and the theme.
+/// keychain and is never shown back), the default model of each agent, the guardrail limits, the language and the
+/// theme.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -32,6 +35,9 @@ public:
 private:
     QWidget *createProvidersPage();
     QWidget *createAgentsPage();
+    QWidget *createGuardrailsPage();
+    void showGuardrails();
+    void saveGuardrails();
     QWidget *createAppearancePage();
     void reloadProviders(const QString &select = {});
     void showProvider(int row);
@@ -60,6 +66,8 @@ private:
     QLineEdit *m_agent1Model = nullptr;
     QLineEdit *m_agent2Model = nullptr;
     QLineEdit *m_workspace = nullptr;
+    QList<QPair<GuardrailLimits::Field, QSpinBox *>> m_guardrails;
+    QLabel *m_guardrailStatus = nullptr;
     QComboBox *m_language = nullptr;
     QComboBox *m_theme = nullptr;
 };

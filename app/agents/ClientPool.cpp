@@ -1,7 +1,7 @@
 #include "ClientPool.h"
 
 #include "domain/Logging.h"
-#include "llm/ProviderPresets.h"
+#include "llm/ClientFactory.h"
 #include "storage/SecretStore.h"
 
 namespace Tandem {
@@ -28,7 +28,7 @@ void ClientPool::invalidate(const QString &providerId)
 
 LlmClient *ClientPool::create(const ProviderProfile &profile, const QString &key)
 {
-    LlmClient *client = ProviderPresets::createClient(m_network, profile, this);
+    LlmClient *client = ClientFactory::create(m_network, profile, this);
     client->setApiKey(key);
     client->setRetryPolicy(m_policy);
     m_clients.insert(profile.id, client);

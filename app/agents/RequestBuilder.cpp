@@ -24,19 +24,21 @@ RequestBuilder::RequestBuilder(
     , m_config(config)
 { }
 
-QString RequestBuilder::modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config)
+QString RequestBuilder::modelFor(
+    const Agent &agent, const Conversation &conversation, const EngineConfig &config, const QString &providerModel)
 {
     if (!agent.model.isEmpty())
         return agent.model;
     if (!conversation.model.isEmpty())
         return conversation.model;
-    return config.agentModels.value(agent.id);
+    return config.agentModels.value(agent.id, providerModel);
 }
 
 LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
 {
     LlmRequest request;
-    request.model = modelFor(agent, run.conversation, m_config);
+    request.model
+        = modelFor(agent, run.conversation, m_config, run.client ? run.client->profile().defaultModel : QString());
     request.instructions = agent.instructions;
     if (agent.maxOutputTokens > 0)
         request.maxOutputTokens = agent.maxOutputTokens;

@@ -25,9 +25,11 @@ public:
     /// @brief The request of @p agent's next call in @p run.
     LlmRequest build(const Run &run, const Agent &agent);
 
-    /// @brief The model @p agent asks for in @p conversation: the agent's own, else the conversation's, else the
-    /// settings' default for the agent; empty means the provider's default model.
-    static QString modelFor(const Agent &agent, const Conversation &conversation, const EngineConfig &config);
+    /// @brief The model @p agent answers with in @p conversation: the agent's own, else the conversation's, else the
+    /// settings' default for the agent, else @p providerModel (its provider's default). The one rule for the model
+    /// a request names and the model the status line shows.
+    static QString modelFor(
+        const Agent &agent, const Conversation &conversation, const EngineConfig &config, const QString &providerModel);
     /// @brief The handoff_to definition offering @p targets.
     static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
 

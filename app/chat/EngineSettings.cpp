@@ -1,5 +1,7 @@
 #include "EngineSettings.h"
 
+#include "domain/Logging.h"
+
 #include <QSettings>
 
 using namespace Qt::StringLiterals;
@@ -10,6 +12,7 @@ namespace {
 const QString kDefaultProvider = u"providers/default"_s;
 const QString kAgents = u"agents"_s;
 const QString kWorkspace = u"tools/workspace"_s;
+const QString kGuardrails = u"guardrails"_s;
 
 QString modelKey(const QString &agentId)
 {
@@ -56,8 +59,52 @@ void EngineSettings::setWorkspaceFolder(const QString &folder)
     setOrRemove(kWorkspace, folder);
 }
 
+namespace {
+/// Writes the stored limits over @p limits, skipping (with a warning) any that is not a number within its bounds.
+void readGuardrails(GuardrailLimits &limits)
+{
+    QSettings settings;
+    settings.beginGroup(kGuardrails);
+    const QList<GuardrailLimits::Field> fields = GuardrailLimits::fields();
+    for (const GuardrailLimits::Field field : fields) {
+        const QString key = GuardrailLimits::name(field);
+        if (!settings.contains(key))
+            continue;
+        bool ok = false;
+        const qint64 value = settings.value(key).toLongLong(&ok);
+        if (!ok || !GuardrailLimits::problem(field, value).isEmpty()) {
+            qCWarning(lcChat) << "ignoring the stored guardrail" << key << settings.value(key).toString();
+            continue;
+        }
+        limits.setValue(field, value);
+    }
+}
+} // namespace
+
+GuardrailLimits EngineSettings::guardrailLimits()
+{
+    GuardrailLimits limits;
+    readGuardrails(limits);
+    return limits;
+}
+
+void EngineSettings::setGuardrailLimits(const GuardrailLimits &limits)
+{
+    const GuardrailLimits builtIn;
+    QSettings settings;
+    settings.beginGroup(kGuardrails);
+    const QList<GuardrailLimits::Field> fields = GuardrailLimits::fields();
+    for (const GuardrailLimits::Field field : fields) {
+        if (limits.value(field) == builtIn.value(field))
+            settings.remove(GuardrailLimits::name(field));
+        else
+            settings.setValue(GuardrailLimits::name(field), limits.value(field));
+    }
+}
+
 void EngineSettings::applyTo(EngineConfig &config)
 {
+    config.limits = guardrailLimits();
     config.defaultProviderId = defaultProviderId();
     config.workspaceRoot = workspaceFolder();
     config.agentModels.clear();

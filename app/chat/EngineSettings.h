@@ -1,14 +1,15 @@
 #pragma once
 
 #include "agents/EngineConfig.h"
+#include "domain/GuardrailLimits.h"
 
 #include <QString>
 
 namespace Tandem {
 
 /// @brief What the person chose for the engine in the settings (QSettings, never a secret): the default provider,
-/// a default model per agent and the workspace folder of the file tools. The window and the headless commands read
-/// the same values, so a turn run from either is run alike.
+/// a default model per agent, the workspace folder of the file tools and the guardrail limits. The window and the
+/// headless commands read the same values, so a turn run from either is run alike.
 class EngineSettings
 {
 public:
@@ -21,7 +22,13 @@ public:
     static QString workspaceFolder();
     /// @brief Stores @p folder (trimmed); an empty one removes the choice.
     static void setWorkspaceFolder(const QString &folder);
-    /// @brief Writes the stored choices into @p config, leaving everything else as it is.
+    /// @brief The built-in limits with the stored choices over them; a stored value out of bounds is ignored.
+    static GuardrailLimits guardrailLimits();
+    /// @brief Stores each limit of @p limits that differs from the built-in one (and forgets the others); the caller
+    /// validates first.
+    static void setGuardrailLimits(const GuardrailLimits &limits);
+    /// @brief Writes the stored choices into @p config (its limits: the built-in ones with the stored ones over them),
+    /// leaving everything else as it is.
     static void applyTo(EngineConfig &config);
 };
 

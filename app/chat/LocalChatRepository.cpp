@@ -3,6 +3,7 @@
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
+#include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
 #include "domain/Logging.h"
 #include "storage/ProcessClaims.h"
@@ -120,6 +121,24 @@ void LocalChatRepository::setEngineConfig(const EngineConfig &config)
     m_clients->setRetryPolicy(config.retryPolicy);
 }
 
+void LocalChatRepository::followSettings(LocalSettingsService *settings)
+{
+    const auto applyEngineSettings = [this, settings] {
+        EngineConfig config = engineConfig();
+        settings->applyTo(config);
+        setEngineConfig(config);
+    };
+    applyEngineSettings();
+    connect(settings, &SettingsService::engineSettingsChanged, this, applyEngineSettings);
+    connect(settings, &SettingsService::keyStored, this,
+        [this](const QString &providerId) { providerChanged(providerId); });
+    connect(settings, &SettingsService::providersChanged, this, [this] {
+        const QList<ProviderProfile> profiles = m_work.providers().list();
+        for (const ProviderProfile &profile : profiles)
+            providerChanged(profile.id);
+    });
+}
+
 // --- conversations ----------------------------------------------------------------------------------------------
 
 QList<Conversation> LocalChatRepository::conversations()
@@ -141,13 +160,8 @@ qint64 LocalChatRepository::createConversation(Conversation::Mode mode)
 {
     Conversation conversation;
     conversation.mode = mode;
-    QString providerId = m_runner->config().defaultProviderId;
-    ProviderStore &providers = m_work.providers();
-    if (providerId.isEmpty() || !providers.get(providerId)) {
-        const QList<ProviderProfile> all = providers.list();
-        providerId = all.isEmpty() ? QString() : all.constFirst().id;
-    }
-    conversation.providerId = providerId;
+    conversation.providerId
+        = ProviderProfile::defaultAmong(m_work.providers().list(), m_runner->config().defaultProviderId);
     if (!m_work.conversations().create(conversation))
         return 0;
     m_work.threads().setActive(conversation.id, DefaultAgents::firstAgent(mode));
@@ -235,11 +249,9 @@ QString LocalChatRepository::effectiveModel(qint64 conversationId, const QString
     const std::optional<Agent> agent = m_work.agents().get(agentId);
     if (!current || !agent)
         return {};
-    const QString model = RequestBuilder::modelFor(*agent, *current, m_runner->config());
-    if (!model.isEmpty())
-        return model;
     const std::optional<ProviderProfile> provider = m_work.providers().get(current->providerId);
-    return provider ? provider->defaultModel : QString();
+    return RequestBuilder::modelFor(
+        *agent, *current, m_runner->config(), provider ? provider->defaultModel : QString());
 }
 
 void LocalChatRepository::providerChanged(const QString &providerId)

@@ -14,6 +14,7 @@ namespace Tandem {
 
 class AgentRunner;
 class ClientPool;
+class LocalSettingsService;
 class ProcessClaims;
 class SecretStore;
 class UnitOfWork;
@@ -44,6 +45,10 @@ public:
     void setApiKey(const QString &providerId, const QString &key);
     const EngineConfig &engineConfig() const;
     void setEngineConfig(const EngineConfig &config);
+    /// @brief Keeps this repository in step with @p settings: their engine choices (default provider, models per
+    /// agent, workspace, guardrail limits) now and whenever they change, and a stored key or changed profile is read
+    /// again by the next request. The connections end with either object.
+    void followSettings(LocalSettingsService *settings);
     /// @brief How many interrupted replies the recoveries found.
     int recoveredReplies() const { return m_recoveredReplies; }
     /// @brief Every @p intervalMs, looks whether another process committed to the database; if so, recovers the runs

@@ -4,9 +4,12 @@
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AppSetup.h"
+#include "cli/CliOutput.h"
 #include "cli/CommandSuggestion.h"
 #include "cli/ExportCommand.h"
+#include "cli/GuardrailOptions.h"
 #include "cli/ImportCommand.h"
+#include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
@@ -22,7 +25,6 @@
 #include <QEventLoop>
 #include <QHash>
 #include <QLoggingCategory>
-#include <QNetworkAccessManager>
 #include <QUrl>
 
 #include <cstring>
@@ -33,20 +35,20 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
-// Options that take a value: their value is not the command. Ours, then the window's (Qt's, with - or --).
+// Options that take a value: their value is not the command. Ours (the guardrail options too, see
+// GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--max-turns", "--format", "-o", "--output", "-platform", "-platformpluginpath",
+    "--protocol", "--workspace", "--wait", "--format", "-o", "--output", "-platform", "-platformpluginpath",
     "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
     "-name", "-style", "-stylesheet", "-session" };
 
-// Everything the CLI prints goes through TerminalText: model text, titles, errors and log lines alike.
 TerminalStream &out()
 {
-    return TerminalStream::out();
+    return CliOutput::out();
 }
 TerminalStream &err()
 {
-    return TerminalStream::err();
+    return CliOutput::err();
 }
 
 QStringList commandNames()
@@ -54,60 +56,6 @@ QStringList commandNames()
     QStringList names;
     for (const char *command : kCommands)
         names << QString::fromLatin1(command);
-    return names;
-}
-
-QString agentLabel(const QHash<QString, QString> &names, const QString &agentId)
-{
-    return names.value(agentId, agentId);
-}
-
-/// One stored row as the CLI prints it, shared by `run` (live) and `show` (stored).
-QString formatRow(const Message &row, const QHash<QString, QString> &names)
-{
-    QString suffix;
-    if (row.status == Message::Status::Interrupted)
-        suffix = u" [interrupted]"_s;
-    else if (row.status == Message::Status::Cancelled)
-        suffix = u" [cancelled]"_s;
-    else if (row.status == Message::Status::Error && row.kind == Message::Kind::Text)
-        suffix = u" [error: %1]"_s.arg(row.error);
-    switch (row.kind) {
-    case Message::Kind::Divider:
-        return u"── %1 ──"_s.arg(row.content);
-    case Message::Kind::ToolCall:
-        return u"  → %1 %2"_s.arg(row.toolName, row.content);
-    case Message::Kind::ToolResult:
-        return u"  ← %1"_s.arg(row.content);
-    case Message::Kind::Error:
-        return u"! %1"_s.arg(row.content);
-    case Message::Kind::Text:
-        break;
-    }
-    if (row.role == Message::Role::User)
-        return u"> %1"_s.arg(row.content);
-    return u"[%1] %2%3"_s.arg(agentLabel(names, row.agentId), row.displayText(), suffix);
-}
-
-/// Why a write failed, for the person: a locked database is named as such, anything else is @p what.
-QString storageProblem(const Database &database, const QString &what)
-{
-    const QString locked = database.lockProblem();
-    return locked.isEmpty() ? what : locked;
-}
-
-int storageFailure(const Database &database, const QString &what)
-{
-    err() << storageProblem(database, what) << '\n';
-    return CliCommands::StorageError;
-}
-
-QHash<QString, QString> agentNames(UnitOfWork &work)
-{
-    QHash<QString, QString> names;
-    const QList<Agent> agents = work.agents().list();
-    for (const Agent &agent : agents)
-        names.insert(agent.id, agent.name);
     return names;
 }
 
@@ -130,242 +78,15 @@ int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QS
         err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
         return CliCommands::UsageError;
     }
-    const QHash<QString, QString> names = agentNames(work);
+    const QHash<QString, QString> names = CliOutput::agentNames(work);
     out() << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
     const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
     for (const Message &row : rows)
-        out() << formatRow(row, names) << '\n';
+        out() << CliOutput::formatRow(row, names) << '\n';
     out().flush();
     return CliCommands::Success;
 }
 
-/// What `--provider` named: a stored profile, a base URL (stored as a profile so that the conversation can name
-/// it, exactly as the GUI would), or a sentence saying why neither.
-struct ResolvedProvider
-{
-    std::optional<ProviderProfile> profile;
-    bool isUrl = false;
-    int exitCode = CliCommands::Success;
-    QString problem;
-};
-
-ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser)
-{
-    ResolvedProvider resolved;
-    const QString value = parser.value(u"provider"_s);
-    ProviderStore &providers = database.work().providers();
-    if (std::optional<ProviderProfile> stored = providers.get(value)) {
-        resolved.profile = stored;
-        return resolved;
-    }
-    const QUrl url(value, QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
-        resolved.exitCode = CliCommands::UsageError;
-        resolved.problem = CliCommands::tr("Unknown provider “%1”: give a stored profile's id or a base URL such as "
-                                           "http://127.0.0.1:11434/v1.")
-                               .arg(value);
-        return resolved;
-    }
-    // A key in the URL would be stored with it and shown in log lines: refused, the key has its own way in.
-    const QString secretParameter = UrlSecrets::secretParameter(url);
-    if (!url.userInfo().isEmpty() || !secretParameter.isEmpty()) {
-        resolved.exitCode = CliCommands::UsageError;
-        resolved.problem = !url.userInfo().isEmpty()
-            ? CliCommands::tr("The base URL contains a user name or password. Give the URL without it and the key "
-                              "in the environment variable TANDEM_API_KEY.")
-            : CliCommands::tr("The base URL contains the secret parameter “%1”. Give the URL without it and the key "
-                              "in the environment variable TANDEM_API_KEY.")
-                  .arg(secretParameter);
-        return resolved;
-    }
-    resolved.isUrl = true;
-    ProviderProfile profile;
-    profile.id = u"url-"_s
-        + QString::fromLatin1(QCryptographicHash::hash(value.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
-    profile.name = UrlSecrets::redacted(url);
-    profile.baseUrl = url;
-    profile.protocol = parser.value(u"protocol"_s) == u"responses" ? ProviderProfile::Protocol::Responses
-                                                                   : ProviderProfile::Protocol::ChatCompletions;
-    profile.defaultModel = parser.value(u"model"_s);
-    if (!providers.save(profile)) {
-        resolved.exitCode = CliCommands::StorageError;
-        resolved.problem = storageProblem(database, CliCommands::tr("The provider could not be stored."));
-        return resolved;
-    }
-    resolved.profile = profile;
-    return resolved;
-}
-
-int runMessage(QCommandLineParser &parser, Database &database)
-{
-    const QStringList positional = parser.positionalArguments();
-    const QString text = positional.mid(1).join(u' ');
-    const QString modeName = parser.value(u"mode"_s);
-    const std::optional<Conversation::Mode> mode
-        = modeName.isEmpty() ? std::optional(Conversation::Mode::Single) : Conversation::modeFromName(modeName);
-    const QString protocol = parser.value(u"protocol"_s);
-    // Each mistake gets its own sentence, then the usage line.
-    QString problem;
-    if (!mode)
-        problem = CliCommands::tr("Unknown mode “%1”: use single or dual.").arg(modeName);
-    else if (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
-        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single or dual.")
-                      .arg(modeName);
-    else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
-        problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
-    else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
-        problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
-    else if (text.trimmed().isEmpty())
-        problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
-    if (!problem.isEmpty()) {
-        err() << problem << '\n'
-              << CliCommands::tr("Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
-                                 "[--conversation ID] [--protocol responses|chat] \"message\"")
-              << '\n';
-        return CliCommands::UsageError;
-    }
-
-    UnitOfWork &work = database.work();
-    const ResolvedProvider resolved = resolveProvider(database, parser);
-    if (!resolved.profile) {
-        err() << resolved.problem << '\n';
-        return resolved.exitCode;
-    }
-    const bool isUrl = resolved.isUrl;
-    const std::optional<ProviderProfile> &profile = resolved.profile;
-
-    QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
-    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
-    SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
-    const ToolRegistry tools = ToolRegistry::withBuiltins();
-    // The window's choices (models per agent, workspace) hold here too, so a turn runs as it would in the window.
-    EngineConfig config;
-    EngineSettings::applyTo(config);
-    if (parser.isSet(u"workspace"_s))
-        config.workspaceRoot = parser.value(u"workspace"_s);
-    if (parser.isSet(u"max-turns"_s)) {
-        bool ok = false;
-        config.limits.maxTurnsPerRun = parser.value(u"max-turns"_s).toInt(&ok);
-        if (!ok || config.limits.maxTurnsPerRun < 1) {
-            err() << CliCommands::tr("--max-turns needs a positive number.") << '\n';
-            return CliCommands::UsageError;
-        }
-    }
-    LocalChatRepository repository(work, network, secrets, &tools, config);
-    if (isUrl)
-        repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
-
-    qint64 conversationId = 0;
-    if (parser.isSet(u"conversation"_s)) {
-        bool ok = false;
-        conversationId = parser.value(u"conversation"_s).toLongLong(&ok);
-        if (!ok || !repository.conversation(conversationId)) {
-            err() << CliCommands::tr("There is no conversation %1.").arg(parser.value(u"conversation"_s)) << '\n';
-            return CliCommands::UsageError;
-        }
-        if (parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))
-            return storageFailure(database, CliCommands::tr("The conversation's mode could not be stored."));
-    } else {
-        conversationId = repository.createConversation(*mode);
-        if (conversationId == 0)
-            return storageFailure(database, CliCommands::tr("The conversation could not be stored."));
-    }
-    const std::optional<Conversation> conversation = repository.conversation(conversationId);
-    if (!conversation)
-        return storageFailure(database, CliCommands::tr("The conversation could not be read."));
-    const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
-    if (!repository.setProvider(conversationId, profile->id, model))
-        return storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
-
-    const QHash<QString, QString> names = agentNames(work);
-    int exitCode = CliCommands::Success;
-    RunFailure failure = RunFailure::Provider;
-    bool lineOpen = false;
-    QEventLoop loop;
-    auto endLine = [&lineOpen] {
-        if (lineOpen)
-            out() << '\n';
-        lineOpen = false;
-    };
-    QObject::connect(&repository, &ChatRepository::messageAdded, &loop, [&](const Message &row) {
-        if (row.conversationId != conversationId || row.role == Message::Role::User)
-            return;
-        endLine();
-        if (row.kind == Message::Kind::Text && row.status == Message::Status::Streaming) {
-            out() << '[' << agentLabel(names, row.agentId) << "] ";
-            lineOpen = true;
-        } else {
-            out() << formatRow(row, names) << '\n';
-        }
-        out().flush();
-    });
-    QObject::connect(
-        &repository, &ChatRepository::messageDelta, &loop, [&](qint64 conversation_, qint64, const QString &delta) {
-            if (conversation_ != conversationId)
-                return;
-            out() << delta;
-            out().flush();
-        });
-    QObject::connect(&repository, &ChatRepository::messageUpdated, &loop, [&](const Message &row) {
-        if (row.conversationId == conversationId && row.kind == Message::Kind::Text
-            && row.status != Message::Status::Complete && row.status != Message::Status::Streaming) {
-            endLine();
-            out() << "  (" << Message::statusName(row.status) << (row.error.isEmpty() ? u""_s : u": "_s + row.error)
-                  << ")\n";
-            out().flush();
-        }
-    });
-    QObject::connect(&repository, &ChatRepository::approvalNeeded, &loop, [&](const ApprovalRequest &request) {
-        endLine();
-        err() << CliCommands::tr("“%1” needs your approval (request %2); decide in Tandem's window.")
-                     .arg(request.toolName)
-                     .arg(request.id)
-              << '\n';
-        exitCode = CliCommands::ApprovalPending;
-        loop.quit();
-    });
-    QObject::connect(
-        &repository, &ChatRepository::runFailed, &loop, [&](qint64 conversation_, qint64, RunFailure kind) {
-            if (conversation_ == conversationId)
-                failure = kind;
-        });
-    QObject::connect(&repository, &ChatRepository::runFinished, &loop,
-        [&](qint64 conversation_, qint64, RunOutcome outcome, const QString &message) {
-            if (conversation_ != conversationId)
-                return;
-            endLine();
-            switch (outcome) {
-            case RunOutcome::Completed:
-                exitCode = CliCommands::Success;
-                break;
-            case RunOutcome::Failed:
-                // Only the provider's failures are provider errors; this machine's are not.
-                exitCode = failure == RunFailure::Provider ? CliCommands::ProviderError
-                    : failure == RunFailure::Storage       ? CliCommands::StorageError
-                                                           : CliCommands::UsageError;
-                err() << (failure == RunFailure::Storage ? storageProblem(database, message) : message) << '\n';
-                break;
-            case RunOutcome::GuardrailStopped:
-                exitCode = CliCommands::GuardrailStop;
-                err() << message << '\n';
-                break;
-            case RunOutcome::Cancelled:
-                exitCode = CliCommands::Cancelled;
-                break;
-            }
-            loop.quit();
-        });
-
-    out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
-    out().flush();
-    if (repository.send(conversationId, text) == 0)
-        return storageFailure(database, CliCommands::tr("The message could not be stored."));
-    if (repository.isRunning(conversationId))
-        loop.exec();
-    err().flush();
-    out().flush();
-    return exitCode;
-}
 } // namespace
 
 bool CliCommands::isCommand(QStringView name)
@@ -391,6 +112,7 @@ QString CliCommands::commandOf(int argc, const char *const *argv)
             bool takesValue = false;
             for (const char *option : kValueOptions)
                 takesValue = takesValue || std::strcmp(arg, option) == 0 || std::strcmp(single, option) == 0;
+            takesValue = takesValue || GuardrailOptions::isOption(arg);
             if (takesValue)
                 ++i;
             continue;
@@ -430,7 +152,10 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
-    parser.addOption({ u"max-turns"_s, tr("At most this many model calls for the answer (a guardrail)."), tr("n") });
+    GuardrailOptions::addTo(parser);
+    parser.addOption({ u"wait"_s,
+        tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
+        tr("seconds") });
     parser.addOption({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
     parser.addOption({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
     parser.addOption({ u"all"_s, tr("Export every conversation.") });
@@ -474,14 +199,13 @@ int CliCommands::exec(QCoreApplication &app)
         return StorageError;
     }
     if (command == u"run")
-        return runMessage(parser, database);
+        return RunCommand::run(parser, database);
     if (command == u"export")
         return ExportCommand::run(parser, database);
     if (command == u"import")
         return ImportCommand::run(parser, database);
 
-    QNetworkAccessManager network;
-    LocalChatRepository repository(database.work(), &network, nullptr, nullptr);
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {

@@ -1,6 +1,7 @@
 #include "ExportCommand.h"
 
 #include "CliCommands.h"
+#include "cli/TerminalStream.h"
 #include "exchange/Exporter.h"
 #include "storage/Database.h"
 #include "storage/ExchangeStore.h"
@@ -8,7 +9,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QTextStream>
 
 using namespace Qt::StringLiterals;
 
@@ -22,8 +22,8 @@ QString ExportCommand::usage()
 
 int ExportCommand::run(const QCommandLineParser &parser, Database &database)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    TerminalStream &out = TerminalStream::out();
+    TerminalStream &err = TerminalStream::err();
     const QString path = parser.value(u"output"_s);
     const bool all = parser.isSet(u"all"_s);
     const QStringList idTexts = parser.values(u"conversation"_s);

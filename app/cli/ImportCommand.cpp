@@ -1,12 +1,12 @@
 #include "ImportCommand.h"
 
 #include "CliCommands.h"
+#include "cli/TerminalStream.h"
 #include "exchange/JsonImporter.h"
 #include "storage/Database.h"
 #include "storage/ExchangeStore.h"
 
 #include <QCommandLineParser>
-#include <QTextStream>
 
 using namespace Qt::StringLiterals;
 
@@ -14,8 +14,8 @@ namespace Tandem {
 
 int ImportCommand::run(const QCommandLineParser &parser, Database &database)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    TerminalStream &out = TerminalStream::out();
+    TerminalStream &err = TerminalStream::err();
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
         err << tr("Usage: tandem import FILE (a JSON export of Tandem)") << '\n';

@@ -10,9 +10,17 @@ namespace Tandem {
 
 namespace {
 int g_pipe[2] = { -1, -1 };
+volatile sig_atomic_t g_interrupts = 0;
+volatile sig_atomic_t g_secondInterruptExit = -1;
 
 extern "C" void onSignal(int signal)
 {
+    // A second Ctrl+C ends the process here, even while the event loop is held up (a write waiting for a lock).
+    if (signal == SIGINT) {
+        g_interrupts = g_interrupts + 1;
+        if (g_interrupts >= 2 && g_secondInterruptExit >= 0)
+            ::_exit(g_secondInterruptExit);
+    }
     const unsigned char byte = static_cast<unsigned char>(signal);
     [[maybe_unused]] const ssize_t written = ::write(g_pipe[1], &byte, 1); // async-signal-safe; nothing else here
 }
@@ -45,6 +53,11 @@ UnixSignals::~UnixSignals()
         ::close(g_pipe[1]);
         g_pipe[0] = g_pipe[1] = -1;
     }
+}
+
+void UnixSignals::exitOnSecondInterrupt(int exitCode)
+{
+    g_secondInterruptExit = exitCode;
 }
 
 void UnixSignals::readPipe()

@@ -21,6 +21,9 @@ public:
     ~UnixSignals() override;
     Q_DISABLE_COPY_MOVE(UnixSignals)
 
+    /// @brief A second SIGINT ends the process at once with @p exitCode, from the signal handler itself (the event
+    /// loop may be held up, a write waiting for a lock); what is stored stays as its last commit left it.
+    static void exitOnSecondInterrupt(int exitCode);
     /// @brief How many termination signals arrived so far.
     int count() const { return m_count; }
 

@@ -20,4 +20,12 @@ std::optional<ProviderProfile::Protocol> ProviderProfile::protocolFromName(QStri
     return valueOf(kProtocols, name);
 }
 
+QString ProviderProfile::defaultAmong(const QList<ProviderProfile> &stored, const QString &chosenId)
+{
+    for (const ProviderProfile &profile : stored)
+        if (!chosenId.isEmpty() && profile.id == chosenId)
+            return chosenId;
+    return stored.isEmpty() ? QString() : stored.constFirst().id;
+}
+
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QMap>
 #include <QString>
 #include <QUrl>
@@ -22,6 +23,9 @@ struct ProviderProfile
 
     static QString protocolName(Protocol protocol);
     static std::optional<Protocol> protocolFromName(QStringView name);
+    /// @brief The provider new conversations use: @p chosenId when it is one of @p stored, else the first stored one;
+    /// empty when none is stored. The settings and the engine both ask this, so they never disagree.
+    static QString defaultAmong(const QList<ProviderProfile> &stored, const QString &chosenId);
     friend bool operator==(const ProviderProfile &, const ProviderProfile &) = default;
 };
 

@@ -3,8 +3,8 @@
 #include "LlmClient.h"
 #include "ModelListJob.h"
 #include "NetworkAccess.h"
-#include "ProviderPresets.h"
 #include "domain/Logging.h"
+#include "domain/ProviderPresets.h"
 
 #include <QTimer>
 

@@ -1,6 +1,7 @@
 #include "ChatViewModel.h"
 
 #include "MessageListModel.h"
+#include "chat/ChatRepository.h"
 
 using namespace Qt::StringLiterals;
 
@@ -34,6 +35,8 @@ ChatViewModel::ChatViewModel(ChatRepository *repository, QObject *parent)
         if (conversationId != m_conversationId)
             return;
         m_activeAgentId = agent;
+        // The model shown is the one the new agent answers with, as the engine resolves it.
+        m_model = m_repository->effectiveModel(conversationId, agent);
         Q_EMIT statusChanged();
     });
     connect(repository, &ChatRepository::agentWorking, this, &ChatViewModel::onAgentWorking);

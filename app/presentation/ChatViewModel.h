@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chat/ChatRepository.h"
+#include "domain/ApprovalRequest.h"
 #include "domain/Conversation.h"
 
 #include <QHash>
@@ -11,6 +11,7 @@
 
 namespace Tandem {
 
+class ChatRepository;
 class MessageListModel;
 
 /// @brief The chat window's state and commands for the current conversation: send, stop, regenerate, retry, the
@@ -37,7 +38,8 @@ public:
     ~ChatViewModel() override;
     Q_DISABLE_COPY_MOVE(ChatViewModel)
 
-    ChatRepository *repository() const { return m_repository; }
+    /// @brief False for a window without a chat engine: nothing can be sent or created.
+    bool hasRepository() const { return !m_repository.isNull(); }
     MessageListModel *messages() const { return m_messages; }
 
     qint64 conversationId() const { return m_conversationId; }

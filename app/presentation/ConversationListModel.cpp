@@ -43,6 +43,29 @@ void ConversationListModel::refresh()
     sync(load());
 }
 
+std::optional<Conversation> ConversationListModel::conversation(qint64 id) const
+{
+    if (!m_repository || id <= 0)
+        return std::nullopt;
+    return m_repository->conversation(id);
+}
+
+bool ConversationListModel::rename(qint64 id, const QString &title)
+{
+    const QString trimmed = title.trimmed();
+    return m_repository && id > 0 && !trimmed.isEmpty() && m_repository->renameConversation(id, trimmed);
+}
+
+bool ConversationListModel::setPinned(qint64 id, bool pinned)
+{
+    return m_repository && id > 0 && m_repository->setPinned(id, pinned);
+}
+
+bool ConversationListModel::remove(qint64 id)
+{
+    return m_repository && id > 0 && m_repository->deleteConversation(id);
+}
+
 QList<Conversation> ConversationListModel::load()
 {
     if (!m_repository)

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QPointer>
 
+#include <optional>
+
 namespace Tandem {
 
 class ChatRepository;
@@ -14,8 +16,9 @@ class ChatRepository;
 /// @brief The sidebar: conversations, pinned first then by last activity, with a date section per row and a
 /// search filter over titles and contents.
 ///
-/// Refreshes itself on ChatRepository::conversationsChanged by diffing: rows are removed, moved, inserted or
-/// updated one by one (so the view keeps its selection); only a new filter resets the model.
+/// Renaming, pinning and deleting go through it too. Refreshes itself on ChatRepository::conversationsChanged by
+/// diffing: rows are removed, moved, inserted or updated one by one (so the view keeps its selection); only a new
+/// filter resets the model.
 class ConversationListModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -47,6 +50,14 @@ public:
     /// @brief The day "Today" is measured from; the current date unless set (tests fix it).
     void setToday(const QDate &today) { m_today = today; }
 
+    /// @brief The stored conversation @p id, shown or filtered out; std::nullopt if there is none.
+    std::optional<Conversation> conversation(qint64 id) const;
+    /// @brief Gives @p id the title @p title (trimmed); false for an empty title or a failed store.
+    bool rename(qint64 id, const QString &title);
+    /// @brief Pins @p id (first in the list) or unpins it.
+    bool setPinned(qint64 id, bool pinned);
+    /// @brief Deletes @p id with its messages and handoffs (its run is cancelled first).
+    bool remove(qint64 id);
     /// @brief Whether any conversation exists, whatever the filter shows (as of the last unfiltered read; a
     /// filtered read that finds one counts too).
     bool hasConversations() const { return m_hasConversations; }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "agents/EngineConfig.h"
+#include "domain/GuardrailLimits.h"
 #include "domain/ProviderProfile.h"
 
 #include <QList>
@@ -8,37 +8,37 @@
 #include <QPointer>
 #include <QStringList>
 
-class QNetworkAccessManager;
-
 namespace Tandem {
 
-class LocalChatRepository;
-class LocalServerDetector;
-class ProviderStore;
-class SecretStore;
+class SettingsService;
 
-/// @brief What the settings and first-run dialogs edit: provider profiles (in ProviderStore), their keys (in
-/// SecretStore only, never read back into a widget), connection tests and model lists, the default model per
-/// agent, the language and the theme (QSettings; no secret goes there).
+/// @brief What the settings and first-run dialogs edit: provider profiles and their keys (kept by the injected
+/// SettingsService; a key is never read back into a widget), connection tests and model lists, local servers, the
+/// default model per agent, the workspace folder, the guardrail limits, the language and the theme.
 class SettingsViewModel final : public QObject
 {
     Q_OBJECT
 
 public:
-    /// @brief All three are borrowed; @p network is used for connection tests and local server detection.
-    SettingsViewModel(
-        ProviderStore *providers, SecretStore *secrets, QNetworkAccessManager *network, QObject *parent = nullptr);
+    /// @brief @p service is borrowed; without one only the language and the theme can be set.
+    explicit SettingsViewModel(SettingsService *service, QObject *parent = nullptr);
     ~SettingsViewModel() override;
     Q_DISABLE_COPY_MOVE(SettingsViewModel)
 
     QList<ProviderProfile> providers() const;
     bool hasProviders() const { return !providers().isEmpty(); }
-    /// @brief Saves @p profile (a new one gets an id from its name); returns the id, empty on failure. A base URL
-    /// with a secret in it (user info, a key parameter) is refused: the key belongs in the keychain.
-    QString saveProvider(ProviderProfile profile);
+    /// @brief Saves @p profile (a new one gets an id from its name); returns the id, empty on failure.
+    QString saveProvider(const ProviderProfile &profile);
+    /// @brief Adds a copy of @p preset (one of presets()) under a new id; returns the id, empty on failure.
+    QString addPreset(const ProviderProfile &preset);
+    /// @brief Adds (or updates) the OpenAI provider as the first-run dialog offers it; returns its id.
+    QString addOpenAi();
     /// @brief Removes the profile and its key.
     bool removeProvider(const QString &id);
-    QString lastError() const { return m_error; }
+    /// @brief Why the last save, removal or change of limits failed.
+    QString lastError() const;
+    /// @brief The providers Tandem knows out of the box, for the "Add" menu.
+    QList<ProviderProfile> presets() const;
 
     /// @brief Stores @p key for @p providerId in the keychain; keyStored() tells how it went.
     void storeKey(const QString &providerId, const QString &key);
@@ -51,11 +51,10 @@ public:
     void testConnection(const ProviderProfile &profile, const QString &key = {});
     /// @brief Probes the local model servers; localServerDetected() for each, then detectionFinished().
     void detectLocalServers();
-    /// @brief The servers detectLocalServers() probes; ProviderPresets::localServers() unless set (tests).
-    void setDetectionCandidates(const QList<ProviderProfile> &candidates);
     /// @brief True if a stored provider already talks to @p profile's base URL.
     bool isConfigured(const ProviderProfile &profile) const;
 
+    /// @brief The provider new conversations use; empty when there is none.
     QString defaultProviderId() const;
     void setDefaultProviderId(const QString &id);
     /// @brief The model @p agentId uses when its conversation names none; empty: the provider's default.
@@ -64,13 +63,16 @@ public:
     /// @brief The folder the file tools are confined to; empty: none chosen (the file tools then refuse).
     QString workspaceFolder() const;
     void setWorkspaceFolder(const QString &folder);
-    /// @brief Writes what these settings decide for the engine (default provider, models per agent, workspace)
-    /// into @p config, leaving the rest as it is.
-    void applyTo(EngineConfig &config) const;
-    /// @brief Keeps @p repository in step with these settings: their engine choices now and whenever they change,
-    /// and a stored key or changed profile is read again by the next request. @p repository must outlive the
-    /// connections (they end with either object).
-    void bindRepository(LocalChatRepository *repository);
+
+    /// @brief The limits the next run obeys.
+    GuardrailLimits guardrailLimits() const;
+    /// @brief Stores @p limits for the next run if each value is within its bounds; else false, and lastError() names
+    /// every bad value in a sentence of its own.
+    bool setGuardrailLimits(const GuardrailLimits &limits);
+    /// @brief Sets one limit, the others kept; false (with lastError()) for a value out of its bounds.
+    bool setGuardrailLimit(GuardrailLimits::Field field, qint64 value);
+    /// @brief Back to the built-in limits.
+    void resetGuardrailLimits();
 
     /// @brief "en" or "ru".
     QString language() const;
@@ -79,14 +81,9 @@ public:
     QString theme() const;
     void setTheme(const QString &theme);
 
-    /// @brief A slug for @p name that is not the id of another provider.
-    QString uniqueId(const QString &name) const;
-    /// @brief Why @p url cannot be a provider's base URL because it carries a secret; empty if it carries none.
-    static QString urlSecretProblem(const QUrl &url);
-
 Q_SIGNALS:
     void providersChanged();
-    /// The default provider, a default model per agent or the workspace folder changed: see applyTo().
+    /// The default provider, a default model per agent, the workspace folder or a guardrail limit changed.
     void engineSettingsChanged();
     void keyStored(const QString &providerId, bool ok, const QString &error);
     void keyState(const QString &providerId, bool stored);
@@ -97,14 +94,8 @@ Q_SIGNALS:
     void languageChanged(const QString &language);
 
 private:
-    void runTest(const ProviderProfile &profile, const QString &key);
-
-    ProviderStore *m_providers;
-    QPointer<SecretStore> m_secrets;
-    QNetworkAccessManager *m_network;
-    LocalServerDetector *m_detector = nullptr;
-    QList<ProviderProfile> m_candidates;
-    mutable QString m_error;
+    QPointer<SettingsService> m_service;
+    QString m_error; ///< this view model's own refusals (a limit out of bounds); else the service's
 };
 
 } // namespace Tandem

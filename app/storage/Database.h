@@ -5,10 +5,11 @@
 
 #include <QCoreApplication>
 #include <QList>
-#include <QSqlDatabase>
 #include <QString>
 
 #include <memory>
+
+class QSqlDatabase;
 
 namespace Tandem {
 

@@ -8,6 +8,7 @@
 #include "SettingsDialog.h"
 #include "TemporaryDatabase.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/ProviderStore.h"
 
@@ -47,8 +48,10 @@ QStringList unnamedControls(QWidget *top)
     for (QWidget *widget : widgets) {
         if (!isControl(widget) || !widget->isVisible())
             continue;
-        // A combo box's own line edit and the scroll bars of a view are parts of another control.
-        if (qobject_cast<QComboBox *>(widget->parentWidget()) || qobject_cast<QAbstractSlider *>(widget))
+        // A combo box's or spin box's own line edit and the scroll bars of a view are parts of another control (the
+        // combo box or spin box itself is checked).
+        if (qobject_cast<QComboBox *>(widget->parentWidget())
+            || qobject_cast<QAbstractSpinBox *>(widget->parentWidget()) || qobject_cast<QAbstractSlider *>(widget))
             continue;
         QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(widget);
         const QString name = accessible ? accessible->text(QAccessible::Name).trimmed() : QString();
@@ -97,9 +100,9 @@ void TestAccessibility::mainWindow()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
     LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
@@ -113,9 +116,9 @@ void TestAccessibility::settingsPages()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
     SettingsDialog dialog(&settings);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -133,10 +136,10 @@ void TestAccessibility::firstRunDialog()
 {
     Test::TemporaryDatabase db;
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
-    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
-    settings.setDetectionCandidates({}); // nothing to find: the dialog asks for a key
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
+    service.setDetectionCandidates({}); // nothing to find: the dialog asks for a key
     FirstRunDialog dialog(&settings);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));

@@ -12,7 +12,8 @@
 #include "SecretTestUtil.h"
 #include "TemporaryDatabase.h"
 #include "chat/LocalChatRepository.h"
-#include "llm/ProviderPresets.h"
+#include "chat/LocalSettingsService.h"
+#include "domain/ProviderPresets.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/ProviderStore.h"
@@ -84,16 +85,16 @@ void TestFirstRun::detectedLocalServerBecomesTheProvider()
     FakeLlmServer server;
     QVERIFY(server.isListening());
     server.setModels({ u"llama3.2:3b"_s });
-    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SecretStore secrets(u"tandem-gui-test-firstrun"_s);
     secrets.setRetryDelay(50);
-    SettingsViewModel settings(&providers, &secrets, &network);
+    LocalSettingsService service(&db.work(), &secrets, &network);
+    SettingsViewModel settings(&service);
     ProviderProfile candidate = ProviderPresets::ollama();
     candidate.id.clear();
     candidate.name = u"Ollama"_s;
     candidate.baseUrl = server.baseUrl();
-    settings.setDetectionCandidates({ candidate });
+    service.setDetectionCandidates({ candidate });
     LocalChatRepository repository(db.work(), &network, &secrets, nullptr);
     MainWindow window(&repository, &settings);
     window.show();
@@ -147,15 +148,15 @@ void TestFirstRun::openAiKeyGoesToTheSecretStore()
     // The only candidate answers, but is no model server: nothing is found.
     FakeLlmServer notAModelServer;
     notAModelServer.overrideRoute(u"GET"_s, u"/v1/models"_s, 404, QByteArrayLiteral("{}"));
-    ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
     SecretStore secrets(u"tandem-gui-test-firstrun"_s);
     secrets.setRetryDelay(50);
-    SettingsViewModel settings(&providers, &secrets, &network);
+    LocalSettingsService service(&db.work(), &secrets, &network);
+    SettingsViewModel settings(&service);
     ProviderProfile candidate = ProviderPresets::ollama();
     candidate.id.clear();
     candidate.baseUrl = notAModelServer.baseUrl();
-    settings.setDetectionCandidates({ candidate });
+    service.setDetectionCandidates({ candidate });
     LocalChatRepository repository(db.work(), &network, &secrets, nullptr);
     MainWindow window(&repository, &settings);
     window.show();

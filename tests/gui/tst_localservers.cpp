@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "TemporaryDatabase.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/ProviderStore.h"
 
@@ -61,8 +62,9 @@ void TestLocalServers::offersUnconfiguredServersAndAddsThem()
     QVERIFY(providers.save(existing));
 
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
-    settings.setDetectionCandidates(
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
+    service.setDetectionCandidates(
         { candidate(u"Configured server"_s, configured), candidate(u"Found server"_s, found) });
     LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
@@ -99,8 +101,9 @@ void TestLocalServers::configuredServersAreNotOffered()
     QVERIFY(providers.save(existing));
 
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
-    settings.setDetectionCandidates({ candidate(u"Local server"_s, server) });
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
+    service.setDetectionCandidates({ candidate(u"Local server"_s, server) });
     LocalChatRepository repository(db.work(), &network, nullptr, nullptr);
     MainWindow window(&repository, &settings);
     window.show();

@@ -5,7 +5,8 @@
 #include "SecretTestUtil.h"
 #include "SettingsDialog.h"
 #include "TemporaryDatabase.h"
-#include "llm/ProviderPresets.h"
+#include "chat/LocalSettingsService.h"
+#include "domain/ProviderPresets.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/ProviderStore.h"
 #include "storage/SecretStore.h"
@@ -17,6 +18,7 @@
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -34,6 +36,7 @@ private Q_SLOTS:
     void aSecretInTheBaseUrlIsRefused();
     void preferencesRoundTrip();
     void firstRunOffersOpenAiWithoutLocalServers();
+    void guardrailsPage();
 };
 
 void TestSettingsDialog::initTestCase()
@@ -51,7 +54,8 @@ void TestSettingsDialog::providerAndKeyRoundTrip()
     SecretStore secrets(u"tandem-gui-test"_s);
     secrets.setRetryDelay(50);
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, &secrets, &network);
+    LocalSettingsService service(&db.work(), &secrets, &network);
+    SettingsViewModel settings(&service);
 
     ProviderProfile local = ProviderPresets::ollama();
     local.id.clear();
@@ -111,7 +115,8 @@ void TestSettingsDialog::aSecretInTheBaseUrlIsRefused()
     QVERIFY2(db.isReady(), qPrintable(db.errorString()));
     ProviderStore &providers = db.work().providers();
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
+    LocalSettingsService service(&db.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
     const QString id = settings.saveProvider(ProviderPresets::openAi());
     QVERIFY(!id.isEmpty());
     const QUrl stored = providers.get(id)->baseUrl;
@@ -146,13 +151,15 @@ void TestSettingsDialog::aSecretInTheBaseUrlIsRefused()
 
 void TestSettingsDialog::preferencesRoundTrip()
 {
-    SettingsViewModel settings(nullptr, nullptr, nullptr);
+    LocalSettingsService service(nullptr, nullptr, nullptr);
+    SettingsViewModel settings(&service);
     QSignalSpy theme(&settings, &SettingsViewModel::themeChanged);
     settings.setTheme(u"dark"_s);
     settings.setLanguage(u"ru"_s);
     settings.setDefaultModel(u"agent2"_s, u"gpt-4.1"_s);
     QCOMPARE(theme.count(), 1);
-    SettingsViewModel reread(nullptr, nullptr, nullptr);
+    LocalSettingsService rereadService(nullptr, nullptr, nullptr);
+    SettingsViewModel reread(&rereadService);
     QCOMPARE(reread.theme(), u"dark"_s);
     QCOMPARE(reread.language(), u"ru"_s);
     QCOMPARE(reread.defaultModel(u"agent2"_s), u"gpt-4.1"_s);
@@ -166,8 +173,8 @@ void TestSettingsDialog::preferencesRoundTrip()
 void TestSettingsDialog::firstRunOffersOpenAiWithoutLocalServers()
 {
     Test::TemporaryDatabase db;
-    ProviderStore &providers = db.work().providers();
-    SettingsViewModel settings(&providers, nullptr, nullptr); // no network: detection ends at once, nothing found
+    LocalSettingsService service(&db.work(), nullptr, nullptr); // no network: detection ends at once, nothing found
+    SettingsViewModel settings(&service);
     FirstRunDialog dialog(&settings);
     dialog.show();
     auto *servers = dialog.findChild<QListWidget *>(u"DetectedServers"_s);
@@ -175,6 +182,62 @@ void TestSettingsDialog::firstRunOffersOpenAiWithoutLocalServers()
     auto *key = dialog.findChild<QLineEdit *>(u"OpenAiKey"_s);
     QVERIFY(key->isVisible());
     QCOMPARE(key->echoMode(), QLineEdit::Password);
+}
+
+void TestSettingsDialog::guardrailsPage()
+{
+    using Field = GuardrailLimits::Field;
+    LocalSettingsService service(nullptr, nullptr, nullptr);
+    SettingsViewModel settings(&service);
+    settings.resetGuardrailLimits();
+    QSignalSpy changed(&settings, &SettingsViewModel::engineSettingsChanged);
+    {
+        SettingsDialog dialog(&settings);
+        dialog.show();
+        auto *turns = dialog.findChild<QSpinBox *>(u"guardrail-max-turns"_s);
+        auto *timeout = dialog.findChild<QSpinBox *>(u"guardrail-run-timeout"_s);
+        QVERIFY(turns && timeout);
+        // Every limit has its box, showing the limit in force, bounded as the limit is.
+        for (const Field field : GuardrailLimits::fields()) {
+            auto *box = dialog.findChild<QSpinBox *>(u"guardrail-"_s + GuardrailLimits::name(field));
+            QVERIFY2(box, qPrintable(GuardrailLimits::name(field)));
+            QCOMPARE(box->value(), GuardrailLimits().value(field));
+            QCOMPARE(box->minimum(), GuardrailLimits::minimum(field));
+            QCOMPARE(box->maximum(), GuardrailLimits::maximum(field));
+        }
+        turns->setValue(3);
+        Q_EMIT turns->editingFinished();
+        timeout->setValue(90);
+        Q_EMIT timeout->editingFinished();
+        QVERIFY(!dialog.findChild<QLabel *>(u"GuardrailStatus"_s)->text().isEmpty());
+    }
+    QCOMPARE(changed.count(), 2); // each change reaches the engine (LocalChatRepository::followSettings)
+    LocalSettingsService reread(nullptr, nullptr, nullptr);
+    QCOMPARE(reread.guardrailLimits().maxTurnsPerRun, 3);
+    QCOMPARE(reread.guardrailLimits().runTimeoutMs, 90'000);
+
+    // A value out of bounds is refused with its own sentence, and nothing is stored.
+    QVERIFY(!settings.setGuardrailLimit(Field::MaxHopsPerTurn, 0));
+    QCOMPARE(settings.lastError(), GuardrailLimits::problem(Field::MaxHopsPerTurn, 0));
+    QCOMPARE(settings.guardrailLimits().maxHopsPerTurn, GuardrailLimits().maxHopsPerTurn);
+    GuardrailLimits bad = settings.guardrailLimits();
+    bad.maxTurnsPerRun = 0;
+    bad.staleHandoffMinutes = 0;
+    QVERIFY(!service.setGuardrailLimits(bad));
+    QCOMPARE(service.lastError(),
+        GuardrailLimits::problem(Field::MaxTurnsPerRun, 0) + u' '
+            + GuardrailLimits::problem(Field::StaleHandoffMinutes, 0));
+    QCOMPARE(reread.guardrailLimits().maxTurnsPerRun, 3);
+    QCOMPARE(changed.count(), 2);
+
+    // Restore Defaults brings the built-in limits back, on the page and for the engine.
+    SettingsDialog again(&settings);
+    again.show();
+    QCOMPARE(again.findChild<QSpinBox *>(u"guardrail-max-turns"_s)->value(), 3);
+    again.findChild<QPushButton *>(u"GuardrailDefaults"_s)->click();
+    QCOMPARE(again.findChild<QSpinBox *>(u"guardrail-max-turns"_s)->value(), GuardrailLimits().maxTurnsPerRun);
+    QVERIFY(settings.guardrailLimits() == GuardrailLimits());
+    QCOMPARE(changed.count(), 3);
 }
 
 QTEST_MAIN(TestSettingsDialog)

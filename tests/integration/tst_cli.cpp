@@ -4,6 +4,7 @@
 #include "FakeLlmServer.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
+#include "domain/GuardrailLimits.h"
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
@@ -72,6 +73,10 @@ private Q_SLOTS:
     void optionValuesAreNotCommands();
     void storageFailureIsNotAProviderError();
     void settingsOfTheWindowHoldHereToo();
+    void badGuardrailValuesAreRefused_data();
+    void badGuardrailValuesAreRefused();
+    void guardrailOptionsReachTheEngine();
+    void guardrailsOfTheSettingsHoldHereToo();
     void hostileReplyIsShownNotExecuted_data();
     void hostileReplyIsShownNotExecuted();
     void hostileProviderErrorIsShownNotExecuted();
@@ -292,6 +297,93 @@ void TestCli::settingsOfTheWindowHoldHereToo()
     QCOMPARE(m_server->lastRequest().model(), u"named-model"_s);
 }
 
+void TestCli::badGuardrailValuesAreRefused_data()
+{
+    using Field = GuardrailLimits::Field;
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("sentence");
+    const auto outOfBounds = [](Field field, qint64 value) {
+        return u"--%1: %2"_s.arg(GuardrailLimits::name(field), GuardrailLimits::problem(field, value));
+    };
+    QTest::newRow("max-turns 0") << u"max-turns"_s << u"0"_s << outOfBounds(Field::MaxTurnsPerRun, 0);
+    QTest::newRow("max-turns not a number")
+        << u"max-turns"_s << u"many"_s << u"--max-turns needs a whole number, not “many”."_s;
+    QTest::newRow("max-run-tokens negative")
+        << u"max-run-tokens"_s << u"-1"_s << outOfBounds(Field::MaxTokensPerRun, -1);
+    QTest::newRow("max-conversation-tokens too many") << u"max-conversation-tokens"_s << u"2000000000"_s
+                                                      << outOfBounds(Field::MaxTokensPerConversation, 2'000'000'000);
+    QTest::newRow("run-timeout 0") << u"run-timeout"_s << u"0"_s << outOfBounds(Field::RunTimeoutSeconds, 0);
+    QTest::newRow("run-timeout fraction")
+        << u"run-timeout"_s << u"1.5"_s << u"--run-timeout needs a whole number, not “1.5”."_s;
+    QTest::newRow("max-hops too many") << u"max-hops"_s << u"101"_s << outOfBounds(Field::MaxHopsPerTurn, 101);
+    QTest::newRow("max-bounces 0") << u"max-bounces"_s << u"0"_s << outOfBounds(Field::MaxBouncesPerEdge, 0);
+    QTest::newRow("stale-minutes 0") << u"stale-minutes"_s << u"0"_s << outOfBounds(Field::StaleHandoffMinutes, 0);
+    QTest::newRow("max-output-tokens too many")
+        << u"max-output-tokens"_s << u"1000001"_s << outOfBounds(Field::MaxOutputTokens, 1'000'001);
+}
+
+void TestCli::badGuardrailValuesAreRefused()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    QFETCH(QString, sentence);
+    const Outcome run
+        = tandem({ u"run"_s, u"--provider"_s, m_server->baseUrl().toString(), u"--"_s + option, value, u"hi"_s });
+    QCOMPARE(run.exitCode, 2);
+    QCOMPARE(run.err.trimmed().split(u'\n').constLast(), sentence); // after any log lines
+    QCOMPARE(m_server->requestCount(), 0); // refused before anything was sent ...
+    const Outcome list = tandem({ u"conversations"_s });
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(list.out, QString()); // ... or stored
+}
+
+void TestCli::guardrailOptionsReachTheEngine()
+{
+    const QString url = m_server->baseUrl().toString();
+    // The output limit of every model call.
+    m_server->enqueue(ScriptedReply::text({ u"Short."_s }));
+    const Outcome limited = tandem({ u"run"_s, u"--provider"_s, url, u"--max-output-tokens"_s, u"55"_s, u"hi"_s });
+    QVERIFY2(limited.exitCode == 0, qPrintable(limited.err));
+    QCOMPARE(m_server->lastRequest().json.value(u"max_tokens"_s).toInt(), 55);
+
+    // The token budget of the answer: the first call spends it, the second is not made.
+    m_server->enqueue(ScriptedReply::calling(
+        { ToolCall { {}, u"calculator"_s, u"{\"expression\":\"1+1\"}"_s, {} } }, {}, TokenUsage { 40, 10 }));
+    const Outcome budget = tandem({ u"run"_s, u"--provider"_s, url, u"--max-run-tokens"_s, u"50"_s, u"add"_s });
+    QCOMPARE(budget.exitCode, 4);
+    QVERIFY2(budget.err.contains(u"token budget"_s), qPrintable(budget.err));
+    QCOMPARE(m_server->requests(u"/v1/chat/completions"_s).size(), 2);
+
+    // Without the option the same answer goes on: the tool runs and the model is asked again.
+    m_server->enqueue(ScriptedReply::calling(
+        { ToolCall { {}, u"calculator"_s, u"{\"expression\":\"1+1\"}"_s, {} } }, {}, TokenUsage { 40, 10 }));
+    m_server->enqueue(ScriptedReply::text({ u"2"_s }));
+    const Outcome free = tandem({ u"run"_s, u"--provider"_s, url, u"add"_s });
+    QVERIFY2(free.exitCode == 0, qPrintable(free.err));
+    QCOMPARE(m_server->requests(u"/v1/chat/completions"_s).size(), 4);
+}
+
+void TestCli::guardrailsOfTheSettingsHoldHereToo()
+{
+    // A limit set in the window's settings holds for a headless run; an option given to the run wins over it.
+    {
+        QSettings settings(m_dir->filePath(u"config/Tandem/tandem.conf"_s), QSettings::IniFormat);
+        settings.setValue(u"guardrails/max-turns"_s, 1);
+    }
+    const QString url = m_server->baseUrl().toString();
+    const ToolCall call { {}, u"calculator"_s, u"{\"expression\":\"2+2\"}"_s, {} };
+    m_server->enqueue(ScriptedReply::calling({ call }));
+    const Outcome stopped = tandem({ u"run"_s, u"--provider"_s, url, u"add"_s });
+    QCOMPARE(stopped.exitCode, 4);
+    QVERIFY2(stopped.err.contains(u"limit"_s), qPrintable(stopped.err));
+
+    m_server->enqueue(ScriptedReply::calling({ call }));
+    m_server->enqueue(ScriptedReply::text({ u"4"_s }));
+    const Outcome allowed = tandem({ u"run"_s, u"--provider"_s, url, u"--max-turns"_s, u"2"_s, u"add"_s });
+    QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err));
+}
+
 void TestCli::hostileReplyIsShownNotExecuted_data()
 {
     QTest::addColumn<QString>("protocol");
@@ -359,8 +451,9 @@ void TestCli::mistypedCommand_data()
     QTest::newRow("list") << QStringList { u"list"_s } << u"Unknown command “list”. Did you mean “conversations”?"_s;
     QTest::newRow("with options") << QStringList { u"--model"_s, u"m"_s, u"shwo"_s, u"1"_s }
                                   << u"Unknown command “shwo”. Did you mean “show”?"_s;
-    QTest::newRow("nothing near") << QStringList { u"frobnicate"_s }
-                                  << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import."_s;
+    QTest::newRow("nothing near") << QStringList {
+        u"frobnicate"_s
+    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import."_s;
 }
 
 void TestCli::mistypedCommand()

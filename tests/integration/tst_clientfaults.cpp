@@ -4,8 +4,8 @@
 #include "FakeLlmServer.h"
 #include "LlmJobProbe.h"
 #include "llm/ChatCompletionsClient.h"
+#include "llm/ClientFactory.h"
 #include "llm/NetworkAccess.h"
-#include "llm/ProviderPresets.h"
 #include "llm/ResponsesClient.h"
 
 #include <QNetworkAccessManager>
@@ -560,7 +560,7 @@ void TestClientFaults::deletingTheClientStopsItsJobs()
     profile.protocol = protocol;
     profile.baseUrl = server.baseUrl();
     profile.defaultModel = u"m"_s;
-    std::unique_ptr<LlmClient> client(ProviderPresets::createClient(network.get(), profile));
+    std::unique_ptr<LlmClient> client(ClientFactory::create(network.get(), profile));
 
     LlmRequest request;
     request.input = { InputItem::user(u"Hello"_s) };

@@ -1,11 +1,12 @@
 // `GET /v1/models` through both clients, typed errors included; LocalServerDetector finding a fake server without
 // blocking; and the provider presets of issue 3.
 #include "FakeLlmServer.h"
+#include "domain/ProviderPresets.h"
 #include "llm/ChatCompletionsClient.h"
+#include "llm/ClientFactory.h"
 #include "llm/LocalServerDetector.h"
 #include "llm/ModelListJob.h"
 #include "llm/NetworkAccess.h"
-#include "llm/ProviderPresets.h"
 #include "llm/ResponsesClient.h"
 
 #include <QNetworkAccessManager>
@@ -364,7 +365,7 @@ void TestModelsAndDetector::presets()
         QVERIFY2(it.key().compare(u"Authorization"_s, Qt::CaseInsensitive) != 0, "a preset never carries a key");
 
     // The factory picks the client of the preset's protocol.
-    const std::unique_ptr<LlmClient> client(ProviderPresets::createClient(m_network.get(), preset));
+    const std::unique_ptr<LlmClient> client(ClientFactory::create(m_network.get(), preset));
     QVERIFY(client);
     QCOMPARE(client->profile(), preset);
     if (protocol == Protocol::Responses)

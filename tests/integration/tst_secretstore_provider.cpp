@@ -1,7 +1,8 @@
 // The API key of a provider profile, kept in the real Secret Service, reaches the provider as
 // `Authorization: Bearer <key>` on the path the app uses (ClientPool reading SecretStore; and the whole of main.cpp's
-// wiring: SettingsViewModel storing the key, LocalChatRepository running a turn), against the fake LLM server over
-// loopback, and goes nowhere else: not into the SQLite file, the QSettings file or the log.
+// wiring: SettingsViewModel storing the key through LocalSettingsService, LocalChatRepository running a turn),
+// against the fake LLM server over loopback, and goes nowhere else: not into the SQLite file, the QSettings file or
+// the log.
 #include "FakeLlmServer.h"
 #include "LlmJobProbe.h"
 #include "LogCapture.h"
@@ -9,6 +10,7 @@
 #include "TemporaryDatabase.h"
 #include "agents/ClientPool.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/SettingsViewModel.h"
@@ -258,8 +260,8 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
     m_keys.append(key);
     QString providerId;
     {
-        ProviderStore &providers = temp.work().providers();
-        SettingsViewModel settings(&providers, &secrets, network.get());
+        LocalSettingsService service(&temp.work(), &secrets, network.get());
+        SettingsViewModel settings(&service);
 
         // The person adds a provider and types its key, as in the first-run dialog.
         providerId = settings.saveProvider(fakeProfile(server, protocol));
@@ -270,7 +272,7 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
         QVERIFY2(stored.first().at(1).toBool(), qPrintable(stored.first().at(2).toString()));
         settings.setDefaultProviderId(providerId);
         EngineConfig config;
-        settings.applyTo(config);
+        service.applyTo(config);
         config.retryPolicy.maxRetries = 0;
 
         // ... and chats.
@@ -314,7 +316,7 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
 
 void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
 {
-    // As the window binds them (SettingsViewModel::bindRepository): a new key and a new model per agent are used by
+    // As main.cpp binds them (LocalChatRepository::followSettings): a new key and a new model per agent are used by
     // the very next request, without a restart.
     Test::TemporaryDatabase temp;
     QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
@@ -323,8 +325,8 @@ void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
     server.setResponder(FakeLlmServer::echoResponder());
     std::unique_ptr<QNetworkAccessManager> network(NetworkAccess::createManager());
     SecretStore secrets(m_service);
-    ProviderStore &providers = temp.work().providers();
-    SettingsViewModel settings(&providers, &secrets, network.get());
+    LocalSettingsService service(&temp.work(), &secrets, network.get());
+    SettingsViewModel settings(&service);
     const QString providerId = settings.saveProvider(fakeProfile(server, Protocol::ChatCompletions));
     QVERIFY2(!providerId.isEmpty(), qPrintable(settings.lastError()));
     const auto storeKey = [&](const QString &key) {
@@ -337,7 +339,7 @@ void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
     QVERIFY(storeKey(first));
 
     LocalChatRepository repository(temp.work(), network.get(), &secrets, nullptr);
-    settings.bindRepository(&repository);
+    repository.followSettings(&service);
     const qint64 conversationId = repository.createConversation(Conversation::Mode::Single);
     QCOMPARE(repository.conversation(conversationId)->providerId, providerId);
     const auto ask = [&](const QString &text) {

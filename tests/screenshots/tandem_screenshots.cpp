@@ -9,6 +9,7 @@
 #include "SettingsDialog.h"
 #include "Theme.h"
 #include "chat/LocalChatRepository.h"
+#include "chat/LocalSettingsService.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
@@ -110,10 +111,11 @@ int main(int argc, char *argv[])
     providers.save(profile);
 
     QNetworkAccessManager network;
-    SettingsViewModel settings(&providers, nullptr, &network);
+    LocalSettingsService service(&database.work(), nullptr, &network);
+    SettingsViewModel settings(&service);
     settings.setDefaultProviderId(profile.id);
     EngineConfig config;
-    settings.applyTo(config);
+    service.applyTo(config);
     config.retryPolicy.maxRetries = 0;
     LocalChatRepository repository(database.work(), &network, nullptr, nullptr, config);
 

@@ -3,6 +3,7 @@
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
+#include <QSqlDatabase>
 #include <QTemporaryDir>
 
 namespace Tandem::Test {

@@ -19,6 +19,8 @@ private Q_SLOTS:
     void unknownNames();
     void agentHandoffRules();
     void tokenUsage();
+    void defaultProvider_data();
+    void defaultProvider();
 };
 
 void TestDomainNames::storedNames()
@@ -81,6 +83,31 @@ void TestDomainNames::tokenUsage()
     QCOMPARE(a, (TokenUsage { 110, 22, 80, 6 }));
     QCOMPARE(a.total(), 132);
     QVERIFY(TokenUsage {}.isEmpty());
+}
+
+void TestDomainNames::defaultProvider_data()
+{
+    QTest::addColumn<QStringList>("stored");
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("the chosen one") << QStringList { u"a"_s, u"b"_s } << u"b"_s << u"b"_s;
+    QTest::newRow("none chosen: the first") << QStringList { u"a"_s, u"b"_s } << QString() << u"a"_s;
+    QTest::newRow("chosen, then removed: the first") << QStringList { u"a"_s, u"b"_s } << u"gone"_s << u"a"_s;
+    QTest::newRow("none stored") << QStringList {} << u"a"_s << QString();
+}
+
+void TestDomainNames::defaultProvider()
+{
+    QFETCH(QStringList, stored);
+    QFETCH(QString, chosen);
+    QFETCH(QString, expected);
+    QList<ProviderProfile> profiles;
+    for (const QString &id : std::as_const(stored)) {
+        ProviderProfile profile;
+        profile.id = id;
+        profiles << profile;
+    }
+    QCOMPARE(ProviderProfile::defaultAmong(profiles, chosen), expected);
 }
 
 QTEST_GUILESS_MAIN(TestDomainNames)

@@ -1,7 +1,8 @@
 #include "SpecValidator.h"
+#include "domain/ProviderPresets.h"
 #include "llm/ChatCompletionsClient.h"
+#include "llm/ClientFactory.h"
 #include "llm/NetworkAccess.h"
-#include "llm/ProviderPresets.h"
 #include "llm/ResponsesClient.h"
 
 #include <QJsonDocument>
@@ -475,7 +476,7 @@ void TestRequestBodies::clientByProtocol()
     const QList<ProviderProfile> presets = ProviderPresets::all();
     QCOMPARE(presets.size(), 7);
     for (const ProviderProfile &profile : presets) {
-        std::unique_ptr<LlmClient> client(ProviderPresets::createClient(network, profile));
+        std::unique_ptr<LlmClient> client(ClientFactory::create(network, profile));
         const bool responses = profile.protocol == ProviderProfile::Protocol::Responses;
         QCOMPARE(qobject_cast<ResponsesClient *>(client.get()) != nullptr, responses);
         QCOMPARE(qobject_cast<ChatCompletionsClient *>(client.get()) != nullptr, !responses);

@@ -1,8 +1,5 @@
 #include "ProviderPresets.h"
 
-#include "ChatCompletionsClient.h"
-#include "ResponsesClient.h"
-
 namespace Tandem {
 
 using namespace Qt::StringLiterals;
@@ -73,18 +70,6 @@ QList<ProviderProfile> ProviderPresets::all()
 QList<ProviderProfile> ProviderPresets::localServers()
 {
     return { ollama(), llamaCpp(), lmStudio(), vllm() };
-}
-
-LlmClient *ProviderPresets::createClient(
-    QNetworkAccessManager *network, const ProviderProfile &profile, QObject *parent)
-{
-    switch (profile.protocol) {
-    case ProviderProfile::Protocol::Responses:
-        return new ResponsesClient(network, profile, parent);
-    case ProviderProfile::Protocol::ChatCompletions:
-        return new ChatCompletionsClient(network, profile, parent);
-    }
-    return new ChatCompletionsClient(network, profile, parent);
 }
 
 } // namespace Tandem

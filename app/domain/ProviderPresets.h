@@ -1,18 +1,14 @@
 #pragma once
 
-#include "domain/ProviderProfile.h"
+#include "ProviderProfile.h"
 
 #include <QCoreApplication>
 #include <QList>
 
-class QNetworkAccessManager;
-class QObject;
-
 namespace Tandem {
 
-class LlmClient;
-
-/// @brief The providers Tandem knows out of the box, and the factory choosing a client by protocol.
+/// @brief The providers Tandem knows out of the box: plain profiles, the settings' "Add" menu and what local server
+/// detection probes.
 class ProviderPresets
 {
     Q_DECLARE_TR_FUNCTIONS(ProviderPresets)
@@ -37,10 +33,6 @@ public:
     static QList<ProviderProfile> all();
     /// @brief The presets of servers that run on this machine (what LocalServerDetector probes).
     static QList<ProviderProfile> localServers();
-
-    /// @brief A client for @p profile: ResponsesClient or ChatCompletionsClient by its protocol.
-    static LlmClient *createClient(
-        QNetworkAccessManager *network, const ProviderProfile &profile, QObject *parent = nullptr);
 };
 
 } // namespace Tandem

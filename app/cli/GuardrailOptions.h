@@ -1,0 +1,29 @@
+#pragma once
+
+#include "domain/GuardrailLimits.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+/// @brief The guardrail options of `tandem run` (--max-turns, --max-run-tokens, --max-conversation-tokens,
+/// --run-timeout, --max-hops, --max-bounces, --stale-minutes, --max-output-tokens): each sets one of the limits
+/// over the settings' value for this run, and each value is checked against the limit's bounds.
+class GuardrailOptions
+{
+    Q_DECLARE_TR_FUNCTIONS(GuardrailOptions)
+
+public:
+    /// @brief Adds the options, with their help texts, to @p parser.
+    static void addTo(QCommandLineParser &parser);
+    /// @brief True if @p argument is one of these options (each takes a value).
+    static bool isOption(const char *argument);
+    /// @brief Writes the options given in @p parser into @p limits. On a bad value, returns false and @p error holds
+    /// one sentence naming the option and what it accepts; @p limits is then left as it was.
+    static bool apply(const QCommandLineParser &parser, GuardrailLimits &limits, QString *error);
+};
+
+} // namespace Tandem

@@ -1,0 +1,185 @@
+// RunCommand owns `tandem run`: its options, the provider it names (a stored profile or a base URL), the
+// conversation it continues or starts, and the engine it builds for the turn; TurnRunner runs the turn itself.
+#include "RunCommand.h"
+
+#include "agents/ToolRegistry.h"
+#include "chat/EngineSettings.h"
+#include "chat/LocalChatRepository.h"
+#include "cli/CliCommands.h"
+#include "cli/CliOutput.h"
+#include "cli/GuardrailOptions.h"
+#include "cli/TerminalStream.h"
+#include "cli/TurnRunner.h"
+#include "domain/UrlSecrets.h"
+#include "llm/NetworkAccess.h"
+#include "storage/Database.h"
+#include "storage/SecretStore.h"
+#include "storage/UnitOfWork.h"
+
+#include <QCommandLineParser>
+#include <QCryptographicHash>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+/// What `--provider` named: a stored profile, a base URL (stored as a profile so that the conversation can name
+/// it, exactly as the GUI would), or a sentence saying why neither.
+struct ResolvedProvider
+{
+    std::optional<ProviderProfile> profile;
+    bool isUrl = false;
+    int exitCode = CliCommands::Success;
+    QString problem;
+};
+
+ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser)
+{
+    ResolvedProvider resolved;
+    const QString value = parser.value(u"provider"_s);
+    ProviderStore &providers = database.work().providers();
+    if (std::optional<ProviderProfile> stored = providers.get(value)) {
+        resolved.profile = stored;
+        return resolved;
+    }
+    const QUrl url(value, QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+        resolved.exitCode = CliCommands::UsageError;
+        resolved.problem = CliCommands::tr("Unknown provider “%1”: give a stored profile's id or a base URL such as "
+                                           "http://127.0.0.1:11434/v1.")
+                               .arg(value);
+        return resolved;
+    }
+    // A key in the URL would be stored with it and shown in log lines: refused, the key has its own way in.
+    const QString secretParameter = UrlSecrets::secretParameter(url);
+    if (!url.userInfo().isEmpty() || !secretParameter.isEmpty()) {
+        resolved.exitCode = CliCommands::UsageError;
+        resolved.problem = !url.userInfo().isEmpty()
+            ? CliCommands::tr("The base URL contains a user name or password. Give the URL without it and the key "
+                              "in the environment variable TANDEM_API_KEY.")
+            : CliCommands::tr("The base URL contains the secret parameter “%1”. Give the URL without it and the key "
+                              "in the environment variable TANDEM_API_KEY.")
+                  .arg(secretParameter);
+        return resolved;
+    }
+    resolved.isUrl = true;
+    ProviderProfile profile;
+    profile.id = u"url-"_s
+        + QString::fromLatin1(QCryptographicHash::hash(value.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
+    profile.name = UrlSecrets::redacted(url);
+    profile.baseUrl = url;
+    profile.protocol = parser.value(u"protocol"_s) == u"responses" ? ProviderProfile::Protocol::Responses
+                                                                   : ProviderProfile::Protocol::ChatCompletions;
+    profile.defaultModel = parser.value(u"model"_s);
+    if (!providers.save(profile)) {
+        resolved.exitCode = CliCommands::StorageError;
+        resolved.problem = CliOutput::storageProblem(database, CliCommands::tr("The provider could not be stored."));
+        return resolved;
+    }
+    resolved.profile = profile;
+    return resolved;
+}
+
+} // namespace
+
+int RunCommand::run(const QCommandLineParser &parser, Database &database)
+{
+    const QStringList positional = parser.positionalArguments();
+    const QString text = positional.mid(1).join(u' ');
+    const QString modeName = parser.value(u"mode"_s);
+    const std::optional<Conversation::Mode> mode
+        = modeName.isEmpty() ? std::optional(Conversation::Mode::Single) : Conversation::modeFromName(modeName);
+    const QString protocol = parser.value(u"protocol"_s);
+    // Each mistake gets its own sentence, then the usage line.
+    QString problem;
+    if (!mode)
+        problem = CliCommands::tr("Unknown mode “%1”: use single or dual.").arg(modeName);
+    else if (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
+        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single or dual.")
+                      .arg(modeName);
+    else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
+        problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
+    else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
+        problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
+    else if (text.trimmed().isEmpty())
+        problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
+    if (!problem.isEmpty()) {
+        CliOutput::err() << problem << '\n'
+                         << CliCommands::tr(
+                                "Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
+                                "[--conversation ID] [--protocol responses|chat] \"message\"")
+                         << '\n';
+        return CliCommands::UsageError;
+    }
+
+    // The window's choices (models per agent, workspace, guardrail limits) hold here too, so a turn runs as it would
+    // in the window; the options given here win. A bad value is refused before anything is stored.
+    EngineConfig config;
+    EngineSettings::applyTo(config);
+    if (parser.isSet(u"workspace"_s))
+        config.workspaceRoot = parser.value(u"workspace"_s);
+    if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)) {
+        CliOutput::err() << error << '\n';
+        return CliCommands::UsageError;
+    }
+
+    UnitOfWork &work = database.work();
+    const ResolvedProvider resolved = resolveProvider(database, parser);
+    if (!resolved.profile) {
+        CliOutput::err() << resolved.problem << '\n';
+        return resolved.exitCode;
+    }
+    const bool isUrl = resolved.isUrl;
+    const std::optional<ProviderProfile> &profile = resolved.profile;
+
+    QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
+    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
+    SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
+    const ToolRegistry tools = ToolRegistry::withBuiltins();
+    int waitSeconds = 60;
+    if (parser.isSet(u"wait"_s)) {
+        bool ok = false;
+        waitSeconds = parser.value(u"wait"_s).toInt(&ok);
+        if (!ok || waitSeconds < 0) {
+            CliOutput::err() << CliCommands::tr("--wait needs a number of seconds (0 or more).") << '\n';
+            return CliCommands::UsageError;
+        }
+    }
+    LocalChatRepository repository(work, network, secrets, &tools, config);
+    if (isUrl)
+        repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
+
+    qint64 conversationId = 0;
+    if (parser.isSet(u"conversation"_s)) {
+        bool ok = false;
+        conversationId = parser.value(u"conversation"_s).toLongLong(&ok);
+        if (!ok || !repository.conversation(conversationId)) {
+            CliOutput::err() << CliCommands::tr("There is no conversation %1.").arg(parser.value(u"conversation"_s))
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+        if (parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))
+            return CliOutput::storageFailure(database, CliCommands::tr("The conversation's mode could not be stored."));
+    } else {
+        conversationId = repository.createConversation(*mode);
+        if (conversationId == 0)
+            return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be stored."));
+    }
+    const std::optional<Conversation> conversation = repository.conversation(conversationId);
+    if (!conversation)
+        return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be read."));
+    const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
+    if (!repository.setProvider(conversationId, profile->id, model))
+        return CliOutput::storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
+
+    TurnRunner turn(repository, database, CliOutput::agentNames(work));
+    turn.setWaitSeconds(waitSeconds);
+    CliOutput::out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
+    CliOutput::out().flush();
+    return turn.run(conversationId, text);
+}
+
+} // namespace Tandem

@@ -1,0 +1,18 @@
+#pragma once
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+class Database;
+
+/// @brief `tandem run --mode single|dual --provider P [--conversation ID] "message"`: one turn, streamed to the
+/// terminal and stored exactly as the window would store it.
+class RunCommand
+{
+public:
+    /// @brief Runs the command; returns a CliCommands::ExitCode.
+    static int run(const QCommandLineParser &parser, Database &database);
+};
+
+} // namespace Tandem

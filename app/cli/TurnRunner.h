@@ -1,0 +1,65 @@
+#pragma once
+
+#include "domain/ApprovalRequest.h"
+#include "domain/RunFailure.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+class QEventLoop;
+
+namespace Tandem {
+
+class ChatRepository;
+class Database;
+class UnixSignals;
+
+/// @brief One turn of a headless command (`run`, `chat`): sends the message, prints the turn as it streams (the
+/// agents' text, dividers, tool calls, errors), and says how it ended as an exit code.
+///
+/// It waits its turn when another Tandem process is answering the same conversation (a bounded wait). Ctrl+C, SIGTERM
+/// or SIGHUP stop the reply cleanly: what was written is kept, marked cancelled, and the exit code is 6; a second
+/// Ctrl+C ends the process at once.
+class TurnRunner final : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// @brief @p names: agent id → name for the labels.
+    TurnRunner(
+        ChatRepository &repository, const Database &database, QHash<QString, QString> names, QObject *parent = nullptr);
+    ~TurnRunner() override;
+    Q_DISABLE_COPY_MOVE(TurnRunner)
+
+    /// @brief How long to wait for another process's turn of the conversation before giving up; 0: not at all.
+    void setWaitSeconds(int seconds) { m_waitSeconds = seconds; }
+    /// @brief Sends @p text to @p conversationId and prints the turn until it ends; returns a CliCommands::ExitCode.
+    int run(qint64 conversationId, const QString &text);
+    /// @brief True once a termination signal asked the process to stop.
+    bool stopRequested() const { return m_stopRequested; }
+
+private:
+    bool waitForTurn(qint64 conversationId);
+    void connectPrinting();
+    void endLine();
+    void finishWaiting();
+    void onSignal(int signal, int count);
+    int exitCodeOf(RunOutcome outcome, const QString &message) const;
+
+    ChatRepository &m_repository;
+    const Database &m_database;
+    QHash<QString, QString> m_names;
+    UnixSignals *m_signals;
+    int m_waitSeconds = 60;
+    qint64 m_conversationId = 0;
+    bool m_lineOpen = false;
+    bool m_stopRequested = false;
+    bool m_done = false;
+    QEventLoop *m_loop = nullptr;
+    int m_exitCode = 0;
+    RunFailure m_failure = RunFailure::Provider;
+};
+
+} // namespace Tandem
