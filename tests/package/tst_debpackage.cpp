@@ -54,7 +54,8 @@ void TestDebPackage::initTestCase()
     QVERIFY2(architecture.succeeded(), qPrintable(architecture.describe()));
     m_architecture = architecture.text().trimmed();
     const QStringList debs
-        = QDir(QStringLiteral(TANDEM_PACKAGE_DIR)).entryList({ u"tandem_*.deb"_s }, QDir::Files, QDir::Name);
+        = QDir(QStringLiteral(TANDEM_PACKAGE_DIR))
+              .entryList({ u"tandem_%1_*.deb"_s.arg(QStringLiteral(TANDEM_VERSION)) }, QDir::Files, QDir::Name);
     QVERIFY2(!debs.isEmpty(), "package.build made no .deb in " TANDEM_PACKAGE_DIR);
     QCOMPARE(debs.size(), 1);
     m_deb = QDir(QStringLiteral(TANDEM_PACKAGE_DIR)).filePath(debs.constFirst());

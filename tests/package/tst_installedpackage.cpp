@@ -51,7 +51,8 @@ private:
 void TestInstalledPackage::initTestCase()
 {
     const QStringList debs
-        = QDir(QStringLiteral(TANDEM_PACKAGE_DIR)).entryList({ u"tandem_*.deb"_s }, QDir::Files, QDir::Name);
+        = QDir(QStringLiteral(TANDEM_PACKAGE_DIR))
+              .entryList({ u"tandem_%1_*.deb"_s.arg(QStringLiteral(TANDEM_VERSION)) }, QDir::Files, QDir::Name);
     QVERIFY2(debs.size() == 1, "package.build made no .deb (or several) in " TANDEM_PACKAGE_DIR);
     m_deb = QDir(QStringLiteral(TANDEM_PACKAGE_DIR)).filePath(debs.constFirst());
     m_root = std::make_unique<QTemporaryDir>();
