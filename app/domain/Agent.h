@@ -1,5 +1,8 @@
 #pragma once
 
+#include "EdgeOptions.h"
+
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -15,10 +18,12 @@ struct Agent
     QString model; ///< empty: the conversation's model
     QString providerId; ///< empty: the conversation's provider
     QStringList allowedTools;
-    QStringList handoffTargets; ///< ids of agents it may hand over to
+    QStringList handoffTargets; ///< ids of agents it may hand over to (a target may be "person": the human)
     bool terminal = false; ///< a terminal agent never hands back
     bool enabled = true;
     qint64 maxOutputTokens = 0; ///< the most tokens one model call may write; 0: the provider's limit
+    QHash<QString, EdgeOptions> edgeOptions {}; ///< how each handoff target is handed over; absent: the defaults
+    QStringList modes {}; ///< the conversation modes it takes part in (single, dual, pipeline, router)
 
     /// @brief True if this agent may hand the conversation to @p targetId (enabled, not terminal, listed, not itself).
     bool mayHandOffTo(const QString &targetId) const

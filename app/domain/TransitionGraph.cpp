@@ -31,7 +31,7 @@ QStringList edgeProblems(const TransitionGraph::Edge &edge, const QList<Agent> &
     const Agent *from = findAgent(agents, edge.from);
     if (!from)
         problems << TransitionGraph::tr("The handoff %1 → %2 starts at an unknown agent.").arg(edge.from, edge.to);
-    if (!findAgent(agents, edge.to))
+    if (edge.to != TransitionGraph::kPerson && !findAgent(agents, edge.to))
         problems << TransitionGraph::tr("The handoff %1 → %2 targets an unknown agent.").arg(edge.from, edge.to);
     if (edge.from == edge.to)
         problems << TransitionGraph::tr("%1 cannot hand over to itself.").arg(edge.from);
@@ -83,7 +83,8 @@ TransitionGraph TransitionGraph::fromAgents(
     TransitionGraph graph;
     for (const Agent &agent : agents) {
         for (const QString &target : agent.handoffTargets) {
-            Edge candidate { agent.id, target, ContextTransfer::PayloadOnly, Timing::SameTurn };
+            const EdgeOptions own = agent.edgeOptions.value(target);
+            Edge candidate { agent.id, target, own.transfer, own.timing, own.warm };
             for (const Edge &option : options)
                 if (option.from == agent.id && option.to == target)
                     candidate = option;

@@ -19,17 +19,11 @@ class TransitionGraph
     Q_DECLARE_TR_FUNCTIONS(TransitionGraph)
 
 public:
-    /// @brief What the target receives besides the source's own note.
-    enum class ContextTransfer {
-        PayloadOnly, ///< only the payload or the tool's context
-        Summary, ///< a short summary of the recent conversation, then the context
-        FullHistory, ///< every text message so far (tool calls and results stripped), then the context
-    };
-    /// @brief When the target first answers.
-    enum class Timing {
-        SameTurn, ///< at once, in the same run
-        NextTurn, ///< on the person's next message
-    };
+    /// @brief The target id that names the person: an agent may hand the work to the human (seed 003).
+    static constexpr QStringView kPerson = u"person";
+
+    using ContextTransfer = Tandem::ContextTransfer;
+    using Timing = HandoffTiming;
 
     struct Edge
     {
@@ -37,6 +31,7 @@ public:
         QString to;
         ContextTransfer transfer = ContextTransfer::PayloadOnly;
         Timing timing = Timing::SameTurn;
+        bool warm = false; ///< see EdgeOptions::warm
         friend bool operator==(const Edge &, const Edge &) = default;
     };
 
@@ -53,7 +48,8 @@ public:
     /// terminal agents. Empty when the graph is sound.
     QStringList validate(const QList<Agent> &agents) const;
     /// @brief The graph of @p agents' handoffTargets, each edge taking its options from @p options when listed
-    /// there (matched by from and to) and the defaults otherwise. Edges that validate() would refuse are left out
+    /// there (matched by from and to), else from the agent's own edgeOptions, else the defaults. The target "person"
+    /// (the human) is always valid. Edges that validate() would refuse are left out
     /// and described in @p problems.
     static TransitionGraph fromAgents(
         const QList<Agent> &agents, const QList<Edge> &options = {}, QStringList *problems = nullptr);

@@ -2,6 +2,7 @@
 
 #include "SqlValues.h"
 #include "Statement.h"
+#include "domain/TransitionGraph.h"
 
 using namespace Qt::StringLiterals;
 
@@ -10,7 +11,34 @@ namespace Tandem {
 namespace {
 constexpr auto kColumns
     = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled, "
-      u"max_output_tokens";
+      u"max_output_tokens, edge_options, modes";
+
+QString edgeOptionsText(const QHash<QString, EdgeOptions> &options)
+{
+    QJsonObject object;
+    for (auto it = options.cbegin(); it != options.cend(); ++it)
+        object.insert(it.key(),
+            QJsonObject { { u"transfer"_s, TransitionGraph::transferName(it->transfer) },
+                { u"timing"_s, TransitionGraph::timingName(it->timing) }, { u"warm"_s, it->warm } });
+    return SqlValues::fromObject(object);
+}
+
+QHash<QString, EdgeOptions> edgeOptionsFrom(const QVariant &value)
+{
+    QHash<QString, EdgeOptions> options;
+    const QJsonObject object = SqlValues::toObject(value);
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        EdgeOptions edge;
+        edge.transfer = TransitionGraph::transferFromName(entry.value(u"transfer"_s).toString())
+                            .value_or(ContextTransfer::PayloadOnly);
+        edge.timing
+            = TransitionGraph::timingFromName(entry.value(u"timing"_s).toString()).value_or(HandoffTiming::SameTurn);
+        edge.warm = entry.value(u"warm"_s).toBool();
+        options.insert(it.key(), edge);
+    }
+    return options;
+}
 
 Agent fromRecord(const QSqlQuery &q)
 {
@@ -26,6 +54,8 @@ Agent fromRecord(const QSqlQuery &q)
     a.terminal = q.value(8).toBool();
     a.enabled = q.value(9).toBool();
     a.maxOutputTokens = q.value(10).toLongLong();
+    a.edgeOptions = edgeOptionsFrom(q.value(11));
+    a.modes = SqlValues::toList(q.value(12));
     return a;
 }
 } // namespace
@@ -34,13 +64,14 @@ bool AgentStore::save(const Agent &agent)
 {
     // Portable upsert: SQLite >= 3.24 and PostgreSQL share this form.
     Statement q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
-                          u"handoff_targets, terminal, enabled, max_output_tokens, created_at) "
-                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                          u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, created_at) "
+                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                           u"ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, "
                           u"instructions = excluded.instructions, model = excluded.model, "
                           u"provider_id = excluded.provider_id, allowed_tools = excluded.allowed_tools, "
                           u"handoff_targets = excluded.handoff_targets, terminal = excluded.terminal, "
-                          u"enabled = excluded.enabled, max_output_tokens = excluded.max_output_tokens"_s);
+                          u"enabled = excluded.enabled, max_output_tokens = excluded.max_output_tokens, "
+                          u"edge_options = excluded.edge_options, modes = excluded.modes"_s);
     q.addBindValue(agent.id);
     q.addBindValue(SqlValues::text(agent.name));
     q.addBindValue(SqlValues::text(agent.role));
@@ -52,6 +83,8 @@ bool AgentStore::save(const Agent &agent)
     q.addBindValue(agent.terminal);
     q.addBindValue(agent.enabled);
     q.addBindValue(agent.maxOutputTokens);
+    q.addBindValue(edgeOptionsText(agent.edgeOptions));
+    q.addBindValue(SqlValues::fromList(agent.modes));
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }

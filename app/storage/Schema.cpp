@@ -165,6 +165,13 @@ QList<Migration> Schema::migrations()
                 u"CREATE INDEX runs_by_status ON runs (status)"_s,
                 u"CREATE INDEX messages_by_run ON messages (run_id)"_s,
             } },
+        Migration { 5, u"agents as prompt files: options per handoff target, the modes an agent takes part in"_s,
+            {
+                // JSON: {"<target>": {"transfer": "payload|summary|full_history", "timing": "same_turn|next_turn",
+                // "warm": false}}
+                u"ALTER TABLE agents ADD COLUMN edge_options TEXT NOT NULL DEFAULT '{}'"_s,
+                u"ALTER TABLE agents ADD COLUMN modes TEXT NOT NULL DEFAULT '[]'"_s,
+            } },
     };
 }
 
