@@ -229,7 +229,7 @@ QString MessageDelegate::metaText(const QModelIndex &index) const
         parts << tr("Interrupted");
     const qint64 tokens = index.data(MessageListModel::TotalTokensRole).toLongLong();
     if (tokens > 0)
-        parts << tr("%1 tokens").arg(QLocale().toString(tokens));
+        parts << tr("%Ln tokens", nullptr, int(tokens));
     const qint64 duration = index.data(MessageListModel::DurationMsRole).toLongLong();
     if (duration >= 0 && status != Message::Status::Streaming)
         parts << tr("%1 s").arg(QLocale().toString(double(duration) / 1000.0, 'f', 1));

@@ -159,7 +159,7 @@ QString ExportText::usageNote(const TokenUsage &usage)
 {
     if (usage.isEmpty())
         return {};
-    QString note = tr("%1 tokens in, %2 out").arg(usage.inputTokens).arg(usage.outputTokens);
+    QString note = tr("%n tokens in, %1 out", nullptr, int(usage.inputTokens)).arg(usage.outputTokens);
     if (usage.cachedTokens > 0)
         note += tr(", %1 cached").arg(usage.cachedTokens);
     if (usage.reasoningTokens > 0)
