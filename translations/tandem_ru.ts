@@ -653,6 +653,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>%n токенов на входе, %1 на выходе</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation>Конвейер завершён</translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation>Ждёт вас</translation>
+    </message>
 </context>
 <context>
     <name>Exporter</name>
@@ -851,6 +859,73 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>HandoffBoard</name>
+    <message>
+        <source>the person</source>
+        <translation>человек</translation>
+    </message>
+    <message>
+        <source>There is no handoff %1.</source>
+        <translation>Передачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; act on its handoffs when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; действуйте с её передачами, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>Handoff %1 is %2 already; only a pending handoff can change.</source>
+        <translation>Передача %1 уже в состоянии %2; изменить можно только ожидающую передачу.</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседы %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; hand over when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; передавайте работу, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>%1 may not hand over to %2: that transition is not declared.</source>
+        <translation>%1 не может передать работу агенту %2: такой переход не объявлен.</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 передал работу агенту %2</translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation>Передачу не удалось сохранить.</translation>
+    </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation>Принято: %1</translation>
+    </message>
+    <message>
+        <source>A rejection needs its reason.</source>
+        <translation>Для отклонения нужна причина.</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation>Передача агенту %1 просрочена: беседа вернулась к %2.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; clean up when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; очищайте, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>The handoff to %1 was cleaned up: the conversation is back with %2.</source>
+        <translation>Передача агенту %1 снята: беседа вернулась к %2.</translation>
+    </message>
+    <message>
+        <source>The handoffs could not be stored.</source>
+        <translation>Передачи не удалось сохранить.</translation>
+    </message>
+</context>
+<context>
     <name>HandoffExecutor</name>
     <message>
         <source>Stopped before %1 could answer.</source>
@@ -885,8 +960,24 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Передано агенту «%1». Контекст: %2</translation>
     </message>
     <message>
-        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+        <source>%1 is waiting for you: %2</source>
+        <translation>%1 ждёт вас: %2</translation>
+    </message>
+    <message>
+        <source>Pipeline complete. %1</source>
+        <translation>Конвейер завершён. %1</translation>
+    </message>
+    <message>
+        <source>Approved by %1: %2</source>
+        <translation>Одобрено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Story handed to %1</source>
+        <translation>История передана агенту %1</translation>
     </message>
 </context>
 <context>
@@ -2067,6 +2158,14 @@ or write a message below to start a new one.</source>
             <numerusform>%Ln токена</numerusform>
             <numerusform>%Ln токенов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation>Конвейер завершён</translation>
+    </message>
+    <message>
+        <source>%1 is waiting for you</source>
+        <translation>%1 ждёт вас</translation>
     </message>
 </context>
 <context>
