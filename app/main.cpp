@@ -107,6 +107,7 @@ int main(int argc, char *argv[])
     Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
+    repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run
     Tandem::SettingsViewModel settings(&settingsService);
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/BoardState.h"
 #include "domain/Handoff.h"
 
 #include <QCoreApplication>
@@ -18,15 +19,6 @@ class UnitOfWork;
 struct AgentRoster;
 struct EngineConfig;
 
-/// @brief A conversation's handoffs as seed 002's board shows them: the agent holding the work, the pipeline's phase,
-/// and the handoffs in order.
-struct BoardState
-{
-    QString currentAgent;
-    QString phase; ///< analysis, implementation, review, refactoring, documentation, complete; empty outside a pipeline
-    QList<Handoff> handoffs;
-};
-
 /// @brief The handoff board as a service (seed 002's API): the window, the CLI and the local API act on handoffs and
 /// query them here, through the same rows and announcements as the engine.
 ///
@@ -39,16 +31,8 @@ class HandoffBoard final
     Q_DECLARE_TR_FUNCTIONS(HandoffBoard)
 
 public:
-    enum class Problem { None, NotFound, Invalid, Busy, Storage };
-    /// @brief What an action did: the handoff it acted on (or how many, for a clean-up), or why it did nothing.
-    struct Result
-    {
-        Problem problem = Problem::None;
-        QString message;
-        Handoff handoff;
-        int count = 0;
-        bool ok() const { return problem == Problem::None; }
-    };
+    using Problem = BoardResult::Problem;
+    using Result = BoardResult;
 
     HandoffBoard(UnitOfWork &work, EngineEvents &events, HandoffLedger &ledger, const EngineConfig &config);
     Q_DISABLE_COPY_MOVE(HandoffBoard)

@@ -60,8 +60,8 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
         qCInfo(lcAgents) << "handoff refused:" << request.fromAgent << "->" << request.targetAgent;
         return refuse(run, handoff, request, *problem);
     }
-    if (std::optional<GuardrailViolation> violation
-        = run.counters.checkAndRecordHop(request.fromAgent, handoff.toAgent))
+    if (std::optional<GuardrailViolation> violation = run.counters.checkAndRecordHop(
+            request.fromAgent, handoff.toAgent, run.roster.name(request.fromAgent), run.roster.name(handoff.toAgent)))
         return stopAtCap(run, handoff, request, *violation);
     handoff.payload = payloadFor(run, request);
     if (handoff.toAgent == TransitionGraph::kPerson)

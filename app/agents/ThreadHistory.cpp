@@ -167,7 +167,9 @@ struct HistoryItems
         if (!handoffs.contains(row.handoffId))
             return;
         const Handoff &handoff = handoffs[row.handoffId];
-        if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
+        const bool handedOver = row.divider == Message::Divider::Transferred
+            || row.divider == Message::Divider::WaitingForYou || row.divider == Message::Divider::Completed;
+        if (handedOver && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
             items << InputItem::functionCall(
                 ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
             items << InputItem::functionOutput(row.toolCallId, ThreadHistory::handoffToolOutput(handoff.toAgent));

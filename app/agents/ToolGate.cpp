@@ -51,13 +51,21 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
 {
     // Queued before any row is written: if the step fails, the run's end still answers every call (a remote thread
     // holds them all already).
+    const auto isDecision = [](const ToolCall &call) {
+        return call.name == kApproveTool || call.name == kRejectTool;
+    };
     const auto isHandoff = [](const ToolCall &call) {
         return call.name == kHandoffTool;
     };
     for (const ToolCall &call : calls)
-        if (!isHandoff(call))
+        if (!isHandoff(call) && !isDecision(call))
             run.tools.queue << call;
     for (const ToolCall &call : calls) {
+        if (isDecision(call)) {
+            if (!recordDecision(run, call))
+                return false;
+            continue;
+        }
         if (isHandoff(call)) {
             const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
             HandoffRequest request;
@@ -71,9 +79,10 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
             if (!run.tools.handoff && !run.tools.decision) {
                 run.tools.handoff = request; // the first handoff of a turn wins
             } else if (!answerHandoffCall(run, request,
-                           errorOutput(
-                               u"Only one handoff per turn: the conversation is already being handed to %1."_s.arg(
-                                   run.tools.handoff->targetAgent)))) {
+                           errorOutput(run.tools.handoff
+                                   ? u"Only one handoff per turn: the conversation is already being handed to %1."_s
+                                         .arg(run.tools.handoff->targetAgent)
+                                   : u"Only one handoff or decision per turn: this one was not carried out."_s))) {
                 return false;
             }
             continue;

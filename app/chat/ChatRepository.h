@@ -2,6 +2,7 @@
 
 #include "domain/Agent.h"
 #include "domain/ApprovalRequest.h"
+#include "domain/BoardState.h"
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
@@ -74,6 +75,24 @@ public:
     virtual void providerChanged(const QString &providerId) = 0;
     /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
     virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
+
+    // --- the handoff board (seed 002) --------------------------------------------------------------------------
+    /// @brief The agent holding @p conversationId's work, its pipeline phase and its handoffs in order.
+    virtual BoardState boardState(qint64 conversationId) = 0;
+    /// @brief The newest pending handoff to @p agentId in @p conversationId, if any.
+    virtual std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) = 0;
+    /// @brief Pending handoffs of every conversation created more than @p minutes ago.
+    virtual QList<Handoff> staleHandoffs(int minutes) = 0;
+    /// @brief A handoff from @p from to @p to along a declared transition (refused otherwise, or while a turn runs).
+    virtual BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to,
+        const QJsonObject &payload, const QString &reason = {})
+        = 0;
+    virtual BoardResult acceptHandoff(qint64 handoffId) = 0;
+    /// @brief Rejects a pending handoff with @p reason: the work returns to its source.
+    virtual BoardResult rejectHandoff(qint64 handoffId, const QString &reason) = 0;
+    virtual BoardResult timeOutHandoff(qint64 handoffId) = 0;
+    /// @brief Cancels every pending handoff of @p conversationId.
+    virtual BoardResult cleanupHandoffs(qint64 conversationId) = 0;
 
     // --- approvals -----------------------------------------------------------------------------------------
     /// @brief Approvals still waiting, including those from before a restart.

@@ -323,6 +323,63 @@ bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agent
     return m_work.threads().reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
 }
 
+// --- the handoff board -------------------------------------------------------------------------------------------
+
+BoardState LocalChatRepository::boardState(qint64 conversationId)
+{
+    return m_runner->boardState(conversationId);
+}
+
+std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId, const QString &agentId)
+{
+    return m_runner->pendingHandoff(conversationId, agentId);
+}
+
+QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)
+{
+    return m_runner->staleHandoffs(minutes);
+}
+
+BoardResult LocalChatRepository::createHandoff(
+    qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload, const QString &reason)
+{
+    return m_runner->createHandoff(conversationId, from, to, payload, reason);
+}
+
+BoardResult LocalChatRepository::acceptHandoff(qint64 handoffId)
+{
+    return m_runner->acceptHandoff(handoffId);
+}
+
+BoardResult LocalChatRepository::rejectHandoff(qint64 handoffId, const QString &reason)
+{
+    return m_runner->rejectHandoff(handoffId, reason);
+}
+
+BoardResult LocalChatRepository::timeOutHandoff(qint64 handoffId)
+{
+    return m_runner->timeOutHandoff(handoffId);
+}
+
+BoardResult LocalChatRepository::cleanupHandoffs(qint64 conversationId)
+{
+    return m_runner->cleanupHandoffs(conversationId);
+}
+
+void LocalChatRepository::sweepStaleHandoffsEvery(int intervalMs)
+{
+    if (intervalMs <= 0) {
+        delete m_sweep;
+        m_sweep = nullptr;
+        return;
+    }
+    if (!m_sweep) {
+        m_sweep = new QTimer(this);
+        connect(m_sweep, &QTimer::timeout, this, [this] { m_runner->sweepStaleHandoffs(); });
+    }
+    m_sweep->start(intervalMs);
+}
+
 // --- approvals --------------------------------------------------------------------------------------------------
 
 QList<ApprovalRequest> LocalChatRepository::pendingApprovals(qint64 conversationId)

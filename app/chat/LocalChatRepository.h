@@ -81,6 +81,18 @@ public:
     bool resetAgent(qint64 conversationId, const QString &agentId) override;
     void providerChanged(const QString &providerId) override;
 
+    BoardState boardState(qint64 conversationId) override;
+    std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) override;
+    QList<Handoff> staleHandoffs(int minutes) override;
+    BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
+        const QString &reason = {}) override;
+    BoardResult acceptHandoff(qint64 handoffId) override;
+    BoardResult rejectHandoff(qint64 handoffId, const QString &reason) override;
+    BoardResult timeOutHandoff(qint64 handoffId) override;
+    BoardResult cleanupHandoffs(qint64 conversationId) override;
+    /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
+    void sweepStaleHandoffsEvery(int intervalMs);
+
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 
@@ -96,6 +108,7 @@ private:
     int m_recoveredReplies = 0;
     std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
     QTimer *m_watch = nullptr;
+    QTimer *m_sweep = nullptr;
     qint64 m_dataVersion = -1;
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
 };
