@@ -2,6 +2,200 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AgentCatalog</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is larger than %2 KiB, too large for an agent file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is not UTF-8 text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the target “%2” is no agent; that handoff is left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the id “%2” is already given by %3; this file is left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AgentFile</name>
+    <message>
+        <source>An agent file starts with a line “---”, then its front matter (id, name, …), then a line “---”, then its instructions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The front matter is not closed: add a line “---” after its last key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indent with spaces: tabs are not allowed in the front matter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This line is indented, but there is no key above it that it could belong to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” already has a value on its line, so the indented lines below it belong to nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This list item belongs to no key: put it under a key that takes a list, such as “tools:”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected “key: value” here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown key “%1”. The keys are: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is given twice (first on line %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown escape “\%1” in quoted text: use \&quot;, \\, \n or \t.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The quoted text is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected text after the closing quote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block text (| or &gt;) is not supported: write the value on one line, in quotes if needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maps in braces ({…}) are not supported: write each key on its own line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This key takes a single value, not a list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A list item cannot be a list or a map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list is not closed: end it with “]”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected text after the end of the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list has an empty item: remove the extra comma.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” takes a list: [a, b] on its line, or one “- item” per line below it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected a list item here: “- ” and its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list item is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a tool name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” takes a single value on its own line, not indented lines below it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“person” names the human and cannot be an agent&apos;s id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid id: use a-z, 0-9, _ and -, starting with a letter, at most %2 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is true or false, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is a whole number, 0 or more, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected a target here: “- id”, or “- to: id” with its options indented on the lines below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown target key “%1”: use to, transfer, timing or warm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is given twice for this target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown transfer “%1”: use payload, summary or full_history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown timing “%1”: use same_turn or next_turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This target has no “to”: name the agent it hands over to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not an agent id: use a-z, 0-9, _ and -, starting with a letter, or “person”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target “%1” is listed twice (first on line %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The front matter has no “%1”: every agent needs one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An agent cannot hand over to itself: remove “%1” from its targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A terminal agent never hands over: remove its targets or set terminal: false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
@@ -125,10 +319,6 @@
     <name>CliCommands</name>
     <message>
         <source>There is no conversation %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;message&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -322,6 +512,26 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
         <source>Conversation %1 is answering in another Tandem process (%2); gave up waiting after %3 s. Send the message again when it is done.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Set a variable of the conversation that the agents&apos; prompts use as $NAME (NAME in capitals, such as STORY_ID), before the turn. Repeat it for several.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME=value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s variable %1 could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CurrentDateTimeTool</name>
@@ -376,33 +586,6 @@ Keep a copy of the file, then copy what can still be read into a new database:
 If your sqlite3 has no working .recover, use this instead of the last line:
 %4
 Then start Tandem with --data-dir &quot;%5&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DefaultAgents</name>
-    <message>
-        <source>Assistant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Answers in single-agent conversations, using the built-in tools.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Agent 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Agent 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validates the brief and writes the answer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1330,6 +1513,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Agent files: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent files: %1 (problems in all: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Tandem::Composer</name>
@@ -2010,6 +2201,14 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -66,6 +66,9 @@ struct Scalar
     bool quoted = false;
 };
 
+/// Where a scalar stands: a key's value, an item of a block list ("- item") or of a flow list ("[a, b]").
+enum class Place { Value, BlockItem, FlowItem };
+
 /// A target being read from a block list: "- to: id" and the option lines under it.
 struct TargetDraft
 {
@@ -157,7 +160,7 @@ private:
     bool fail(int line, const QString &sentence);
     bool readEntries(QStringView frontMatter, int firstLine);
     bool finish(Entry &entry);
-    bool readScalar(QStringView raw, int line, Scalar *out, bool inList);
+    bool readScalar(QStringView raw, int line, Scalar *out, Place place);
     bool readFlowList(QStringView raw, int line, QList<Scalar> *items);
     bool readList(const Entry &entry, QList<std::pair<Scalar, int>> *items);
     bool readTargets(const Entry &entry);
@@ -270,7 +273,7 @@ bool Parser::readEntries(QStringView frontMatter, int firstLine)
     return !current || finish(*current);
 }
 
-bool Parser::readScalar(QStringView raw, int line, Scalar *out, bool inList)
+bool Parser::readScalar(QStringView raw, int line, Scalar *out, Place place)
 {
     raw = raw.trimmed();
     out->text.clear();
@@ -310,12 +313,12 @@ bool Parser::readScalar(QStringView raw, int line, Scalar *out, bool inList)
         if (!closed)
             return fail(line, AgentFile::tr("The quoted text is not closed."));
         const QStringView after = raw.sliced(i + 1).trimmed();
-        if (!after.isEmpty() && (inList || !after.startsWith(u'#')))
+        if (!after.isEmpty() && (place == Place::FlowItem || !after.startsWith(u'#')))
             return fail(line, AgentFile::tr("Unexpected text after the closing quote."));
         out->quoted = true;
         return true;
     }
-    if (!inList) {
+    if (place != Place::FlowItem) {
         // A comment starts at a '#' that opens the value or follows a space.
         for (qsizetype i = 0; i < raw.size(); ++i) {
             if (raw.at(i) == u'#' && (i == 0 || raw.at(i - 1) == u' ' || raw.at(i - 1) == u'\t')) {
@@ -331,8 +334,8 @@ bool Parser::readScalar(QStringView raw, int line, Scalar *out, bool inList)
         return fail(line, AgentFile::tr("Maps in braces ({…}) are not supported: write each key on its own line."));
     if (raw.startsWith(u'['))
         return fail(line,
-            inList ? AgentFile::tr("A list item cannot be a list itself.")
-                   : AgentFile::tr("This key takes a single value, not a list."));
+            place == Place::Value ? AgentFile::tr("This key takes a single value, not a list.")
+                                  : AgentFile::tr("A list item cannot be a list or a map."));
     out->text = raw.toString();
     return true;
 }
@@ -375,7 +378,7 @@ bool Parser::readFlowList(QStringView raw, int line, QList<Scalar> *items)
         if (piece.trimmed().isEmpty())
             return fail(line, AgentFile::tr("The list has an empty item: remove the extra comma."));
         Scalar item;
-        if (!readScalar(piece, line, &item, true))
+        if (!readScalar(piece, line, &item, Place::FlowItem))
             return false;
         items->append(item);
     }
@@ -403,7 +406,7 @@ bool Parser::readList(const Entry &entry, QList<std::pair<Scalar, int>> *items)
         if (isBlankValue(value))
             return fail(child.number, AgentFile::tr("The list item is empty."));
         Scalar item;
-        if (!readScalar(value, child.number, &item, false))
+        if (!readScalar(value, child.number, &item, Place::BlockItem))
             return false;
         items->append({ item, child.number });
     }
@@ -438,7 +441,7 @@ bool Parser::finish(Entry &entry)
         return fail(entry.children.constFirst().number,
             AgentFile::tr("“%1” takes a single value on its own line, not indented lines below it.").arg(key));
     Scalar value;
-    if (!readScalar(entry.value, entry.line, &value, false))
+    if (!readScalar(entry.value, entry.line, &value, Place::Value))
         return false;
     const QString &text = value.text;
     switch (entry.kind) {
@@ -518,7 +521,7 @@ bool Parser::readTargets(const Entry &entry)
                 continue;
             }
             Scalar id;
-            if (!readScalar(item, child.number, &id, false))
+            if (!readScalar(item, child.number, &id, Place::BlockItem))
                 return false;
             draft = TargetDraft { child.number, child.indent, false, id.text, {}, {} };
             continue;
@@ -545,7 +548,7 @@ bool Parser::setTargetKey(TargetDraft &draft, QStringView key, QStringView value
         return fail(line, AgentFile::tr("“%1” is given twice for this target.").arg(key));
     draft.given << key.toString();
     Scalar scalar;
-    if (!readScalar(value, line, &scalar, false))
+    if (!readScalar(value, line, &scalar, Place::Value))
         return false;
     const QString &text = scalar.text;
     if (key == u"to") {

@@ -273,10 +273,10 @@ void TestAgentCatalog::overridesAddAgentsAndLeaveStoredOnesAlone()
     Agent billing;
     billing.id = u"billing"_s;
     billing.name = u"Billing"_s;
-    QVERIFY(h.saveAgent(billing));
+    QVERIFY(h.work().agents().save(billing));
     Agent edited = *h.work().agents().get(u"agent2"_s);
     edited.instructions = u"Edited in the database."_s;
-    QVERIFY(h.saveAgent(edited));
+    QVERIFY(h.work().agents().save(edited));
     h.restart();
     QCOMPARE(h.work().agents().get(u"billing"_s)->name, u"Billing"_s);
     QCOMPARE(h.work().agents().get(u"agent2"_s)->instructions, DefaultAgents::prompt(u"agent2"_s));

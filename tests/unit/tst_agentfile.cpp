@@ -248,6 +248,10 @@ void TestAgentFile::refused_data()
                                     << u"The list has an empty item: remove the extra comma."_s;
     QTest::newRow("nested list") << head + u"tools: [a, [b]]\n---\n"_s << 4
                                  << u"A list item cannot be a list or a map."_s;
+    QTest::newRow("nested list, block") << head + u"tools:\n  - [a]\n---\n"_s << 5
+                                        << u"A list item cannot be a list or a map."_s;
+    QTest::newRow("target in braces") << head + u"targets:\n  - {to: b}\n---\n"_s << 5
+                                      << u"Maps in braces ({…}) are not supported: write each key on its own line."_s;
     QTest::newRow("item without a dash") << head + u"tools:\n  - a\n  b\n---\n"_s << 6
                                          << u"Expected a list item here: “- ” and its value."_s;
     QTest::newRow("dash glued to the item")
