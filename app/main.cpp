@@ -88,7 +88,7 @@ int main(int argc, char *argv[])
     Tandem::AppSetup::configure(app);
     Tandem::AppSetup::protectSettingsFile(); // the window writes settings; only their owner may read them
     QApplication::setApplicationDisplayName(u"Tandem"_s);
-    QApplication::setDesktopFileName(u"tandem"_s);
+    QApplication::setDesktopFileName(u"invalid.tandem.Tandem"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/tandem.svg"_s));
     QCommandLineParser parser;
     addOptions(parser);

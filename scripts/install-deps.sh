@@ -15,6 +15,9 @@ if [ "$purpose" = test ]; then
     # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks,
     # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports
     packages+=(libsecret-tools xvfb xauth clang-format poppler-utils)
+    # the package checks: dpkg-shlibdeps for CPack, Debian's linters for the .deb, its desktop entry and AppStream
+    # data, `man` to render the man page, bash-completion to run the completion
+    packages+=(dpkg-dev lintian desktop-file-utils appstream man-db bash-completion)
     command -v node >/dev/null 2>&1 || packages+=(nodejs)
     command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

@@ -281,10 +281,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 takes %2 or %3 arguments, not %4.</source>
-        <translation>%1 принимает %2 или %3 аргумента, а не %4.</translation>
-    </message>
-    <message>
         <source>The square root of a negative number (%1) is not a real number.</source>
         <translation>Квадратный корень из отрицательного числа (%1) не является действительным числом.</translation>
     </message>
@@ -309,12 +305,24 @@
         <translation>Неизвестная функция %1.</translation>
     </message>
     <message>
-        <source>The expression is longer than %1 characters.</source>
-        <translation>Выражение длиннее %1 символов.</translation>
-    </message>
-    <message>
         <source>The expression is empty.</source>
         <translation>Выражение пустое.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes %2 or %n arguments, not %3.</source>
+        <translation>
+            <numerusform>%1 принимает %2 или %n аргумент, а не %3.</numerusform>
+            <numerusform>%1 принимает %2 или %n аргумента, а не %3.</numerusform>
+            <numerusform>%1 принимает %2 или %n аргументов, а не %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The expression is longer than %n characters.</source>
+        <translation>
+            <numerusform>Выражение длиннее %n символа.</numerusform>
+            <numerusform>Выражение длиннее %n символов.</numerusform>
+            <numerusform>Выражение длиннее %n символов.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -644,9 +652,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>There is no conversation %1.</source>
         <translation>Беседа %1 не найдена.</translation>
     </message>
-    <message>
-        <source>Messages exported: %1.</source>
-        <translation>Экспортировано сообщений: %1.</translation>
+    <message numerus="yes">
+        <source>%n messages exported.</source>
+        <translation>
+            <numerusform>Экспортировано %n сообщение.</numerusform>
+            <numerusform>Экспортировано %n сообщения.</numerusform>
+            <numerusform>Экспортировано %n сообщений.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -744,10 +756,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>запрос отозван</translation>
     </message>
     <message>
-        <source>%1 tokens in, %2 out</source>
-        <translation>токенов: %1 на входе, %2 на выходе</translation>
-    </message>
-    <message>
         <source>, %1 cached</source>
         <translation>, %1 из кэша</translation>
     </message>
@@ -820,6 +828,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>of `%1`</source>
         <translation>`%1`</translation>
     </message>
+    <message numerus="yes">
+        <source>%n tokens in, %1 out</source>
+        <translation>
+            <numerusform>%n токен на входе, %1 на выходе</numerusform>
+            <numerusform>%n токена на входе, %1 на выходе</numerusform>
+            <numerusform>%n токенов на входе, %1 на выходе</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Exporter</name>
@@ -846,14 +870,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 </context>
 <context>
     <name>GuardrailCounters</name>
-    <message>
-        <source>Stopped: this conversation has used its token budget (%1 tokens).</source>
-        <translation>Остановлено: беседа израсходовала свой бюджет токенов (%1).</translation>
-    </message>
-    <message>
-        <source>Stopped: this answer has used its token budget (%1 tokens).</source>
-        <translation>Остановлено: ответ израсходовал свой бюджет токенов (%1).</translation>
-    </message>
     <message numerus="yes">
         <source>Stopped: the agents reached the limit of %n model call(s) for one answer.</source>
         <translation>
@@ -890,24 +906,28 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped: this conversation has used its token budget (%n tokens).</source>
+        <translation>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токен.</numerusform>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токена.</numerusform>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токенов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: this answer has used its token budget (%n tokens).</source>
+        <translation>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токен.</numerusform>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токена.</numerusform>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токенов.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailLimits</name>
     <message>
         <source>Model calls per answer must be from %1 to %2, not %3.</source>
         <translation>Число вызовов модели на один ответ должно быть от %1 до %2, а не %3.</translation>
-    </message>
-    <message>
-        <source>The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.</source>
-        <translation>Бюджет токенов на один ответ должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
-    </message>
-    <message>
-        <source>The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.</source>
-        <translation>Бюджет токенов на беседу должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
-    </message>
-    <message>
-        <source>The time limit per answer must be from %1 to %2 seconds, not %3.</source>
-        <translation>Ограничение времени на один ответ должно быть от %1 до %2 секунд, а не %3.</translation>
     </message>
     <message>
         <source>Handoffs per answer must be from %1 to %2, not %3.</source>
@@ -917,17 +937,53 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
         <translation>Число передач от одного агента одному и тому же другому агенту за один ответ должно быть от %1 до %2, а не %3.</translation>
     </message>
-    <message>
-        <source>The back-and-forth window must be from %1 to %2 handoffs, not %3.</source>
-        <translation>Окно передач туда и обратно должно быть от %1 до %2 передач, а не %3.</translation>
+    <message numerus="yes">
+        <source>The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>A pending handoff must time out after %1 to %2 minutes, not %3.</source>
-        <translation>Срок ожидания передачи должен быть от %1 до %2 минут, а не %3.</translation>
+    <message numerus="yes">
+        <source>The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>The output limit per model call must be from %1 to %2 tokens (0: the provider&apos;s own), not %3.</source>
-        <translation>Ограничение вывода на один вызов модели должно быть от %1 до %2 токенов (0 — ограничение провайдера), а не %3.</translation>
+    <message numerus="yes">
+        <source>The time limit per answer must be from %1 to %Ln seconds, not %2.</source>
+        <translation>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунды, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The back-and-forth window must be from %1 to %Ln handoffs, not %2.</source>
+        <translation>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передачи, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A pending handoff must time out after %1 to %Ln minutes, not %2.</source>
+        <translation>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минуты, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</source>
+        <translation>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токена (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -986,6 +1042,73 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>HandoffBoard</name>
+    <message>
+        <source>the person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no handoff %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; act on its handoffs when the turn is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handoff %1 is %2 already; only a pending handoff can change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation type="unfinished">Беседа %1 не найдена.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; hand over when the turn is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may not hand over to %2: that transition is not declared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation type="unfinished">Не удалось сохранить передачу.</translation>
+    </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rejection needs its reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation type="unfinished">Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; clean up when the turn is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoff to %1 was cleaned up: the conversation is back with %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The handoffs could not be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HandoffExecutor</name>
     <message>
         <source>Stopped before %1 could answer.</source>
@@ -1020,8 +1143,24 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Передано агенту «%1». Контекст: %2</translation>
     </message>
     <message>
-        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+        <source>%1 is waiting for you: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline complete. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Story handed to %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1030,9 +1169,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Usage: tandem import FILE (a JSON export of Tandem)</source>
         <translation>Использование: tandem import ФАЙЛ (JSON-экспорт Tandem)</translation>
     </message>
-    <message>
-        <source>Conversations imported as new ones: %1.</source>
-        <translation>Импортировано новых бесед: %1.</translation>
+    <message numerus="yes">
+        <source>%n conversations imported as new ones.</source>
+        <translation>
+            <numerusform>Импортирована %n новая беседа.</numerusform>
+            <numerusform>Импортированы %n новые беседы.</numerusform>
+            <numerusform>Импортировано %n новых бесед.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1102,10 +1245,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>не является строкой</translation>
     </message>
     <message>
-        <source>is longer than %1 characters</source>
-        <translation>длиннее %1 символов</translation>
-    </message>
-    <message>
         <source>is empty</source>
         <translation>пусто</translation>
     </message>
@@ -1136,18 +1275,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>is not an array</source>
         <translation>не является массивом</translation>
-    </message>
-    <message>
-        <source>has more than %1 entries</source>
-        <translation>содержит более %1 элементов</translation>
-    </message>
-    <message>
-        <source>is nested more than %1 levels deep</source>
-        <translation>вложено глубже %1 уровней</translation>
-    </message>
-    <message>
-        <source>holds a text longer than %1 characters</source>
-        <translation>содержит текст длиннее %1 символов</translation>
     </message>
     <message>
         <source>is not a known run status (“%1”)</source>
@@ -1188,6 +1315,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>It was still being written when it was exported.</source>
         <translation>Сообщение ещё писалось, когда его экспортировали.</translation>
+    </message>
+    <message numerus="yes">
+        <source>is longer than %n characters</source>
+        <translation>
+            <numerusform>длиннее %n символа</numerusform>
+            <numerusform>длиннее %n символов</numerusform>
+            <numerusform>длиннее %n символов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>has more than %n entries</source>
+        <translation>
+            <numerusform>содержит более %n элемента</numerusform>
+            <numerusform>содержит более %n элементов</numerusform>
+            <numerusform>содержит более %n элементов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>is nested more than %n levels deep</source>
+        <translation>
+            <numerusform>вложено глубже %n уровня</numerusform>
+            <numerusform>вложено глубже %n уровней</numerusform>
+            <numerusform>вложено глубже %n уровней</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>holds a text longer than %n characters</source>
+        <translation>
+            <numerusform>содержит текст длиннее %n символа</numerusform>
+            <numerusform>содержит текст длиннее %n символов</numerusform>
+            <numerusform>содержит текст длиннее %n символов</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1352,9 +1511,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>&quot;%1&quot; is not a regular file.</source>
         <translation>«%1» не является обычным файлом.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>The file &quot;%1&quot; has %2 bytes; read_file reads at most %3 KiB.</source>
-        <translation>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</translation>
+        <translation>
+            <numerusform>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</numerusform>
+            <numerusform>Размер файла «%1» — %2 байта; read_file читает не более %3 КиБ.</numerusform>
+            <numerusform>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be read: %2</source>
@@ -1653,16 +1816,24 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Экспортировано в %1.</translation>
     </message>
     <message>
-        <source>Files exported: %1.</source>
-        <translation>Экспортировано файлов: %1.</translation>
-    </message>
-    <message>
         <source>The export was cancelled; nothing was written.</source>
         <translation>Экспорт отменён; ничего не записано.</translation>
     </message>
-    <message>
-        <source>Conversations imported: %1.</source>
-        <translation>Импортировано бесед: %1.</translation>
+    <message numerus="yes">
+        <source>%n files exported.</source>
+        <translation>
+            <numerusform>Экспортирован %n файл.</numerusform>
+            <numerusform>Экспортировано %n файла.</numerusform>
+            <numerusform>Экспортировано %n файлов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversations imported.</source>
+        <translation>
+            <numerusform>Импортирована %n беседа.</numerusform>
+            <numerusform>Импортированы %n беседы.</numerusform>
+            <numerusform>Импортировано %n бесед.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2140,10 +2311,6 @@ or write a message below to start a new one.</source>
         <translation>Прервано</translation>
     </message>
     <message>
-        <source>%1 tokens</source>
-        <translation>токенов: %1</translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -2174,6 +2341,22 @@ or write a message below to start a new one.</source>
     <message>
         <source>Message text</source>
         <translation>Текст сообщения</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln токен</numerusform>
+            <numerusform>%Ln токена</numerusform>
+            <numerusform>%Ln токенов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is waiting for you</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

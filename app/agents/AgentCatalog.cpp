@@ -82,10 +82,11 @@ AgentCatalog::AgentCatalog(const QString &userFolder, const QString &shippedFold
             m_files.insert(agent.id, path);
         }
     }
-    // A target that names no agent: the file is sound, but that handoff cannot be made.
+    // A target that names no agent (nor the person, nor a pipeline's end): the file is sound, but that handoff cannot
+    // be made.
     for (const Agent &agent : std::as_const(m_agents)) {
         for (const QString &target : agent.handoffTargets) {
-            if (target != TransitionGraph::kPerson && !m_files.contains(target))
+            if (!TransitionGraph::isPseudoTarget(target) && !m_files.contains(target))
                 m_problems << tr("%1: the target “%2” is no agent; that handoff is left out.")
                                   .arg(m_files.value(agent.id), target);
         }

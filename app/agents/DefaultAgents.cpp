@@ -1,6 +1,7 @@
 #include "DefaultAgents.h"
 
 #include "agents/AgentCatalog.h"
+#include "domain/TransitionGraph.h"
 
 #include <span>
 
@@ -17,7 +18,7 @@ constexpr Entry kFirstAgents[] = {
     { Conversation::Mode::Single, DefaultAgents::kAssistant },
     { Conversation::Mode::Dual, DefaultAgents::kAgent1 },
     { Conversation::Mode::Pipeline, DefaultAgents::kAnalyst },
-    { Conversation::Mode::Router, DefaultAgents::kOrchestrator },
+    { Conversation::Mode::Router, TransitionGraph::kOrchestrator },
 };
 } // namespace
 

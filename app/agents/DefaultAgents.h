@@ -11,8 +11,9 @@ namespace Tandem {
 ///
 /// The agents themselves are prompt files (AgentCatalog: resources/agents/*.md and the person's overrides). Which agent
 /// a mode starts with is this class's table, not a key of the files: the mode's rule (dual: agent 1, seed 000;
-/// pipeline: the analyst, seed 002; router: the orchestrator, seed 004; single: the assistant) belongs to the mode,
-/// and a person's file that replaces an agent cannot make two agents the start of one mode.
+/// pipeline: the analyst, to whom the orchestrator hands every story, seed 002; router: the orchestrator, a real
+/// agent there, seed 004; single: the assistant) belongs to the mode, and a person's file that replaces an agent
+/// cannot make two agents the start of one mode.
 class DefaultAgents
 {
 public:
@@ -20,7 +21,6 @@ public:
     static constexpr QStringView kAgent1 = u"agent1";
     static constexpr QStringView kAgent2 = u"agent2";
     static constexpr QStringView kAnalyst = u"analyst";
-    static constexpr QStringView kOrchestrator = u"orchestrator";
 
     /// @brief The shipped instructions of @p agentId (the body of :/agents/<id>.md); empty if there is none.
     static QString prompt(const QString &agentId);

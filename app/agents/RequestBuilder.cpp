@@ -61,7 +61,19 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
         = run.conversation.mode == Conversation::Mode::Dual ? QList<Agent> {} : run.roster.targetsOf(agent.id);
     if (!targets.isEmpty())
         request.tools << handoffToolDefinition(targets);
+    if (awaitsDecision(run, agent.id))
+        request.tools << ToolGate::decisionToolDefinitions();
     return request;
+}
+
+bool RequestBuilder::awaitsDecision(const Run &run, const QString &agentId) const
+{
+    // A warm handoff to this agent waits for its decision (seed 002's reviewer approves or rejects).
+    const QList<Handoff> pending = m_work.handoffs().pendingFor(run.conversationId, agentId);
+    for (const Handoff &handoff : pending)
+        if (const auto edge = run.roster.graph.edge(handoff.fromAgent, agentId); edge && edge->warm)
+            return true;
+    return false;
 }
 
 QString RequestBuilder::instructions(const Run &run, const Agent &agent, QStringList *unknown)

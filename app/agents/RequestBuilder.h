@@ -38,6 +38,8 @@ public:
     static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
 
 private:
+    bool awaitsDecision(const Run &run, const QString &agentId) const;
+
     UnitOfWork &m_work;
     RemoteThreads &m_threads;
     const ToolGate &m_tools;

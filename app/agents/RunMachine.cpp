@@ -198,6 +198,7 @@ void RunMachine::callModel(Run *run)
     run->reply.begin(run->conversationId, run->runId, run->agentId, signalSource);
     run->tools.queue.clear();
     run->tools.handoff.reset();
+    run->tools.decision.reset();
 
     LlmJob *job = run->client->stream(request);
     run->job = job;
@@ -289,7 +290,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         request.fromAgent = run->agentId;
         request.targetAgent = DefaultAgents::kAgent2.toString();
         request.context = *payload;
-        followHandoff(run, request);
+        follow(run, m_handoffs.execute(*run, request));
     } else {
         proceedTools(run);
     }
@@ -307,18 +308,23 @@ void RunMachine::proceedTools(Run *run)
     case ToolGate::Next::Done:
         break;
     }
-    if (!run->tools.handoff) {
-        callModel(run);
+    if (run->tools.decision) {
+        const HandoffDecision decision = *run->tools.decision;
+        run->tools.decision.reset();
+        follow(run, m_handoffs.decide(*run, decision));
         return;
     }
-    const HandoffRequest request = *run->tools.handoff;
-    run->tools.handoff.reset();
-    followHandoff(run, request);
+    if (run->tools.handoff) {
+        const HandoffRequest request = *run->tools.handoff;
+        run->tools.handoff.reset();
+        follow(run, m_handoffs.execute(*run, request));
+        return;
+    }
+    callModel(run);
 }
 
-void RunMachine::followHandoff(Run *run, const HandoffRequest &request)
+void RunMachine::follow(Run *run, const HandoffOutcome &outcome)
 {
-    const HandoffOutcome outcome = m_handoffs.execute(*run, request);
     switch (outcome.next) {
     case HandoffOutcome::Next::SourceAnswers:
         callModel(run);
@@ -333,8 +339,7 @@ void RunMachine::followHandoff(Run *run, const HandoffRequest &request)
         finish(run, RunOutcome::Cancelled, outcome.message);
         return;
     case HandoffOutcome::Next::TargetStarts:
-        m_events.postAgentWorking(
-            run->conversationId, request.fromAgent, false); // the source is done; the target works
+        m_events.postAgentWorking(run->conversationId, run->agentId, false); // this agent is done; the target works
         startAgent(run, outcome.target, outcome.targetInput);
         return;
     case HandoffOutcome::Next::StorageFailed:

@@ -17,6 +17,7 @@ namespace Tandem {
 class ClientPool;
 class EngineEvents;
 class HandoffExecutor;
+struct HandoffOutcome;
 class RemoteThreads;
 class RequestBuilder;
 class RunRegistry;
@@ -67,7 +68,7 @@ private:
     bool failOnUnknownVariables(Run *run, const QString &agentId);
     void onFinished(Run *run, const LlmResult &result);
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
-    void followHandoff(Run *run, const HandoffRequest &request);
+    void follow(Run *run, const HandoffOutcome &outcome);
     void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
     bool writeEnd(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId);
     void announceEnd(Run *run, RunOutcome outcome, const QString &message);

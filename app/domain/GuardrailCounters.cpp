@@ -36,11 +36,11 @@ std::optional<GuardrailViolation> GuardrailCounters::checkBeforeModelCall() cons
     using Kind = GuardrailViolation::Kind;
     if (m_limits.maxTokensPerConversation > 0 && conversationTokens() >= m_limits.maxTokensPerConversation)
         return GuardrailViolation { Kind::ConversationTokens,
-            tr("Stopped: this conversation has used its token budget (%1 tokens).")
-                .arg(m_limits.maxTokensPerConversation) };
+            tr("Stopped: this conversation has used its token budget (%n tokens).", nullptr,
+                int(m_limits.maxTokensPerConversation)) };
     if (m_limits.maxTokensPerRun > 0 && m_runUsage.total() >= m_limits.maxTokensPerRun)
         return GuardrailViolation { Kind::RunTokens,
-            tr("Stopped: this answer has used its token budget (%1 tokens).").arg(m_limits.maxTokensPerRun) };
+            tr("Stopped: this answer has used its token budget (%n tokens).", nullptr, int(m_limits.maxTokensPerRun)) };
     if (m_limits.maxTurnsPerRun > 0 && m_turns >= m_limits.maxTurnsPerRun)
         return GuardrailViolation { Kind::MaxTurns,
             tr("Stopped: the agents reached the limit of %n model call(s) for one answer.", nullptr,
