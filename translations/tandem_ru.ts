@@ -23,6 +23,38 @@
         <source>%1: the id “%2” is already given by %3; this file is left out.</source>
         <translation>%1: id «%2» уже задан в %3; этот файл пропущен.</translation>
     </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Ассистент</translation>
+    </message>
+    <message>
+        <source>Agent 1</source>
+        <translation>Агент 1</translation>
+    </message>
+    <message>
+        <source>Agent 2</source>
+        <translation>Агент 2</translation>
+    </message>
+    <message>
+        <source>Analyst</source>
+        <translation>Аналитик</translation>
+    </message>
+    <message>
+        <source>Implementer</source>
+        <translation>Разработчик</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Рецензент</translation>
+    </message>
+    <message>
+        <source>Refactorer</source>
+        <translation>Рефакторщик</translation>
+    </message>
+    <message>
+        <source>Documenter</source>
+        <translation>Документатор</translation>
+    </message>
 </context>
 <context>
     <name>AgentFile</name>
@@ -838,11 +870,11 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>Pipeline complete</source>
-        <translation type="unfinished"></translation>
+        <translation>Конвейер завершён</translation>
     </message>
     <message>
         <source>Waiting for you</source>
-        <translation type="unfinished"></translation>
+        <translation>Ждёт вас</translation>
     </message>
 </context>
 <context>
@@ -1045,67 +1077,67 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <name>HandoffBoard</name>
     <message>
         <source>the person</source>
-        <translation type="unfinished"></translation>
+        <translation>человек</translation>
     </message>
     <message>
         <source>There is no handoff %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передачи %1 нет.</translation>
     </message>
     <message>
         <source>Conversation %1 is answering right now; act on its handoffs when the turn is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа %1 сейчас отвечает; действуйте с её передачами, когда ход закончится.</translation>
     </message>
     <message>
         <source>Handoff %1 is %2 already; only a pending handoff can change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача %1 уже в состоянии %2; изменить можно только ожидающую передачу.</translation>
     </message>
     <message>
         <source>There is no conversation %1.</source>
-        <translation type="unfinished">Беседа %1 не найдена.</translation>
+        <translation>Беседы %1 нет.</translation>
     </message>
     <message>
         <source>Conversation %1 is answering right now; hand over when the turn is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа %1 сейчас отвечает; передавайте работу, когда ход закончится.</translation>
     </message>
     <message>
         <source>%1 may not hand over to %2: that transition is not declared.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 не может передать работу агенту %2: такой переход не объявлен.</translation>
     </message>
     <message>
         <source>%1 handed the work to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 передал работу агенту %2</translation>
     </message>
     <message>
         <source>The handoff could not be stored.</source>
-        <translation type="unfinished">Не удалось сохранить передачу.</translation>
+        <translation>Передачу не удалось сохранить.</translation>
     </message>
     <message>
         <source>Accepted by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Принято: %1</translation>
     </message>
     <message>
         <source>A rejection needs its reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для отклонения нужна причина.</translation>
     </message>
     <message>
         <source>Rejected by %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонено (%1): %2</translation>
     </message>
     <message>
         <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation type="unfinished">Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+        <translation>Передача агенту %1 просрочена: беседа вернулась к %2.</translation>
     </message>
     <message>
         <source>Conversation %1 is answering right now; clean up when the turn is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Беседа %1 сейчас отвечает; очищайте, когда ход закончится.</translation>
     </message>
     <message>
         <source>The handoff to %1 was cleaned up: the conversation is back with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передача агенту %1 снята: беседа вернулась к %2.</translation>
     </message>
     <message>
         <source>The handoffs could not be stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передачи не удалось сохранить.</translation>
     </message>
 </context>
 <context>
@@ -1144,23 +1176,23 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>%1 is waiting for you: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ждёт вас: %2</translation>
     </message>
     <message>
         <source>Pipeline complete. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Конвейер завершён. %1</translation>
     </message>
     <message>
         <source>Approved by %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Одобрено (%1): %2</translation>
     </message>
     <message>
         <source>Rejected by %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонено (%1): %2</translation>
     </message>
     <message>
         <source>Story handed to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>История передана агенту %1</translation>
     </message>
 </context>
 <context>
@@ -2352,11 +2384,11 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Pipeline complete</source>
-        <translation type="unfinished"></translation>
+        <translation>Конвейер завершён</translation>
     </message>
     <message>
         <source>%1 is waiting for you</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ждёт вас</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,19 @@ namespace {
 /// A prompt is text for a model's context, not a book: anything larger is surely not an agent file.
 constexpr qint64 kMaxFileBytes = 1024 * 1024;
 
+/// The names of the shipped agents as their files give them, for lupdate: a shipped agent is shown with its name
+/// translated; a person's own file is shown as written.
+constexpr const char *kShippedNames[] = {
+    QT_TRANSLATE_NOOP("AgentCatalog", "Assistant"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Agent 1"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Agent 2"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Analyst"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Implementer"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Reviewer"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Refactorer"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Documenter"),
+};
+
 /// The text of the agent file @p path, or why it cannot be read.
 std::optional<QString> readText(const QString &path, QString *problem)
 {
@@ -45,6 +58,19 @@ std::optional<QString> readText(const QString &path, QString *problem)
 }
 } // namespace
 
+QStringList AgentCatalog::shippedNames()
+{
+    QStringList names;
+    for (const char *name : kShippedNames)
+        names << QString::fromUtf8(name);
+    return names;
+}
+
+QString AgentCatalog::translatedName(const QString &name)
+{
+    return QCoreApplication::translate("AgentCatalog", name.toUtf8().constData());
+}
+
 QString AgentCatalog::userFolder()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + u"/agents"_s;
@@ -66,7 +92,8 @@ std::optional<Agent> AgentCatalog::shipped(const QString &id)
 AgentCatalog::AgentCatalog(const QString &userFolder, const QString &shippedFolder)
 {
     const QList<std::pair<Agent, QString>> shipped = readFolder(shippedFolder);
-    for (const auto &[agent, path] : shipped) {
+    for (auto [agent, path] : shipped) {
+        agent.name = translatedName(agent.name);
         m_agents << agent;
         m_files.insert(agent.id, path);
     }

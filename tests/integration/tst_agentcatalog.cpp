@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void pipelineGraphIsSeed002();
     void pipelinePromptsUseTheSeedsVariables();
     void storedCopiesMatchTheFiles();
+    void shippedNamesAreTranslated();
     void overrideReplacesTheShippedAgent_data() { protocols(); }
     void overrideReplacesTheShippedAgent();
     void malformedOverrideIsRefused();
@@ -214,6 +216,32 @@ void TestAgentCatalog::storedCopiesMatchTheFiles()
         QVERIFY2(*stored == agent, qPrintable(agent.id));
     }
     QVERIFY(h.repository().agentProblems().isEmpty());
+}
+
+void TestAgentCatalog::shippedNamesAreTranslated()
+{
+    // The files give English names; the window shows the shipped ones in its language, a person's own as written.
+    QStringList english;
+    for (const QString &id : kShipped)
+        english << AgentCatalog::shipped(id)->name;
+    QStringList known = AgentCatalog::shippedNames();
+    known.sort();
+    english.sort();
+    QCOMPARE(known, english); // each shipped name has its entry for lupdate, and no other is listed
+
+    QTranslator russian;
+    QVERIFY2(russian.load(u"tandem_ru"_s, QStringLiteral(TANDEM_QM_DIR)), TANDEM_QM_DIR);
+    QVERIFY(QCoreApplication::installTranslator(&russian));
+    QTemporaryDir folder;
+    QVERIFY(writeFile(folder.filePath(u"helper.md"_s), u"---\nid: helper\nname: Agent 1\n---\nHelp.\n"_s));
+    const AgentCatalog catalog(folder.path());
+    QCoreApplication::removeTranslator(&russian);
+    QCOMPARE(catalog.agent(u"agent1"_s)->name, u"Агент 1"_s);
+    QCOMPARE(catalog.agent(u"agent2"_s)->name, u"Агент 2"_s);
+    QCOMPARE(catalog.agent(u"analyst"_s)->name, u"Аналитик"_s);
+    for (const QString &id : kShipped)
+        QVERIFY2(catalog.agent(id)->name != AgentCatalog::shipped(id)->name, qPrintable(id));
+    QCOMPARE(catalog.agent(u"helper"_s)->name, u"Agent 1"_s); // the person's own, as written
 }
 
 void TestAgentCatalog::overrideReplacesTheShippedAgent()
