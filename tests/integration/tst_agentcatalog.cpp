@@ -6,9 +6,11 @@
 #include "EngineHarness.h"
 #include "agents/AgentCatalog.h"
 #include "agents/DefaultAgents.h"
+#include "domain/PipelinePhase.h"
 #include "domain/PromptVariables.h"
 #include "domain/TransitionGraph.h"
 #include "storage/AgentStore.h"
+#include "storage/AgentThreadStore.h"
 #include "storage/VariableStore.h"
 
 #include <QDir>
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void unknownVariableStopsTheRunBeforeAnyRequest();
     void unknownVariableOfAHandoffTargetStopsItsCall();
     void pipelineStartsWithTheAnalyst();
+    void shippedPipelineRunsOnTheEngine();
 
 private:
     static void protocols()
@@ -467,6 +470,54 @@ void TestAgentCatalog::pipelineStartsWithTheAnalyst()
     QVERIFY(instructions.contains(u"\"story_id\": \"v0.1:1.1.1\""_s));
     QVERIFY(!instructions.contains(u'$'));
     QVERIFY(EngineHarness::toolNames(request).contains(u"handoff_to"_s));
+}
+
+void TestAgentCatalog::shippedPipelineRunsOnTheEngine()
+{
+    // Seed 002's table with the shipped files and the engine: each agent's request carries its own prompt with the
+    // story's variables; the implementer's handoff is warm, so the reviewer is offered the decision tools; the
+    // documenter's handoff to the orchestrator ends the pipeline.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    const AgentCatalog catalog;
+    const auto expectPrompts = [&](qint64 id, const QList<RecordedRequest> &requests, const QStringList &agents) {
+        QCOMPARE(requests.size(), agents.size());
+        const QHash<QString, QString> variables = h.repository().variables(id);
+        for (int i = 0; i < requests.size(); ++i)
+            QVERIFY2(requests[i].instructions()
+                    == PromptVariables::substitute(catalog.agent(agents.at(i))->instructions, variables).text,
+                qPrintable(agents.at(i)));
+    };
+    const auto setStory = [&](qint64 id) {
+        QVERIFY(h.repository().setVariable(id, u"DASHBOARD_URL"_s, u"http://localhost:3000"_s));
+        QVERIFY(h.repository().setVariable(id, u"STORY_ID"_s, u"v0.1:1.1.1"_s));
+        QVERIFY(h.repository().setVariable(id, u"BRANCH"_s, u"feat/story-1.1.1"_s));
+    };
+
+    const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
+    setStory(id);
+    h.server().enqueue(ScriptedReply::calling({ handoffCall(u"implementer"_s, u"{\"plan\": []}"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoffCall(u"reviewer"_s, u"{\"changes\": []}"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Which tests did you run?"_s }));
+    QCOMPARE(h.sendAndWait(id, u"Story 1.1.1: add a health endpoint"_s), RunOutcome::Completed);
+    expectPrompts(id, h.modelRequests(), { u"analyst"_s, u"implementer"_s, u"reviewer"_s });
+    const QStringList reviewerTools = EngineHarness::toolNames(h.modelRequests().at(2));
+    QVERIFY2(reviewerTools.contains(u"approve_work"_s) && reviewerTools.contains(u"reject_work"_s),
+        qPrintable(reviewerTools.join(u", "_s)));
+
+    // A story whose documentation is under way: the documenter ends it.
+    const qint64 late = h.createConversation(Conversation::Mode::Pipeline);
+    setStory(late);
+    QVERIFY(
+        h.work().variables().setValue(late, PipelinePhase::kVariable.toString(), PipelinePhase::of(u"documenter"_s)));
+    QVERIFY(h.work().threads().setActive(late, u"documenter"_s));
+    h.server().enqueue(ScriptedReply::calling(
+        { handoffCall(u"orchestrator"_s, u"Story v0.1:1.1.1 is complete on the branch feat/story-1.1.1."_s) }));
+    QCOMPARE(h.sendAndWait(late, u"The change is refactored; document it."_s), RunOutcome::Completed);
+    expectPrompts(late, h.modelRequests().mid(3), { u"documenter"_s });
+    const Message last = h.rows(late).constLast();
+    QCOMPARE(last.divider, Message::Divider::Completed);
+    QCOMPARE(last.content, u"Pipeline complete. Story v0.1:1.1.1 is complete on the branch feat/story-1.1.1."_s);
 }
 
 QTEST_MAIN(TestAgentCatalog)
