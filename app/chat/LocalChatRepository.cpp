@@ -41,9 +41,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     recover();
     // The files are the agents; the store is the copy the engine reads (agents only the store knows stay there).
     const AgentCatalog catalog(config.agentsFolder);
-    m_agentProblems = catalog.problems();
-    for (const QString &problem : std::as_const(m_agentProblems))
-        qCDebug(lcChat) << "agent file:" << problem;
+    m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
     if (!catalog.syncTo(m_work.agents()))
         qCWarning(lcChat) << "the agents could not be stored";
 
