@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 #include "Theme.h"
+#include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
@@ -104,7 +105,9 @@ int main(int argc, char *argv[])
     Tandem::SecretStore secrets;
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
     Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
-    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
+    Tandem::EngineConfig engine;
+    engine.agentsFolder = Tandem::AgentCatalog::userFolder(); // the person's agent files override the shipped ones
+    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools, engine);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run

@@ -2,6 +2,232 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>AgentCatalog</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1: не удаётся прочитать: %2</translation>
+    </message>
+    <message>
+        <source>%1: is larger than %2 KiB, too large for an agent file.</source>
+        <translation>%1: больше %2 КиБ — слишком велик для файла агента.</translation>
+    </message>
+    <message>
+        <source>%1: is not UTF-8 text.</source>
+        <translation>%1: не является текстом в UTF-8.</translation>
+    </message>
+    <message>
+        <source>%1: the target “%2” is no agent; that handoff is left out.</source>
+        <translation>%1: цель «%2» не является агентом; эта передача пропущена.</translation>
+    </message>
+    <message>
+        <source>%1: the id “%2” is already given by %3; this file is left out.</source>
+        <translation>%1: id «%2» уже задан в %3; этот файл пропущен.</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Ассистент</translation>
+    </message>
+    <message>
+        <source>Agent 1</source>
+        <translation>Агент 1</translation>
+    </message>
+    <message>
+        <source>Agent 2</source>
+        <translation>Агент 2</translation>
+    </message>
+    <message>
+        <source>Analyst</source>
+        <translation>Аналитик</translation>
+    </message>
+    <message>
+        <source>Implementer</source>
+        <translation>Разработчик</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Рецензент</translation>
+    </message>
+    <message>
+        <source>Refactorer</source>
+        <translation>Рефакторщик</translation>
+    </message>
+    <message>
+        <source>Documenter</source>
+        <translation>Документатор</translation>
+    </message>
+</context>
+<context>
+    <name>AgentFile</name>
+    <message>
+        <source>An agent file starts with a line “---”, then its front matter (id, name, …), then a line “---”, then its instructions.</source>
+        <translation>Файл агента начинается со строки «---», затем идёт его заголовок (id, name, …), затем строка «---», затем инструкции.</translation>
+    </message>
+    <message>
+        <source>The front matter is not closed: add a line “---” after its last key.</source>
+        <translation>Заголовок не закрыт: добавьте строку «---» после его последнего ключа.</translation>
+    </message>
+    <message>
+        <source>Indent with spaces: tabs are not allowed in the front matter.</source>
+        <translation>Делайте отступы пробелами: табуляция в заголовке не допускается.</translation>
+    </message>
+    <message>
+        <source>This line is indented, but there is no key above it that it could belong to.</source>
+        <translation>Строка с отступом, но выше нет ключа, к которому она могла бы относиться.</translation>
+    </message>
+    <message>
+        <source>“%1” already has a value on its line, so the indented lines below it belong to nothing.</source>
+        <translation>У «%1» уже есть значение в той же строке, поэтому строки с отступом под ним ни к чему не относятся.</translation>
+    </message>
+    <message>
+        <source>This list item belongs to no key: put it under a key that takes a list, such as “tools:”.</source>
+        <translation>Этот элемент списка не относится ни к одному ключу: поместите его под ключ, принимающий список, например «tools:».</translation>
+    </message>
+    <message>
+        <source>Expected “key: value” here.</source>
+        <translation>Здесь ожидается «ключ: значение».</translation>
+    </message>
+    <message>
+        <source>Unknown key “%1”. The keys are: %2.</source>
+        <translation>Неизвестный ключ «%1». Допустимые ключи: %2.</translation>
+    </message>
+    <message>
+        <source>“%1” is given twice (first on line %2).</source>
+        <translation>«%1» указан дважды (впервые в строке %2).</translation>
+    </message>
+    <message>
+        <source>Unknown escape “\%1” in quoted text: use \&quot;, \\, \n or \t.</source>
+        <translation>Неизвестная escape-последовательность «\%1» в тексте в кавычках: используйте \&quot;, \\, \n или \t.</translation>
+    </message>
+    <message>
+        <source>The quoted text is not closed.</source>
+        <translation>Текст в кавычках не закрыт.</translation>
+    </message>
+    <message>
+        <source>Unexpected text after the closing quote.</source>
+        <translation>Лишний текст после закрывающей кавычки.</translation>
+    </message>
+    <message>
+        <source>Block text (| or &gt;) is not supported: write the value on one line, in quotes if needed.</source>
+        <translation>Блочный текст (| или &gt;) не поддерживается: запишите значение в одну строку, при необходимости в кавычках.</translation>
+    </message>
+    <message>
+        <source>Maps in braces ({…}) are not supported: write each key on its own line.</source>
+        <translation>Словари в фигурных скобках ({…}) не поддерживаются: запишите каждый ключ на отдельной строке.</translation>
+    </message>
+    <message>
+        <source>This key takes a single value, not a list.</source>
+        <translation>Этот ключ принимает одно значение, а не список.</translation>
+    </message>
+    <message>
+        <source>A list item cannot be a list or a map.</source>
+        <translation>Элемент списка не может быть списком или словарём.</translation>
+    </message>
+    <message>
+        <source>The list is not closed: end it with “]”.</source>
+        <translation>Список не закрыт: завершите его «]».</translation>
+    </message>
+    <message>
+        <source>Unexpected text after the end of the list.</source>
+        <translation>Лишний текст после конца списка.</translation>
+    </message>
+    <message>
+        <source>The list has an empty item: remove the extra comma.</source>
+        <translation>В списке пустой элемент: уберите лишнюю запятую.</translation>
+    </message>
+    <message>
+        <source>“%1” takes a list: [a, b] on its line, or one “- item” per line below it.</source>
+        <translation>«%1» принимает список: [a, b] в той же строке или по одному «- элемент» в строке под ним.</translation>
+    </message>
+    <message>
+        <source>Expected a list item here: “- ” and its value.</source>
+        <translation>Здесь ожидается элемент списка: «- » и его значение.</translation>
+    </message>
+    <message>
+        <source>The list item is empty.</source>
+        <translation>Элемент списка пуст.</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a tool name.</source>
+        <translation>«%1» — не имя инструмента.</translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice.</source>
+        <translation>«%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>“%1” takes a single value on its own line, not indented lines below it.</source>
+        <translation>«%1» принимает одно значение в той же строке, а не строки с отступом под ним.</translation>
+    </message>
+    <message>
+        <source>“%1” is empty.</source>
+        <translation>«%1» пуст.</translation>
+    </message>
+    <message>
+        <source>“person” names the human and cannot be an agent&apos;s id.</source>
+        <translation>«person» обозначает человека и не может быть id агента.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid id: use a-z, 0-9, _ and -, starting with a letter, at most %2 characters.</source>
+        <translation>«%1» — недопустимый id: используйте a-z, 0-9, _ и -, начиная с буквы, не более %2 символов.</translation>
+    </message>
+    <message>
+        <source>“%1” is true or false, not “%2”.</source>
+        <translation>«%1» — это true или false, а не «%2».</translation>
+    </message>
+    <message>
+        <source>“%1” is a whole number, 0 or more, not “%2”.</source>
+        <translation>«%1» — целое число, 0 или больше, а не «%2».</translation>
+    </message>
+    <message>
+        <source>Expected a target here: “- id”, or “- to: id” with its options indented on the lines below.</source>
+        <translation>Здесь ожидается цель: «- id» или «- to: id» с параметрами в строках ниже, с отступом.</translation>
+    </message>
+    <message>
+        <source>Unknown target key “%1”: use to, transfer, timing or warm.</source>
+        <translation>Неизвестный ключ цели «%1»: используйте to, transfer, timing или warm.</translation>
+    </message>
+    <message>
+        <source>“%1” is given twice for this target.</source>
+        <translation>«%1» указан для этой цели дважды.</translation>
+    </message>
+    <message>
+        <source>Unknown transfer “%1”: use payload, summary or full_history.</source>
+        <translation>Неизвестный способ передачи «%1»: используйте payload, summary или full_history.</translation>
+    </message>
+    <message>
+        <source>Unknown timing “%1”: use same_turn or next_turn.</source>
+        <translation>Неизвестный момент ответа «%1»: используйте same_turn или next_turn.</translation>
+    </message>
+    <message>
+        <source>This target has no “to”: name the agent it hands over to.</source>
+        <translation>У этой цели нет «to»: укажите агента, которому она передаёт работу.</translation>
+    </message>
+    <message>
+        <source>“%1” is not an agent id: use a-z, 0-9, _ and -, starting with a letter, or “person”.</source>
+        <translation>«%1» — не id агента: используйте a-z, 0-9, _ и -, начиная с буквы, или «person».</translation>
+    </message>
+    <message>
+        <source>The target “%1” is listed twice (first on line %2).</source>
+        <translation>Цель «%1» указана дважды (впервые в строке %2).</translation>
+    </message>
+    <message>
+        <source>The front matter has no “%1”: every agent needs one.</source>
+        <translation>В заголовке нет «%1»: он нужен каждому агенту.</translation>
+    </message>
+    <message>
+        <source>An agent cannot hand over to itself: remove “%1” from its targets.</source>
+        <translation>Агент не может передать работу самому себе: уберите «%1» из его целей.</translation>
+    </message>
+    <message>
+        <source>A terminal agent never hands over: remove its targets or set terminal: false.</source>
+        <translation>Конечный агент никому не передаёт работу: уберите его цели или укажите terminal: false.</translation>
+    </message>
+</context>
+<context>
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
@@ -136,10 +362,6 @@
     <message>
         <source>There is no conversation %1.</source>
         <translation>Беседа %1 не найдена.</translation>
-    </message>
-    <message>
-        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;сообщение&quot;</translation>
     </message>
     <message>
         <source>The provider could not be stored.</source>
@@ -339,6 +561,26 @@ API-ключ сохранённого провайдера берётся из �
         <source>Conversation %1 is answering in another Tandem process (%2); gave up waiting after %3 s. Send the message again when it is done.</source>
         <translation>Беседа %1 сейчас отвечает в другом процессе Tandem (%2); ожидание прекращено через %3 с. Отправьте сообщение ещё раз, когда ответ закончится.</translation>
     </message>
+    <message>
+        <source>Set a variable of the conversation that the agents&apos; prompts use as $NAME (NAME in capitals, such as STORY_ID), before the turn. Repeat it for several.</source>
+        <translation>Задать перед ходом переменную беседы, которую промпты агентов используют как $NAME (NAME заглавными буквами, например STORY_ID). Повторите для нескольких.</translation>
+    </message>
+    <message>
+        <source>NAME=value</source>
+        <translation>NAME=значение</translation>
+    </message>
+    <message>
+        <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
+        <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s variable %1 could not be stored.</source>
+        <translation>Не удалось сохранить переменную беседы %1.</translation>
+    </message>
 </context>
 <context>
     <name>CurrentDateTimeTool</name>
@@ -400,33 +642,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 Если в вашем sqlite3 нет работающей команды .recover, вместо последней строки выполните:
 %4
 Затем запустите Tandem с --data-dir &quot;%5&quot;.</translation>
-    </message>
-</context>
-<context>
-    <name>DefaultAgents</name>
-    <message>
-        <source>Assistant</source>
-        <translation>Ассистент</translation>
-    </message>
-    <message>
-        <source>Answers in single-agent conversations, using the built-in tools.</source>
-        <translation>Отвечает в беседах с одним агентом, используя встроенные инструменты.</translation>
-    </message>
-    <message>
-        <source>Agent 1</source>
-        <translation>Агент 1</translation>
-    </message>
-    <message>
-        <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
-        <translation>Уточняет запрос, затем передаёт агенту 2 самодостаточное задание.</translation>
-    </message>
-    <message>
-        <source>Agent 2</source>
-        <translation>Агент 2</translation>
-    </message>
-    <message>
-        <source>Validates the brief and writes the answer.</source>
-        <translation>Проверяет задание и пишет ответ.</translation>
     </message>
 </context>
 <context>
@@ -1515,6 +1730,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
         <translation>Эта беседа сейчас отвечает в другом окне или команде Tandem (процесс %1). Отправьте сообщение ещё раз, когда ответ закончится.</translation>
     </message>
+    <message>
+        <source>Agent files: %1</source>
+        <translation>Файлы агентов: %1</translation>
+    </message>
+    <message>
+        <source>Agent files: %1 (problems in all: %2)</source>
+        <translation>Файлы агентов: %1 (всего проблем: %2)</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::Composer</name>
@@ -2220,6 +2443,14 @@ or write a message below to start a new one.</source>
     <message>
         <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
         <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменную $%2, но в этой беседе она не задана. Задайте её (tandem run --conversation %3 --var %2=…) и отправьте снова.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменные %2, но в этой беседе они не заданы. Задайте их (tandem run --conversation %3 --var NAME=…) и отправьте снова.</translation>
     </message>
 </context>
 <context>

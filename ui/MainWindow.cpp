@@ -95,6 +95,9 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
 
     bindViewModel();
     restoreLayout();
+    // A refused agent file is said once, until another message replaces it; the shipped agent answers meanwhile.
+    if (const QString problems = m_viewModel->agentProblemsText(); !problems.isEmpty())
+        statusBar()->showMessage(problems);
 }
 
 MainWindow::~MainWindow() = default;

@@ -1,5 +1,6 @@
 // RequestBuilder owns the shape of a model call: which model, which instructions and output limit, which part of the
-// agent's thread (remote pending input, or the local history) and which tools, handoff_to included.
+// agent's thread (remote pending input, or the local history) and which tools, handoff_to included; and the
+// instructions' variables, from the conversation's.
 #include "RequestBuilder.h"
 
 #include "agents/EngineConfig.h"
@@ -7,6 +8,7 @@
 #include "agents/Run.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
+#include "domain/PromptVariables.h"
 #include "storage/UnitOfWork.h"
 
 #include <QJsonArray>
@@ -39,7 +41,7 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
     LlmRequest request;
     request.model
         = modelFor(agent, run.conversation, m_config, run.client ? run.client->profile().defaultModel : QString());
-    request.instructions = agent.instructions;
+    request.instructions = instructions(run, agent);
     if (agent.maxOutputTokens > 0)
         request.maxOutputTokens = agent.maxOutputTokens;
     else if (m_config.limits.maxOutputTokens > 0)
@@ -72,6 +74,20 @@ bool RequestBuilder::awaitsDecision(const Run &run, const QString &agentId) cons
         if (const auto edge = run.roster.graph.edge(handoff.fromAgent, agentId); edge && edge->warm)
             return true;
     return false;
+}
+
+QString RequestBuilder::instructions(const Run &run, const Agent &agent, QStringList *unknown)
+{
+    if (unknown)
+        unknown->clear();
+    if (!agent.instructions.contains(u'$'))
+        return agent.instructions; // nothing to substitute: no query
+    QHash<QString, QString> values = m_work.variables().all(run.conversationId);
+    values.removeIf([](const QHash<QString, QString>::iterator it) { return !PromptVariables::isName(it.key()); });
+    PromptVariables::Result result = PromptVariables::substitute(agent.instructions, values);
+    if (unknown)
+        *unknown = result.unknown;
+    return result.text;
 }
 
 ToolDefinition RequestBuilder::handoffToolDefinition(const QList<Agent> &targets)

@@ -63,6 +63,9 @@ public:
 private:
     void createRemoteThread(Run *run, const QString &agentId, std::function<void(Run *)> ready);
     void callModel(Run *run);
+    /// @brief Fails @p run (RunFailure::Setup) if @p agentId's prompt uses variables its conversation does not set;
+    /// true if it did.
+    bool failOnUnknownVariables(Run *run, const QString &agentId);
     void onFinished(Run *run, const LlmResult &result);
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
     void follow(Run *run, const HandoffOutcome &outcome);

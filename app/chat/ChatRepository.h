@@ -8,10 +8,12 @@
 #include "domain/Message.h"
 #include "domain/RunFailure.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -56,6 +58,16 @@ public:
     /// @brief The model @p agentId answers with in @p conversationId, its provider's default resolved; empty when
     /// unknown.
     virtual QString effectiveModel(qint64 conversationId, const QString &agentId) = 0;
+    /// @brief The agent files that were refused (malformed, unreadable, ...) and the handoffs they declare that cannot
+    /// be made, one sentence each naming the file (and the line): the shipped agent is used instead.
+    virtual QStringList agentProblems() const = 0;
+
+    // --- variables (seed 002: the values of the agents' $NAME prompt variables) ------------------------------
+    /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value.
+    virtual QHash<QString, QString> variables(qint64 conversationId) = 0;
+    /// @brief Sets the prompt variable @p name (UPPER_CASE, see PromptVariables::isName) of @p conversationId; false
+    /// for another name, an unknown conversation or a failed write.
+    virtual bool setVariable(qint64 conversationId, const QString &name, const QString &value) = 0;
 
     // --- runs ----------------------------------------------------------------------------------------------
     /// @brief Stores @p text as the user's message (before any request leaves) and starts a run on the active

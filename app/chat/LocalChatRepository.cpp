@@ -1,11 +1,13 @@
 #include "LocalChatRepository.h"
 
+#include "agents/AgentCatalog.h"
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
 #include "domain/Logging.h"
+#include "domain/PromptVariables.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
@@ -37,8 +39,11 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
             qCInfo(lcChat) << "another Tandem process uses" << path;
     }
     recover();
-    if (!DefaultAgents::seed(m_work.agents()))
-        qCWarning(lcChat) << "the default agents could not be stored";
+    // The files are the agents; the store is the copy the engine reads (agents only the store knows stay there).
+    const AgentCatalog catalog(config.agentsFolder);
+    m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
+    if (!catalog.syncTo(m_work.agents()))
+        qCWarning(lcChat) << "the agents could not be stored";
 
     const EngineEvents &events = m_runner->events();
     connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
@@ -283,6 +288,21 @@ QList<Agent> LocalChatRepository::agents(qint64 conversationId)
         }
     }
     return result;
+}
+
+// --- variables --------------------------------------------------------------------------------------------------
+
+QHash<QString, QString> LocalChatRepository::variables(qint64 conversationId)
+{
+    QHash<QString, QString> values = m_work.variables().all(conversationId);
+    values.removeIf([](const QHash<QString, QString>::iterator it) { return !PromptVariables::isName(it.key()); });
+    return values;
+}
+
+bool LocalChatRepository::setVariable(qint64 conversationId, const QString &name, const QString &value)
+{
+    return PromptVariables::isName(name) && conversation(conversationId)
+        && m_work.variables().setValue(conversationId, name, value);
 }
 
 // --- runs -------------------------------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ class ToolRegistry;
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
 ///
 /// Construction recovers the runs whose process ended under them (RunRecovery: exactly those whose owner is gone, never
-/// one another live process streams), and seeds the default agents (assistant, agent1, agent2) when absent. With
+/// one another live process streams), and writes the agents of their files (AgentCatalog: the shipped ones and the
+/// person's overrides in EngineConfig::agentsFolder) into the store, where the engine reads them. With
 /// watchForChangesElsewhere(), it notices what other processes write to the database while it lives. Agent text rows of
 /// dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its
 /// thread replays it); the reply the engine acted on is linked to its handoff, views show Message::displayText(), and
@@ -71,6 +72,9 @@ public:
     QList<Agent> agents(qint64 conversationId) override;
     QString activeAgent(qint64 conversationId) override;
     QString effectiveModel(qint64 conversationId, const QString &agentId) override;
+    QStringList agentProblems() const override { return m_agentProblems; }
+    QHash<QString, QString> variables(qint64 conversationId) override;
+    bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 
     qint64 send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
@@ -111,6 +115,7 @@ private:
     QTimer *m_sweep = nullptr;
     qint64 m_dataVersion = -1;
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
+    QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
 };
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #include "CliCommands.h"
 
+#include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
@@ -38,7 +39,7 @@ constexpr const char *kCommands[] = { "run", "conversations", "show", "export", 
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--format", "-o", "--output", "-platform", "-platformpluginpath",
+    "--protocol", "--workspace", "--wait", "--var", "--format", "-o", "--output", "-platform", "-platformpluginpath",
     "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
     "-name", "-style", "-stylesheet", "-session" };
 
@@ -152,6 +153,10 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
+    parser.addOption({ u"var"_s,
+        tr("Set a variable of the conversation that the agents' prompts use as $NAME (NAME in capitals, such as "
+           "STORY_ID), before the turn. Repeat it for several."),
+        tr("NAME=value") });
     GuardrailOptions::addTo(parser);
     parser.addOption({ u"wait"_s,
         tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
@@ -205,7 +210,11 @@ int CliCommands::exec(QCoreApplication &app)
     if (command == u"import")
         return ImportCommand::run(parser, database);
 
-    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
+    EngineConfig config;
+    config.agentsFolder = AgentCatalog::userFolder();
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr, config);
+    if (parser.isSet(u"verbose"_s))
+        CliOutput::printAgentProblems(repository);
     if (command == u"conversations")
         return listConversations(repository);
     if (positional.size() < 2) {
