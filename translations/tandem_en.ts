@@ -143,6 +143,16 @@
     </message>
 </context>
 <context>
+    <name>HandoffCommands</name>
+    <message numerus="yes">
+        <source>%n pending handoff(s) cleaned up.</source>
+        <translation>
+            <numerusform>%n pending handoff cleaned up.</numerusform>
+            <numerusform>%n pending handoffs cleaned up.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ImportCommand</name>
     <message numerus="yes">
         <source>%n conversations imported as new ones.</source>

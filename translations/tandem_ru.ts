@@ -452,14 +452,6 @@
         <translation>Базовый URL содержит секретный параметр «%1». Укажите URL без него, а ключ — в переменной окружения TANDEM_API_KEY.</translation>
     </message>
     <message>
-        <source>Unknown mode “%1”: use single or dual.</source>
-        <translation>Неизвестный режим «%1»: используйте single или dual.</translation>
-    </message>
-    <message>
-        <source>The mode “%1” is not available from the command line: use single or dual.</source>
-        <translation>Режим «%1» недоступен из командной строки: используйте single или dual.</translation>
-    </message>
-    <message>
         <source>Unknown protocol “%1”: use responses or chat.</source>
         <translation>Неизвестный протокол «%1»: используйте responses или chat.</translation>
     </message>
@@ -504,24 +496,6 @@
         <translation>См.: tandem --help</translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
-  import FILE   add the conversations of a Tandem JSON export as new ones
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
-  import FILE   добавить беседы из JSON-экспорта Tandem как новые
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>Export format: md, json, html, pdf or txt.</source>
         <translation>Формат экспорта: md, json, html, pdf или txt.</translation>
     </message>
@@ -540,10 +514,6 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>Export every conversation.</source>
         <translation>Экспортировать все беседы.</translation>
-    </message>
-    <message>
-        <source>run, conversations, show, export or import</source>
-        <translation>run, conversations, show, export или import</translation>
     </message>
     <message>
         <source>If another Tandem process is answering the conversation, wait this long for its turn (default 60).</source>
@@ -574,12 +544,86 @@ API-ключ сохранённого провайдера берётся из �
         <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
     </message>
     <message>
-        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
-    </message>
-    <message>
         <source>The conversation&apos;s variable %1 could not be stored.</source>
         <translation>Не удалось сохранить переменную беседы %1.</translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
+  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
+  import FILE   добавить беседы из JSON-экспорта Tandem как новые
+  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
+  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>handoff create: the agent handing over.</source>
+        <translation>handoff create: агент, который передаёт работу.</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>агент</translation>
+    </message>
+    <message>
+        <source>handoff create: the agent (or person) receiving the work.</source>
+        <translation>handoff create: агент (или человек), который получает работу.</translation>
+    </message>
+    <message>
+        <source>handoff create: what travels, a JSON object.</source>
+        <translation>handoff create: что передаётся, объект JSON.</translation>
+    </message>
+    <message>
+        <source>json</source>
+        <translation>json</translation>
+    </message>
+    <message>
+        <source>handoff create or reject: why.</source>
+        <translation>handoff create или reject: почему.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>текст</translation>
+    </message>
+    <message>
+        <source>handoffs: the pending ones older than this many minutes.</source>
+        <translation>handoffs: ожидающие передачи старше стольких минут.</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>минуты</translation>
+    </message>
+    <message>
+        <source>handoffs, handoff: print seed 002&apos;s JSON.</source>
+        <translation>handoffs, handoff: вывести JSON в формате seed 002.</translation>
+    </message>
+    <message>
+        <source>run, conversations, show, export, import, handoffs or handoff</source>
+        <translation>run, conversations, show, export, import, handoffs или handoff</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual or pipeline.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual или pipeline.</translation>
+    </message>
+    <message>
+        <source>The mode “%1” is not available from the command line: use single, dual or pipeline.</source>
+        <translation>Режим «%1» недоступен из командной строки: используйте single, dual или pipeline.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
     </message>
 </context>
 <context>
@@ -1138,6 +1182,73 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The handoffs could not be stored.</source>
         <translation>Передачи не удалось сохранить.</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffCommands</name>
+    <message>
+        <source>Usage: tandem handoffs --conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
+       tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --conversation ID</source>
+        <translation>Использование: tandem handoffs --conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
+       tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --conversation ID</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pending handoff(s) cleaned up.</source>
+        <translation>
+            <numerusform>Снята %n ожидающая передача.</numerusform>
+            <numerusform>Сняты %n ожидающие передачи.</numerusform>
+            <numerusform>Снято %n ожидающих передач.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--stale needs a number of minutes (0 or more).</source>
+        <translation>--stale требует число минут (0 или больше).</translation>
+    </message>
+    <message>
+        <source>conversation %1</source>
+        <translation>беседа %1</translation>
+    </message>
+    <message>
+        <source>Give the conversation: --conversation ID (or --stale MINUTES).</source>
+        <translation>Укажите беседу: --conversation ID (или --stale МИНУТЫ).</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседы %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 · with %2 · phase %3</source>
+        <translation>Беседа %1 · у агента %2 · этап %3</translation>
+    </message>
+    <message>
+        <source>A handoff is created with --conversation ID --from AGENT --to AGENT.</source>
+        <translation>Передача создаётся так: --conversation ID --from АГЕНТ --to АГЕНТ.</translation>
+    </message>
+    <message>
+        <source>--payload needs a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
+        <translation>--payload требует объект JSON, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
+    </message>
+    <message>
+        <source>Give the conversation to clean up: --conversation ID.</source>
+        <translation>Укажите беседу для очистки: --conversation ID.</translation>
+    </message>
+    <message>
+        <source>Say what to do: create, accept, reject, timeout or cleanup.</source>
+        <translation>Укажите действие: create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use create, accept, reject, timeout or cleanup.</source>
+        <translation>Неизвестное действие «%1»: используйте create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>Give the handoff&apos;s id after “%1”.</source>
+        <translation>Укажите id передачи после «%1».</translation>
+    </message>
+    <message>
+        <source>A rejection needs its reason: --reason TEXT.</source>
+        <translation>Для отклонения нужна причина: --reason ТЕКСТ.</translation>
     </message>
 </context>
 <context>
@@ -2940,8 +3051,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show|export|import --help</source>
-        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import --help</translation>
+        <source>Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help</source>
+        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import|handoffs|handoff --help</translation>
     </message>
 </context>
 </TS>

@@ -98,9 +98,9 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     // Each mistake gets its own sentence, then the usage line.
     QString problem;
     if (!mode)
-        problem = CliCommands::tr("Unknown mode “%1”: use single or dual.").arg(modeName);
-    else if (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
-        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single or dual.")
+        problem = CliCommands::tr("Unknown mode “%1”: use single, dual or pipeline.").arg(modeName);
+    else if (*mode == Conversation::Mode::Router)
+        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single, dual or pipeline.")
                       .arg(modeName);
     else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
@@ -121,11 +121,12 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         variables.append({ name, assignment.mid(equals + 1) });
     }
     if (!problem.isEmpty()) {
-        CliOutput::err() << problem << '\n'
-                         << CliCommands::tr(
-                                "Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
-                                "[--conversation ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
-                         << '\n';
+        CliOutput::err()
+            << problem << '\n'
+            << CliCommands::tr(
+                   "Usage: tandem run --mode single|dual|pipeline --provider <profile or base URL> [--model M] "
+                   "[--conversation ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
+            << '\n';
         return CliCommands::UsageError;
     }
 

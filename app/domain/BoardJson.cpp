@@ -21,7 +21,8 @@ QJsonObject BoardJson::handoff(const Handoff &handoff)
         { u"status"_s, Handoff::statusName(handoff.status()) },
         { u"payload"_s, handoff.payload },
         { u"rejection_reason"_s,
-            handoff.rejectionReason().isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(handoff.rejectionReason()) },
+            handoff.rejectionReason().isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                : QJsonValue(handoff.rejectionReason()) },
         { u"created_at"_s, time(handoff.createdAt) },
         { u"processed_at"_s, time(handoff.processedAt()) },
     };
