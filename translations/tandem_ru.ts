@@ -2406,6 +2406,10 @@ or write a message below to start a new one.</source>
         <source>Import refused</source>
         <translation>Импорт отклонён</translation>
     </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageDelegate</name>

@@ -309,7 +309,8 @@ void MainWindow::createToolBar()
     m_modeSelector->setToolTip(tr("How the agents share this conversation"));
     m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
     m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
-    // Pipeline and router modes join the selector when the engine runs them (seeds 002, 004).
+    m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
+    // Router mode joins the selector when the engine runs it (seed 004).
     modeLabel->setBuddy(m_modeSelector);
     connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
         m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));

@@ -30,6 +30,8 @@ struct EngineConfig
     /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the
     /// server has no /conversations).
     bool remoteThreads = true;
+    /// The local API's address while it runs (seed 002's DASHBOARD_URL in the agents' prompts); empty: it is off.
+    QString dashboardUrl;
 };
 
 } // namespace Tandem

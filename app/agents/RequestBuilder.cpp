@@ -82,8 +82,18 @@ QString RequestBuilder::instructions(const Run &run, const Agent &agent, QString
         unknown->clear();
     if (!agent.instructions.contains(u'$'))
         return agent.instructions; // nothing to substitute: no query
-    QHash<QString, QString> values = m_work.variables().all(run.conversationId);
-    values.removeIf([](const QHash<QString, QString>::iterator it) { return !PromptVariables::isName(it.key()); });
+    // Seed 002's execution variables have defaults (a conversation is the story); the conversation's own win.
+    QHash<QString, QString> values {
+        { u"STORY_ID"_s, QString::number(run.conversationId) },
+        { u"BRANCH"_s, u"story-%1"_s.arg(run.conversationId) },
+        { u"DASHBOARD_URL"_s,
+            m_config.dashboardUrl.isEmpty() ? u"(Tandem's local API is off: hand over with the handoff_to tool)"_s
+                                            : m_config.dashboardUrl },
+    };
+    const QHash<QString, QString> stored = m_work.variables().all(run.conversationId);
+    for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+        if (PromptVariables::isName(it.key()))
+            values.insert(it.key(), it.value());
     PromptVariables::Result result = PromptVariables::substitute(agent.instructions, values);
     if (unknown)
         *unknown = result.unknown;

@@ -394,8 +394,9 @@ void TestAgentCatalog::unknownVariableStopsTheRunBeforeAnyRequest()
     QString message;
     QCOMPARE(h.sendAndWait(id, u"Start"_s, &message), RunOutcome::Failed);
 
-    const QString sentence = u"The prompt of My assistant uses $STORY_ID, $TICKET, which this conversation does not "
-                             u"set. Set them (tandem run --conversation %1 --var NAME=…), then send again."_s.arg(id);
+    // STORY_ID has its default (the conversation is the story); TICKET has none.
+    const QString sentence = u"The prompt of My assistant uses $TICKET, which this conversation does not set. Set it "
+                             u"(tandem run --conversation %1 --var TICKET=…), then send again."_s.arg(id);
     QCOMPARE(message, sentence);
     QCOMPARE(failed.size(), 1);
     QCOMPARE(failed[0].at(2).value<RunFailure>(), RunFailure::Setup);
@@ -449,13 +450,12 @@ void TestAgentCatalog::pipelineStartsWithTheAnalyst()
     const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s);
 
-    // Seed 002's execution prompt not given: nothing is sent.
-    QString message;
-    QCOMPARE(h.sendAndWait(id, u"Plan story 1.1.1"_s, &message), RunOutcome::Failed);
-    QCOMPARE(message,
-        u"The prompt of Analyst uses $STORY_ID, $BRANCH, $DASHBOARD_URL, which this conversation does not set. Set "
-        u"them (tandem run --conversation %1 --var NAME=…), then send again."_s.arg(id));
-    QCOMPARE(h.server().requests().size(), 0);
+    // Seed 002's execution prompt not given: the conversation is the story, its variables take their defaults.
+    h.server().enqueue(ScriptedReply::text({ u"Which story?"_s }));
+    QCOMPARE(h.sendAndWait(id, u"Plan it"_s), RunOutcome::Completed);
+    const QString defaults = h.modelRequests().constLast().instructions();
+    QVERIFY2(defaults.contains(u"You work on story `%1`, on the branch `story-%1`."_s.arg(id)), qPrintable(defaults));
+    QVERIFY(!defaults.contains(u'$'));
 
     QVERIFY(h.repository().setVariable(id, u"DASHBOARD_URL"_s, u"http://localhost:3000"_s));
     QVERIFY(h.repository().setVariable(id, u"STORY_ID"_s, u"v0.1:1.1.1"_s));

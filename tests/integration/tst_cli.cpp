@@ -685,27 +685,27 @@ void TestCli::declaredFinalTextIsStoredAndShown()
 
 void TestCli::promptVariablesFromTheCommandLine()
 {
-    // The person's own assistant (an agent file in the configuration folder) uses seed 002's variables.
+    // The person's own assistant (an agent file in the configuration folder) uses a variable of its own.
     const QString agents = m_dir->filePath(u"config/Tandem/tandem/agents"_s);
     QVERIFY(QDir().mkpath(agents));
     QFile file(agents + u"/assistant.md"_s);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("---\nid: assistant\nname: Story assistant\n---\nWork on $STORY_ID in ${BRANCH}.\n");
+    file.write("---\nid: assistant\nname: Story assistant\n---\nWork on $TICKET in ${BRANCH}.\n");
     file.close();
     const QString url = m_server->baseUrl().toString();
 
     // Not set: the run stops before anything is sent, and says what to set.
     const Outcome unset = tandem({ u"run"_s, u"--provider"_s, url, u"--var"_s, u"BRANCH=main"_s, u"Start"_s });
     QCOMPARE(unset.exitCode, 2);
-    QVERIFY2(unset.err.contains(u"The prompt of Story assistant uses $STORY_ID, which this conversation does not set. "
-                                u"Set it (tandem run --conversation 1 --var STORY_ID=…), then send again."_s),
+    QVERIFY2(unset.err.contains(u"The prompt of Story assistant uses $TICKET, which this conversation does not set. "
+                                u"Set it (tandem run --conversation 1 --var TICKET=…), then send again."_s),
         qPrintable(unset.err));
     QCOMPARE(m_server->requests().size(), 0);
 
     // Set on the same conversation: substituted in the request; the variable set before stays.
     m_server->enqueue(ScriptedReply::text({ u"On it."_s }));
     const Outcome set = tandem({ u"run"_s, u"--provider"_s, url, u"--conversation"_s, u"1"_s, u"--var"_s,
-        u"STORY_ID=v0.1:1.1.1"_s, u"Start"_s });
+        u"TICKET=v0.1:1.1.1"_s, u"Start"_s });
     QVERIFY2(set.exitCode == 0, qPrintable(set.err));
     QCOMPARE(m_server->requests().size(), 1);
     QCOMPARE(m_server->lastRequest().instructions(), u"Work on v0.1:1.1.1 in main."_s);
