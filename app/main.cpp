@@ -34,7 +34,8 @@ namespace {
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
-        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help")
+        + QCoreApplication::translate(
+            "main", "Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help")
         + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
