@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 #include "Theme.h"
+#include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
@@ -33,7 +34,8 @@ namespace {
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
-        + QCoreApplication::translate("main", "Headless commands: tandem run|conversations|show|export|import --help")
+        + QCoreApplication::translate(
+            "main", "Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help")
         + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -87,7 +89,7 @@ int main(int argc, char *argv[])
     Tandem::AppSetup::configure(app);
     Tandem::AppSetup::protectSettingsFile(); // the window writes settings; only their owner may read them
     QApplication::setApplicationDisplayName(u"Tandem"_s);
-    QApplication::setDesktopFileName(u"tandem"_s);
+    QApplication::setDesktopFileName(u"invalid.tandem.Tandem"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/tandem.svg"_s));
     QCommandLineParser parser;
     addOptions(parser);
@@ -104,9 +106,12 @@ int main(int argc, char *argv[])
     Tandem::SecretStore secrets;
     const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
     Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
-    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools);
+    Tandem::EngineConfig engine;
+    engine.agentsFolder = Tandem::AgentCatalog::userFolder(); // the person's agent files override the shipped ones
+    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools, engine);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
+    repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run
     Tandem::SettingsViewModel settings(&settingsService);
     Tandem::Theme::apply(settings.theme());
     QObject::connect(&settings, &Tandem::SettingsViewModel::themeChanged, &app, &Tandem::Theme::apply);

@@ -16,6 +16,9 @@ if [ "$purpose" = test ]; then
     # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports, clang 16 with libFuzzer and the sanitizer
     # runtimes for the fuzzers (the fuzz preset; libclang-rt is only a recommendation of clang-16)
     packages+=(libsecret-tools xvfb xauth clang-format poppler-utils clang-16 libfuzzer-16-dev libclang-rt-16-dev)
+    # the package checks: dpkg-shlibdeps for CPack, Debian's linters for the .deb, its desktop entry and AppStream
+    # data, `man` to render the man page, bash-completion to run the completion
+    packages+=(dpkg-dev lintian desktop-file-utils appstream man-db bash-completion)
     command -v node >/dev/null 2>&1 || packages+=(nodejs)
     command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

@@ -2,6 +2,232 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>AgentCatalog</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1: не удаётся прочитать: %2</translation>
+    </message>
+    <message>
+        <source>%1: is larger than %2 KiB, too large for an agent file.</source>
+        <translation>%1: больше %2 КиБ — слишком велик для файла агента.</translation>
+    </message>
+    <message>
+        <source>%1: is not UTF-8 text.</source>
+        <translation>%1: не является текстом в UTF-8.</translation>
+    </message>
+    <message>
+        <source>%1: the target “%2” is no agent; that handoff is left out.</source>
+        <translation>%1: цель «%2» не является агентом; эта передача пропущена.</translation>
+    </message>
+    <message>
+        <source>%1: the id “%2” is already given by %3; this file is left out.</source>
+        <translation>%1: id «%2» уже задан в %3; этот файл пропущен.</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Ассистент</translation>
+    </message>
+    <message>
+        <source>Agent 1</source>
+        <translation>Агент 1</translation>
+    </message>
+    <message>
+        <source>Agent 2</source>
+        <translation>Агент 2</translation>
+    </message>
+    <message>
+        <source>Analyst</source>
+        <translation>Аналитик</translation>
+    </message>
+    <message>
+        <source>Implementer</source>
+        <translation>Разработчик</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Рецензент</translation>
+    </message>
+    <message>
+        <source>Refactorer</source>
+        <translation>Рефакторщик</translation>
+    </message>
+    <message>
+        <source>Documenter</source>
+        <translation>Документатор</translation>
+    </message>
+</context>
+<context>
+    <name>AgentFile</name>
+    <message>
+        <source>An agent file starts with a line “---”, then its front matter (id, name, …), then a line “---”, then its instructions.</source>
+        <translation>Файл агента начинается со строки «---», затем идёт его заголовок (id, name, …), затем строка «---», затем инструкции.</translation>
+    </message>
+    <message>
+        <source>The front matter is not closed: add a line “---” after its last key.</source>
+        <translation>Заголовок не закрыт: добавьте строку «---» после его последнего ключа.</translation>
+    </message>
+    <message>
+        <source>Indent with spaces: tabs are not allowed in the front matter.</source>
+        <translation>Делайте отступы пробелами: табуляция в заголовке не допускается.</translation>
+    </message>
+    <message>
+        <source>This line is indented, but there is no key above it that it could belong to.</source>
+        <translation>Строка с отступом, но выше нет ключа, к которому она могла бы относиться.</translation>
+    </message>
+    <message>
+        <source>“%1” already has a value on its line, so the indented lines below it belong to nothing.</source>
+        <translation>У «%1» уже есть значение в той же строке, поэтому строки с отступом под ним ни к чему не относятся.</translation>
+    </message>
+    <message>
+        <source>This list item belongs to no key: put it under a key that takes a list, such as “tools:”.</source>
+        <translation>Этот элемент списка не относится ни к одному ключу: поместите его под ключ, принимающий список, например «tools:».</translation>
+    </message>
+    <message>
+        <source>Expected “key: value” here.</source>
+        <translation>Здесь ожидается «ключ: значение».</translation>
+    </message>
+    <message>
+        <source>Unknown key “%1”. The keys are: %2.</source>
+        <translation>Неизвестный ключ «%1». Допустимые ключи: %2.</translation>
+    </message>
+    <message>
+        <source>“%1” is given twice (first on line %2).</source>
+        <translation>«%1» указан дважды (впервые в строке %2).</translation>
+    </message>
+    <message>
+        <source>Unknown escape “\%1” in quoted text: use \&quot;, \\, \n or \t.</source>
+        <translation>Неизвестная escape-последовательность «\%1» в тексте в кавычках: используйте \&quot;, \\, \n или \t.</translation>
+    </message>
+    <message>
+        <source>The quoted text is not closed.</source>
+        <translation>Текст в кавычках не закрыт.</translation>
+    </message>
+    <message>
+        <source>Unexpected text after the closing quote.</source>
+        <translation>Лишний текст после закрывающей кавычки.</translation>
+    </message>
+    <message>
+        <source>Block text (| or &gt;) is not supported: write the value on one line, in quotes if needed.</source>
+        <translation>Блочный текст (| или &gt;) не поддерживается: запишите значение в одну строку, при необходимости в кавычках.</translation>
+    </message>
+    <message>
+        <source>Maps in braces ({…}) are not supported: write each key on its own line.</source>
+        <translation>Словари в фигурных скобках ({…}) не поддерживаются: запишите каждый ключ на отдельной строке.</translation>
+    </message>
+    <message>
+        <source>This key takes a single value, not a list.</source>
+        <translation>Этот ключ принимает одно значение, а не список.</translation>
+    </message>
+    <message>
+        <source>A list item cannot be a list or a map.</source>
+        <translation>Элемент списка не может быть списком или словарём.</translation>
+    </message>
+    <message>
+        <source>The list is not closed: end it with “]”.</source>
+        <translation>Список не закрыт: завершите его «]».</translation>
+    </message>
+    <message>
+        <source>Unexpected text after the end of the list.</source>
+        <translation>Лишний текст после конца списка.</translation>
+    </message>
+    <message>
+        <source>The list has an empty item: remove the extra comma.</source>
+        <translation>В списке пустой элемент: уберите лишнюю запятую.</translation>
+    </message>
+    <message>
+        <source>“%1” takes a list: [a, b] on its line, or one “- item” per line below it.</source>
+        <translation>«%1» принимает список: [a, b] в той же строке или по одному «- элемент» в строке под ним.</translation>
+    </message>
+    <message>
+        <source>Expected a list item here: “- ” and its value.</source>
+        <translation>Здесь ожидается элемент списка: «- » и его значение.</translation>
+    </message>
+    <message>
+        <source>The list item is empty.</source>
+        <translation>Элемент списка пуст.</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a tool name.</source>
+        <translation>«%1» — не имя инструмента.</translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice.</source>
+        <translation>«%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>“%1” takes a single value on its own line, not indented lines below it.</source>
+        <translation>«%1» принимает одно значение в той же строке, а не строки с отступом под ним.</translation>
+    </message>
+    <message>
+        <source>“%1” is empty.</source>
+        <translation>«%1» пуст.</translation>
+    </message>
+    <message>
+        <source>“person” names the human and cannot be an agent&apos;s id.</source>
+        <translation>«person» обозначает человека и не может быть id агента.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid id: use a-z, 0-9, _ and -, starting with a letter, at most %2 characters.</source>
+        <translation>«%1» — недопустимый id: используйте a-z, 0-9, _ и -, начиная с буквы, не более %2 символов.</translation>
+    </message>
+    <message>
+        <source>“%1” is true or false, not “%2”.</source>
+        <translation>«%1» — это true или false, а не «%2».</translation>
+    </message>
+    <message>
+        <source>“%1” is a whole number, 0 or more, not “%2”.</source>
+        <translation>«%1» — целое число, 0 или больше, а не «%2».</translation>
+    </message>
+    <message>
+        <source>Expected a target here: “- id”, or “- to: id” with its options indented on the lines below.</source>
+        <translation>Здесь ожидается цель: «- id» или «- to: id» с параметрами в строках ниже, с отступом.</translation>
+    </message>
+    <message>
+        <source>Unknown target key “%1”: use to, transfer, timing or warm.</source>
+        <translation>Неизвестный ключ цели «%1»: используйте to, transfer, timing или warm.</translation>
+    </message>
+    <message>
+        <source>“%1” is given twice for this target.</source>
+        <translation>«%1» указан для этой цели дважды.</translation>
+    </message>
+    <message>
+        <source>Unknown transfer “%1”: use payload, summary or full_history.</source>
+        <translation>Неизвестный способ передачи «%1»: используйте payload, summary или full_history.</translation>
+    </message>
+    <message>
+        <source>Unknown timing “%1”: use same_turn or next_turn.</source>
+        <translation>Неизвестный момент ответа «%1»: используйте same_turn или next_turn.</translation>
+    </message>
+    <message>
+        <source>This target has no “to”: name the agent it hands over to.</source>
+        <translation>У этой цели нет «to»: укажите агента, которому она передаёт работу.</translation>
+    </message>
+    <message>
+        <source>“%1” is not an agent id: use a-z, 0-9, _ and -, starting with a letter, or “person”.</source>
+        <translation>«%1» — не id агента: используйте a-z, 0-9, _ и -, начиная с буквы, или «person».</translation>
+    </message>
+    <message>
+        <source>The target “%1” is listed twice (first on line %2).</source>
+        <translation>Цель «%1» указана дважды (впервые в строке %2).</translation>
+    </message>
+    <message>
+        <source>The front matter has no “%1”: every agent needs one.</source>
+        <translation>В заголовке нет «%1»: он нужен каждому агенту.</translation>
+    </message>
+    <message>
+        <source>An agent cannot hand over to itself: remove “%1” from its targets.</source>
+        <translation>Агент не может передать работу самому себе: уберите «%1» из его целей.</translation>
+    </message>
+    <message>
+        <source>A terminal agent never hands over: remove its targets or set terminal: false.</source>
+        <translation>Конечный агент никому не передаёт работу: уберите его цели или укажите terminal: false.</translation>
+    </message>
+</context>
+<context>
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
@@ -87,10 +313,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 takes %2 or %3 arguments, not %4.</source>
-        <translation>%1 принимает %2 или %3 аргумента, а не %4.</translation>
-    </message>
-    <message>
         <source>The square root of a negative number (%1) is not a real number.</source>
         <translation>Квадратный корень из отрицательного числа (%1) не является действительным числом.</translation>
     </message>
@@ -115,12 +337,24 @@
         <translation>Неизвестная функция %1.</translation>
     </message>
     <message>
-        <source>The expression is longer than %1 characters.</source>
-        <translation>Выражение длиннее %1 символов.</translation>
-    </message>
-    <message>
         <source>The expression is empty.</source>
         <translation>Выражение пустое.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes %2 or %n arguments, not %3.</source>
+        <translation>
+            <numerusform>%1 принимает %2 или %n аргумент, а не %3.</numerusform>
+            <numerusform>%1 принимает %2 или %n аргумента, а не %3.</numerusform>
+            <numerusform>%1 принимает %2 или %n аргументов, а не %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The expression is longer than %n characters.</source>
+        <translation>
+            <numerusform>Выражение длиннее %n символа.</numerusform>
+            <numerusform>Выражение длиннее %n символов.</numerusform>
+            <numerusform>Выражение длиннее %n символов.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -128,10 +362,6 @@
     <message>
         <source>There is no conversation %1.</source>
         <translation>Беседа %1 не найдена.</translation>
-    </message>
-    <message>
-        <source>Usage: tandem run --mode single|dual --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] &quot;сообщение&quot;</translation>
     </message>
     <message>
         <source>The provider could not be stored.</source>
@@ -222,14 +452,6 @@
         <translation>Базовый URL содержит секретный параметр «%1». Укажите URL без него, а ключ — в переменной окружения TANDEM_API_KEY.</translation>
     </message>
     <message>
-        <source>Unknown mode “%1”: use single or dual.</source>
-        <translation>Неизвестный режим «%1»: используйте single или dual.</translation>
-    </message>
-    <message>
-        <source>The mode “%1” is not available from the command line: use single or dual.</source>
-        <translation>Режим «%1» недоступен из командной строки: используйте single или dual.</translation>
-    </message>
-    <message>
         <source>Unknown protocol “%1”: use responses or chat.</source>
         <translation>Неизвестный протокол «%1»: используйте responses или chat.</translation>
     </message>
@@ -274,24 +496,6 @@
         <translation>См.: tandem --help</translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
-  import FILE   add the conversations of a Tandem JSON export as new ones
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
-  import FILE   добавить беседы из JSON-экспорта Tandem как новые
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>Export format: md, json, html, pdf or txt.</source>
         <translation>Формат экспорта: md, json, html, pdf или txt.</translation>
     </message>
@@ -312,10 +516,6 @@ API-ключ сохранённого провайдера берётся из �
         <translation>Экспортировать все беседы.</translation>
     </message>
     <message>
-        <source>run, conversations, show, export or import</source>
-        <translation>run, conversations, show, export или import</translation>
-    </message>
-    <message>
         <source>If another Tandem process is answering the conversation, wait this long for its turn (default 60).</source>
         <translation>Если беседа сейчас отвечает в другом процессе Tandem, ждать её очереди столько секунд (по умолчанию 60).</translation>
     </message>
@@ -330,6 +530,100 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>Conversation %1 is answering in another Tandem process (%2); gave up waiting after %3 s. Send the message again when it is done.</source>
         <translation>Беседа %1 сейчас отвечает в другом процессе Tandem (%2); ожидание прекращено через %3 с. Отправьте сообщение ещё раз, когда ответ закончится.</translation>
+    </message>
+    <message>
+        <source>Set a variable of the conversation that the agents&apos; prompts use as $NAME (NAME in capitals, such as STORY_ID), before the turn. Repeat it for several.</source>
+        <translation>Задать перед ходом переменную беседы, которую промпты агентов используют как $NAME (NAME заглавными буквами, например STORY_ID). Повторите для нескольких.</translation>
+    </message>
+    <message>
+        <source>NAME=value</source>
+        <translation>NAME=значение</translation>
+    </message>
+    <message>
+        <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
+        <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s variable %1 could not be stored.</source>
+        <translation>Не удалось сохранить переменную беседы %1.</translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
+  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
+  import FILE   добавить беседы из JSON-экспорта Tandem как новые
+  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
+  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>handoff create: the agent handing over.</source>
+        <translation>handoff create: агент, который передаёт работу.</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>агент</translation>
+    </message>
+    <message>
+        <source>handoff create: the agent (or person) receiving the work.</source>
+        <translation>handoff create: агент (или человек), который получает работу.</translation>
+    </message>
+    <message>
+        <source>handoff create: what travels, a JSON object.</source>
+        <translation>handoff create: что передаётся, объект JSON.</translation>
+    </message>
+    <message>
+        <source>json</source>
+        <translation>json</translation>
+    </message>
+    <message>
+        <source>handoff create or reject: why.</source>
+        <translation>handoff create или reject: почему.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>текст</translation>
+    </message>
+    <message>
+        <source>handoffs: the pending ones older than this many minutes.</source>
+        <translation>handoffs: ожидающие передачи старше стольких минут.</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>минуты</translation>
+    </message>
+    <message>
+        <source>handoffs, handoff: print seed 002&apos;s JSON.</source>
+        <translation>handoffs, handoff: вывести JSON в формате seed 002.</translation>
+    </message>
+    <message>
+        <source>run, conversations, show, export, import, handoffs or handoff</source>
+        <translation>run, conversations, show, export, import, handoffs или handoff</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual or pipeline.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual или pipeline.</translation>
+    </message>
+    <message>
+        <source>The mode “%1” is not available from the command line: use single, dual or pipeline.</source>
+        <translation>Режим «%1» недоступен из командной строки: используйте single, dual или pipeline.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
     </message>
 </context>
 <context>
@@ -395,33 +689,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
-    <name>DefaultAgents</name>
-    <message>
-        <source>Assistant</source>
-        <translation>Ассистент</translation>
-    </message>
-    <message>
-        <source>Answers in single-agent conversations, using the built-in tools.</source>
-        <translation>Отвечает в беседах с одним агентом, используя встроенные инструменты.</translation>
-    </message>
-    <message>
-        <source>Agent 1</source>
-        <translation>Агент 1</translation>
-    </message>
-    <message>
-        <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
-        <translation>Уточняет запрос, затем передаёт агенту 2 самодостаточное задание.</translation>
-    </message>
-    <message>
-        <source>Agent 2</source>
-        <translation>Агент 2</translation>
-    </message>
-    <message>
-        <source>Validates the brief and writes the answer.</source>
-        <translation>Проверяет задание и пишет ответ.</translation>
-    </message>
-</context>
-<context>
     <name>DeleteFileTool</name>
     <message>
         <source>The file &quot;%1&quot; does not exist in the workspace.</source>
@@ -461,9 +728,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>There is no conversation %1.</source>
         <translation>Беседа %1 не найдена.</translation>
     </message>
-    <message>
-        <source>Messages exported: %1.</source>
-        <translation>Экспортировано сообщений: %1.</translation>
+    <message numerus="yes">
+        <source>%n messages exported.</source>
+        <translation>
+            <numerusform>Экспортировано %n сообщение.</numerusform>
+            <numerusform>Экспортировано %n сообщения.</numerusform>
+            <numerusform>Экспортировано %n сообщений.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -561,10 +832,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>запрос отозван</translation>
     </message>
     <message>
-        <source>%1 tokens in, %2 out</source>
-        <translation>токенов: %1 на входе, %2 на выходе</translation>
-    </message>
-    <message>
         <source>, %1 cached</source>
         <translation>, %1 из кэша</translation>
     </message>
@@ -637,6 +904,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>of `%1`</source>
         <translation>`%1`</translation>
     </message>
+    <message numerus="yes">
+        <source>%n tokens in, %1 out</source>
+        <translation>
+            <numerusform>%n токен на входе, %1 на выходе</numerusform>
+            <numerusform>%n токена на входе, %1 на выходе</numerusform>
+            <numerusform>%n токенов на входе, %1 на выходе</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation>Конвейер завершён</translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation>Ждёт вас</translation>
+    </message>
 </context>
 <context>
     <name>Exporter</name>
@@ -663,14 +946,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 </context>
 <context>
     <name>GuardrailCounters</name>
-    <message>
-        <source>Stopped: this conversation has used its token budget (%1 tokens).</source>
-        <translation>Остановлено: беседа израсходовала свой бюджет токенов (%1).</translation>
-    </message>
-    <message>
-        <source>Stopped: this answer has used its token budget (%1 tokens).</source>
-        <translation>Остановлено: ответ израсходовал свой бюджет токенов (%1).</translation>
-    </message>
     <message numerus="yes">
         <source>Stopped: the agents reached the limit of %n model call(s) for one answer.</source>
         <translation>
@@ -707,24 +982,28 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Остановлено: ответ занял больше %n секунд.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped: this conversation has used its token budget (%n tokens).</source>
+        <translation>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токен.</numerusform>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токена.</numerusform>
+            <numerusform>Остановлено: беседа израсходовала свой бюджет в %n токенов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: this answer has used its token budget (%n tokens).</source>
+        <translation>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токен.</numerusform>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токена.</numerusform>
+            <numerusform>Остановлено: ответ израсходовал свой бюджет в %n токенов.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailLimits</name>
     <message>
         <source>Model calls per answer must be from %1 to %2, not %3.</source>
         <translation>Число вызовов модели на один ответ должно быть от %1 до %2, а не %3.</translation>
-    </message>
-    <message>
-        <source>The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.</source>
-        <translation>Бюджет токенов на один ответ должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
-    </message>
-    <message>
-        <source>The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.</source>
-        <translation>Бюджет токенов на беседу должен быть от %1 до %2 (0 — без ограничения), а не %3.</translation>
-    </message>
-    <message>
-        <source>The time limit per answer must be from %1 to %2 seconds, not %3.</source>
-        <translation>Ограничение времени на один ответ должно быть от %1 до %2 секунд, а не %3.</translation>
     </message>
     <message>
         <source>Handoffs per answer must be from %1 to %2, not %3.</source>
@@ -734,17 +1013,53 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.</source>
         <translation>Число передач от одного агента одному и тому же другому агенту за один ответ должно быть от %1 до %2, а не %3.</translation>
     </message>
-    <message>
-        <source>The back-and-forth window must be from %1 to %2 handoffs, not %3.</source>
-        <translation>Окно передач туда и обратно должно быть от %1 до %2 передач, а не %3.</translation>
+    <message numerus="yes">
+        <source>The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на один ответ должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>A pending handoff must time out after %1 to %2 minutes, not %3.</source>
-        <translation>Срок ожидания передачи должен быть от %1 до %2 минут, а не %3.</translation>
+    <message numerus="yes">
+        <source>The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.</source>
+        <translation>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токена (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+            <numerusform>Бюджет на беседу должен быть от %1 до %Ln токенов (0 — без ограничения), а не %2.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>The output limit per model call must be from %1 to %2 tokens (0: the provider&apos;s own), not %3.</source>
-        <translation>Ограничение вывода на один вызов модели должно быть от %1 до %2 токенов (0 — ограничение провайдера), а не %3.</translation>
+    <message numerus="yes">
+        <source>The time limit per answer must be from %1 to %Ln seconds, not %2.</source>
+        <translation>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунды, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+            <numerusform>Ограничение времени на один ответ должно быть от %1 до %Ln секунд, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The back-and-forth window must be from %1 to %Ln handoffs, not %2.</source>
+        <translation>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передачи, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+            <numerusform>Окно передач туда и обратно должно быть от %1 до %Ln передач, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A pending handoff must time out after %1 to %Ln minutes, not %2.</source>
+        <translation>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минуты, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+            <numerusform>Срок ожидания передачи должен быть от %1 до %Ln минут, а не %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</source>
+        <translation>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токена (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+            <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -803,6 +1118,140 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>HandoffBoard</name>
+    <message>
+        <source>the person</source>
+        <translation>человек</translation>
+    </message>
+    <message>
+        <source>There is no handoff %1.</source>
+        <translation>Передачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; act on its handoffs when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; действуйте с её передачами, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>Handoff %1 is %2 already; only a pending handoff can change.</source>
+        <translation>Передача %1 уже в состоянии %2; изменить можно только ожидающую передачу.</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседы %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; hand over when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; передавайте работу, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>%1 may not hand over to %2: that transition is not declared.</source>
+        <translation>%1 не может передать работу агенту %2: такой переход не объявлен.</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 передал работу агенту %2</translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation>Передачу не удалось сохранить.</translation>
+    </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation>Принято: %1</translation>
+    </message>
+    <message>
+        <source>A rejection needs its reason.</source>
+        <translation>Для отклонения нужна причина.</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
+        <translation>Передача агенту %1 просрочена: беседа вернулась к %2.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is answering right now; clean up when the turn is over.</source>
+        <translation>Беседа %1 сейчас отвечает; очищайте, когда ход закончится.</translation>
+    </message>
+    <message>
+        <source>The handoff to %1 was cleaned up: the conversation is back with %2.</source>
+        <translation>Передача агенту %1 снята: беседа вернулась к %2.</translation>
+    </message>
+    <message>
+        <source>The handoffs could not be stored.</source>
+        <translation>Передачи не удалось сохранить.</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffCommands</name>
+    <message>
+        <source>Usage: tandem handoffs --conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
+       tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --conversation ID</source>
+        <translation>Использование: tandem handoffs --conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
+       tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --conversation ID</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pending handoff(s) cleaned up.</source>
+        <translation>
+            <numerusform>Снята %n ожидающая передача.</numerusform>
+            <numerusform>Сняты %n ожидающие передачи.</numerusform>
+            <numerusform>Снято %n ожидающих передач.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--stale needs a number of minutes (0 or more).</source>
+        <translation>--stale требует число минут (0 или больше).</translation>
+    </message>
+    <message>
+        <source>conversation %1</source>
+        <translation>беседа %1</translation>
+    </message>
+    <message>
+        <source>Give the conversation: --conversation ID (or --stale MINUTES).</source>
+        <translation>Укажите беседу: --conversation ID (или --stale МИНУТЫ).</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседы %1 нет.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 · with %2 · phase %3</source>
+        <translation>Беседа %1 · у агента %2 · этап %3</translation>
+    </message>
+    <message>
+        <source>A handoff is created with --conversation ID --from AGENT --to AGENT.</source>
+        <translation>Передача создаётся так: --conversation ID --from АГЕНТ --to АГЕНТ.</translation>
+    </message>
+    <message>
+        <source>--payload needs a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
+        <translation>--payload требует объект JSON, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
+    </message>
+    <message>
+        <source>Give the conversation to clean up: --conversation ID.</source>
+        <translation>Укажите беседу для очистки: --conversation ID.</translation>
+    </message>
+    <message>
+        <source>Say what to do: create, accept, reject, timeout or cleanup.</source>
+        <translation>Укажите действие: create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use create, accept, reject, timeout or cleanup.</source>
+        <translation>Неизвестное действие «%1»: используйте create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>Give the handoff&apos;s id after “%1”.</source>
+        <translation>Укажите id передачи после «%1».</translation>
+    </message>
+    <message>
+        <source>A rejection needs its reason: --reason TEXT.</source>
+        <translation>Для отклонения нужна причина: --reason ТЕКСТ.</translation>
+    </message>
+</context>
+<context>
     <name>HandoffExecutor</name>
     <message>
         <source>Stopped before %1 could answer.</source>
@@ -837,8 +1286,24 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Передано агенту «%1». Контекст: %2</translation>
     </message>
     <message>
-        <source>The handoff to %1 timed out: the conversation is back with %2.</source>
-        <translation>Время ожидания передачи агенту «%1» истекло: беседа вернулась к агенту «%2».</translation>
+        <source>%1 is waiting for you: %2</source>
+        <translation>%1 ждёт вас: %2</translation>
+    </message>
+    <message>
+        <source>Pipeline complete. %1</source>
+        <translation>Конвейер завершён. %1</translation>
+    </message>
+    <message>
+        <source>Approved by %1: %2</source>
+        <translation>Одобрено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Story handed to %1</source>
+        <translation>История передана агенту %1</translation>
     </message>
 </context>
 <context>
@@ -847,9 +1312,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Usage: tandem import FILE (a JSON export of Tandem)</source>
         <translation>Использование: tandem import ФАЙЛ (JSON-экспорт Tandem)</translation>
     </message>
-    <message>
-        <source>Conversations imported as new ones: %1.</source>
-        <translation>Импортировано новых бесед: %1.</translation>
+    <message numerus="yes">
+        <source>%n conversations imported as new ones.</source>
+        <translation>
+            <numerusform>Импортирована %n новая беседа.</numerusform>
+            <numerusform>Импортированы %n новые беседы.</numerusform>
+            <numerusform>Импортировано %n новых бесед.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -919,10 +1388,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>не является строкой</translation>
     </message>
     <message>
-        <source>is longer than %1 characters</source>
-        <translation>длиннее %1 символов</translation>
-    </message>
-    <message>
         <source>is empty</source>
         <translation>пусто</translation>
     </message>
@@ -953,18 +1418,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>is not an array</source>
         <translation>не является массивом</translation>
-    </message>
-    <message>
-        <source>has more than %1 entries</source>
-        <translation>содержит более %1 элементов</translation>
-    </message>
-    <message>
-        <source>is nested more than %1 levels deep</source>
-        <translation>вложено глубже %1 уровней</translation>
-    </message>
-    <message>
-        <source>holds a text longer than %1 characters</source>
-        <translation>содержит текст длиннее %1 символов</translation>
     </message>
     <message>
         <source>is not a known run status (“%1”)</source>
@@ -1005,6 +1458,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>It was still being written when it was exported.</source>
         <translation>Сообщение ещё писалось, когда его экспортировали.</translation>
+    </message>
+    <message numerus="yes">
+        <source>is longer than %n characters</source>
+        <translation>
+            <numerusform>длиннее %n символа</numerusform>
+            <numerusform>длиннее %n символов</numerusform>
+            <numerusform>длиннее %n символов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>has more than %n entries</source>
+        <translation>
+            <numerusform>содержит более %n элемента</numerusform>
+            <numerusform>содержит более %n элементов</numerusform>
+            <numerusform>содержит более %n элементов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>is nested more than %n levels deep</source>
+        <translation>
+            <numerusform>вложено глубже %n уровня</numerusform>
+            <numerusform>вложено глубже %n уровней</numerusform>
+            <numerusform>вложено глубже %n уровней</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>holds a text longer than %n characters</source>
+        <translation>
+            <numerusform>содержит текст длиннее %n символа</numerusform>
+            <numerusform>содержит текст длиннее %n символов</numerusform>
+            <numerusform>содержит текст длиннее %n символов</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1169,9 +1654,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>&quot;%1&quot; is not a regular file.</source>
         <translation>«%1» не является обычным файлом.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>The file &quot;%1&quot; has %2 bytes; read_file reads at most %3 KiB.</source>
-        <translation>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</translation>
+        <translation>
+            <numerusform>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</numerusform>
+            <numerusform>Размер файла «%1» — %2 байта; read_file читает не более %3 КиБ.</numerusform>
+            <numerusform>Размер файла «%1» — %2 байт; read_file читает не более %3 КиБ.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; could not be read: %2</source>
@@ -1352,6 +1841,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>This conversation is answering in another Tandem window or command (process %1). Send your message again when it is done.</source>
         <translation>Эта беседа сейчас отвечает в другом окне или команде Tandem (процесс %1). Отправьте сообщение ещё раз, когда ответ закончится.</translation>
     </message>
+    <message>
+        <source>Agent files: %1</source>
+        <translation>Файлы агентов: %1</translation>
+    </message>
+    <message>
+        <source>Agent files: %1 (problems in all: %2)</source>
+        <translation>Файлы агентов: %1 (всего проблем: %2)</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::Composer</name>
@@ -1462,16 +1959,24 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Экспортировано в %1.</translation>
     </message>
     <message>
-        <source>Files exported: %1.</source>
-        <translation>Экспортировано файлов: %1.</translation>
-    </message>
-    <message>
         <source>The export was cancelled; nothing was written.</source>
         <translation>Экспорт отменён; ничего не записано.</translation>
     </message>
-    <message>
-        <source>Conversations imported: %1.</source>
-        <translation>Импортировано бесед: %1.</translation>
+    <message numerus="yes">
+        <source>%n files exported.</source>
+        <translation>
+            <numerusform>Экспортирован %n файл.</numerusform>
+            <numerusform>Экспортировано %n файла.</numerusform>
+            <numerusform>Экспортировано %n файлов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversations imported.</source>
+        <translation>
+            <numerusform>Импортирована %n беседа.</numerusform>
+            <numerusform>Импортированы %n беседы.</numerusform>
+            <numerusform>Импортировано %n бесед.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1901,6 +2406,10 @@ or write a message below to start a new one.</source>
         <source>Import refused</source>
         <translation>Импорт отклонён</translation>
     </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageDelegate</name>
@@ -1949,10 +2458,6 @@ or write a message below to start a new one.</source>
         <translation>Прервано</translation>
     </message>
     <message>
-        <source>%1 tokens</source>
-        <translation>токенов: %1</translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -1983,6 +2488,22 @@ or write a message below to start a new one.</source>
     <message>
         <source>Message text</source>
         <translation>Текст сообщения</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln токен</numerusform>
+            <numerusform>%Ln токена</numerusform>
+            <numerusform>%Ln токенов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline complete</source>
+        <translation>Конвейер завершён</translation>
+    </message>
+    <message>
+        <source>%1 is waiting for you</source>
+        <translation>%1 ждёт вас</translation>
     </message>
 </context>
 <context>
@@ -2037,6 +2558,14 @@ or write a message below to start a new one.</source>
     <message>
         <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
         <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменную $%2, но в этой беседе она не задана. Задайте её (tandem run --conversation %3 --var %2=…) и отправьте снова.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменные %2, но в этой беседе они не заданы. Задайте их (tandem run --conversation %3 --var NAME=…) и отправьте снова.</translation>
     </message>
 </context>
 <context>
@@ -2526,8 +3055,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show|export|import --help</source>
-        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import --help</translation>
+        <source>Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help</source>
+        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import|handoffs|handoff --help</translation>
     </message>
 </context>
 </TS>

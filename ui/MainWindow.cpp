@@ -95,6 +95,9 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
 
     bindViewModel();
     restoreLayout();
+    // A refused agent file is said once, until another message replaces it; the shipped agent answers meanwhile.
+    if (const QString problems = m_viewModel->agentProblemsText(); !problems.isEmpty())
+        statusBar()->showMessage(problems);
 }
 
 MainWindow::~MainWindow() = default;
@@ -306,7 +309,8 @@ void MainWindow::createToolBar()
     m_modeSelector->setToolTip(tr("How the agents share this conversation"));
     m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
     m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
-    // Pipeline and router modes join the selector when the engine runs them (seeds 002, 004).
+    m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
+    // Router mode joins the selector when the engine runs it (seed 004).
     modeLabel->setBuddy(m_modeSelector);
     connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
         m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));

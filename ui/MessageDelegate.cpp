@@ -1,5 +1,6 @@
 #include "MessageDelegate.h"
 
+#include "domain/DividerLook.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/SafeTextDocument.h"
 #include "presentation/StreamingMarkdownDocument.h"
@@ -34,23 +35,7 @@ QColor mix(const QColor &a, const QColor &b, qreal t)
 
 QColor dividerColor(int kind)
 {
-    switch (Message::Divider(kind)) {
-    case Message::Divider::HandingOver:
-        return QColor(0x2f6fe0);
-    case Message::Divider::Accepted:
-        return QColor(0x16a34a);
-    case Message::Divider::Rejected:
-        return QColor(0xe8590c);
-    case Message::Divider::Transferred:
-        return QColor(0x7c4ddb);
-    case Message::Divider::Error:
-        return QColor(0xd92d20);
-    case Message::Divider::ApprovalNeeded:
-        return QColor(0xc27c0e);
-    case Message::Divider::None:
-        break;
-    }
-    return QColor(0x808080);
+    return QColor::fromRgb(DividerLook::of(Message::Divider(kind)).rgb);
 }
 
 const QColor kErrorColor(0xd92d20);
@@ -110,22 +95,7 @@ QSvgRenderer *MessageDelegate::iconRenderer(int dividerKind) const
 
 QString MessageDelegate::dividerIconPath(int dividerKind)
 {
-    switch (Message::Divider(dividerKind)) {
-    case Message::Divider::HandingOver:
-        return u":/icons/divider-handing-over.svg"_s;
-    case Message::Divider::Accepted:
-        return u":/icons/divider-accepted.svg"_s;
-    case Message::Divider::Rejected:
-        return u":/icons/divider-rejected.svg"_s;
-    case Message::Divider::Transferred:
-        return u":/icons/divider-transferred.svg"_s;
-    case Message::Divider::Error:
-        return u":/icons/divider-error.svg"_s;
-    case Message::Divider::ApprovalNeeded:
-    case Message::Divider::None:
-        break;
-    }
-    return u":/icons/divider-approval.svg"_s;
+    return u":/icons/"_s + DividerLook::of(Message::Divider(dividerKind)).iconFile;
 }
 
 MessageDelegate::Shape MessageDelegate::shapeOf(const QModelIndex &index)
@@ -162,6 +132,10 @@ QString MessageDelegate::dividerTitle(const QModelIndex &index)
         return tr("The handoff failed");
     case Message::Divider::ApprovalNeeded:
         return tr("Approval needed");
+    case Message::Divider::Completed:
+        return tr("Pipeline complete");
+    case Message::Divider::WaitingForYou:
+        return tr("%1 is waiting for you").arg(agent);
     case Message::Divider::None:
         break;
     }
@@ -255,7 +229,7 @@ QString MessageDelegate::metaText(const QModelIndex &index) const
         parts << tr("Interrupted");
     const qint64 tokens = index.data(MessageListModel::TotalTokensRole).toLongLong();
     if (tokens > 0)
-        parts << tr("%1 tokens").arg(QLocale().toString(tokens));
+        parts << tr("%Ln tokens", nullptr, int(tokens));
     const qint64 duration = index.data(MessageListModel::DurationMsRole).toLongLong();
     if (duration >= 0 && status != Message::Status::Streaming)
         parts << tr("%1 s").arg(QLocale().toString(double(duration) / 1000.0, 'f', 1));

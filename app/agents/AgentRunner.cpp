@@ -9,6 +9,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/Logging.h"
+#include "domain/PipelinePhase.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
@@ -25,10 +26,15 @@ AgentRunner::AgentRunner(
     , m_config(std::move(config))
     , m_threads(work, m_config)
     , m_tools(work, m_events, m_threads, tools, m_config)
-    , m_handoffs(work, m_events, m_threads, m_tools, m_config)
+    , m_ledger(work, m_events)
+    , m_board(work, m_events, m_ledger, m_config)
+    , m_handoffs(work, m_events, m_ledger, m_threads, m_tools, m_config)
     , m_requests(work, m_threads, m_tools, m_config)
     , m_machine(work, m_events, m_runs, clients, m_config, m_threads, m_tools, m_handoffs, m_requests)
-{ }
+{
+    m_board.setBusy(
+        [this](qint64 conversationId) { return isRunning(conversationId) || busyElsewhere(conversationId); });
+}
 
 AgentRunner::~AgentRunner()
 {
@@ -81,7 +87,7 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     for (const QString &problem : std::as_const(problems))
         qCWarning(lcAgents) << "transition left out:" << problem;
     // Before the active agent is read: a timed-out handoff gives the conversation back to its source.
-    m_handoffs.timeOutStale(run->roster, [this](qint64 id) { return isRunning(id); });
+    m_board.sweepStale();
     run->counters = GuardrailCounters(m_config.limits, m_work.runs().tokensUsed(conversation.id));
     run->startAgent = startAgentOverride.isEmpty() ? nextAgent(conversation) : startAgentOverride;
     run->agentId = run->startAgent;
@@ -127,7 +133,7 @@ qint64 AgentRunner::send(qint64 conversationId, const QString &text)
     if (!step.isActive() || !recordStart(*run))
         return 0;
     user.runId = run->runId;
-    if (!RunRows::add(m_work, m_events, user)
+    if (!RunRows::add(m_work, m_events, user) || !startsPipeline(*run, text)
         || (conversation->title.isEmpty() && !m_work.conversations().rename(conversationId, text.simplified().left(60)))
         || !m_work.conversations().touch(conversationId, user.createdAt) || !step.commit())
         return 0;
@@ -164,6 +170,58 @@ bool AgentRunner::regenerate(qint64 conversationId)
             r, r->startAgent, queued ? QList<InputItem> {} : QList<InputItem> { InputItem::user(r->userText) });
     });
     return true;
+}
+
+bool AgentRunner::startsPipeline(Run &run, const QString &story)
+{
+    // Seed 002: a story enters a pipeline through the orchestrator's handoff to its first agent; a pipeline under way
+    // (any phase but complete) goes on with its active agent instead.
+    if (run.conversation.mode != Conversation::Mode::Pipeline
+        || run.startAgent != DefaultAgents::firstAgent(run.conversation.mode))
+        return true;
+    const QString phase = m_work.variables().value(run.conversationId, PipelinePhase::kVariable.toString());
+    if (!phase.isEmpty() && phase != PipelinePhase::kComplete)
+        return true;
+    return m_handoffs.startPipeline(run, story);
+}
+
+// --- the board ---------------------------------------------------------------------------------------------------
+
+HandoffBoard::Result AgentRunner::createHandoff(
+    qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload, const QString &reason)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.create(conversationId, from, to, payload, reason);
+}
+
+HandoffBoard::Result AgentRunner::acceptHandoff(qint64 handoffId)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.accept(handoffId);
+}
+
+HandoffBoard::Result AgentRunner::rejectHandoff(qint64 handoffId, const QString &reason)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.reject(handoffId, reason);
+}
+
+HandoffBoard::Result AgentRunner::timeOutHandoff(qint64 handoffId)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.timeOut(handoffId);
+}
+
+HandoffBoard::Result AgentRunner::cleanupHandoffs(qint64 conversationId)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.cleanup(conversationId);
+}
+
+int AgentRunner::sweepStaleHandoffs()
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_board.sweepStale();
 }
 
 // --- approvals and stopping --------------------------------------------------------------------------------------

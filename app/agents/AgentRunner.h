@@ -2,7 +2,9 @@
 
 #include "agents/EngineConfig.h"
 #include "agents/EngineEvents.h"
+#include "agents/HandoffBoard.h"
 #include "agents/HandoffExecutor.h"
+#include "agents/HandoffLedger.h"
 #include "agents/RemoteThreads.h"
 #include "agents/RequestBuilder.h"
 #include "agents/RunMachine.h"
@@ -73,10 +75,27 @@ public:
     /// while it exists and is enabled, else the mode's first agent.
     QString nextAgent(const Conversation &conversation);
 
+    // --- the handoff board (seed 002), for actors outside a run: each action is one step, announced once ---------
+    HandoffBoard::Result createHandoff(qint64 conversationId, const QString &from, const QString &to,
+        const QJsonObject &payload, const QString &reason = {});
+    HandoffBoard::Result acceptHandoff(qint64 handoffId);
+    HandoffBoard::Result rejectHandoff(qint64 handoffId, const QString &reason);
+    HandoffBoard::Result timeOutHandoff(qint64 handoffId);
+    HandoffBoard::Result cleanupHandoffs(qint64 conversationId);
+    /// @brief Times out the stale pending handoffs of every conversation; returns how many.
+    int sweepStaleHandoffs();
+    BoardState boardState(qint64 conversationId) { return m_board.state(conversationId); }
+    std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId)
+    {
+        return m_board.pendingFor(conversationId, agentId);
+    }
+    QList<Handoff> staleHandoffs(int minutes) { return m_board.stale(minutes); }
+
 private:
     std::unique_ptr<Run> newRun(const Conversation &conversation, const QString &startAgentOverride);
     bool recordStart(Run &run);
     bool claim(Run &run);
+    bool startsPipeline(Run &run, const QString &story);
     bool resumeApproval(const ApprovalRequest &request, ApprovalDecision decision, const QString &editedArguments);
 
     UnitOfWork &m_work;
@@ -85,6 +104,8 @@ private:
     RunRegistry m_runs;
     RemoteThreads m_threads;
     ToolGate m_tools;
+    HandoffLedger m_ledger;
+    HandoffBoard m_board;
     HandoffExecutor m_handoffs;
     RequestBuilder m_requests;
     RunMachine m_machine;

@@ -385,10 +385,9 @@ private:
             if (spec.minArgs == spec.maxArgs)
                 return fail(
                     Calculator::tr("%1 takes %n argument(s), not %2.", nullptr, spec.minArgs).arg(name).arg(count));
-            return fail(Calculator::tr("%1 takes %2 or %3 arguments, not %4.")
+            return fail(Calculator::tr("%1 takes %2 or %n arguments, not %3.", nullptr, spec.maxArgs)
                             .arg(name)
                             .arg(spec.minArgs)
-                            .arg(spec.maxArgs)
                             .arg(count));
         }
         const double x = args.value(0);
@@ -470,7 +469,7 @@ private:
 Calculator::Result Calculator::evaluate(QStringView expression)
 {
     if (expression.size() > kMaxLength)
-        return { false, 0.0, tr("The expression is longer than %1 characters.").arg(kMaxLength) };
+        return { false, 0.0, tr("The expression is longer than %n characters.", nullptr, int(kMaxLength)) };
     if (expression.trimmed().isEmpty())
         return { false, 0.0, tr("The expression is empty.") };
     return Parser(expression).run();

@@ -1,64 +1,39 @@
 #include "DefaultAgents.h"
 
-#include "domain/Logging.h"
-#include "storage/AgentStore.h"
+#include "agents/AgentCatalog.h"
+#include "domain/TransitionGraph.h"
 
-#include <QFile>
-
-using namespace Qt::StringLiterals;
+#include <span>
 
 namespace Tandem {
 
+namespace {
+struct Entry
+{
+    Conversation::Mode mode;
+    QStringView agent;
+};
+
+constexpr Entry kFirstAgents[] = {
+    { Conversation::Mode::Single, DefaultAgents::kAssistant },
+    { Conversation::Mode::Dual, DefaultAgents::kAgent1 },
+    { Conversation::Mode::Pipeline, DefaultAgents::kAnalyst },
+    { Conversation::Mode::Router, TransitionGraph::kOrchestrator },
+};
+} // namespace
+
 QString DefaultAgents::prompt(const QString &agentId)
 {
-    QFile file(u":/agents/%1.md"_s.arg(agentId));
-    if (!file.open(QIODevice::ReadOnly)) {
-        qCWarning(lcAgents) << "no shipped prompt for" << agentId;
-        return {};
-    }
-    return QString::fromUtf8(file.readAll()).trimmed();
-}
-
-QList<Agent> DefaultAgents::all()
-{
-    Agent assistant;
-    assistant.id = kAssistant.toString();
-    assistant.name = tr("Assistant");
-    assistant.role = tr("Answers in single-agent conversations, using the built-in tools.");
-    assistant.instructions = prompt(assistant.id);
-    assistant.allowedTools = { u"current_datetime"_s, u"calculator"_s, u"list_files"_s, u"read_file"_s, u"write_file"_s,
-        u"delete_file"_s };
-
-    Agent agent1;
-    agent1.id = kAgent1.toString();
-    agent1.name = tr("Agent 1");
-    agent1.role = tr("Clarifies the request, then hands a self-contained brief to agent 2.");
-    agent1.instructions = prompt(agent1.id);
-    agent1.handoffTargets = { kAgent2.toString() };
-
-    Agent agent2;
-    agent2.id = kAgent2.toString();
-    agent2.name = tr("Agent 2");
-    agent2.role = tr("Validates the brief and writes the answer.");
-    agent2.instructions = prompt(agent2.id);
-    agent2.terminal = true;
-
-    return { assistant, agent1, agent2 };
-}
-
-bool DefaultAgents::seed(AgentStore &store)
-{
-    bool ok = true;
-    const QList<Agent> agents = all();
-    for (const Agent &agent : agents)
-        if (!store.get(agent.id))
-            ok = store.save(agent) && ok;
-    return ok;
+    const std::optional<Agent> agent = AgentCatalog::shipped(agentId);
+    return agent ? agent->instructions : QString();
 }
 
 QString DefaultAgents::firstAgent(Conversation::Mode mode)
 {
-    return mode == Conversation::Mode::Dual ? kAgent1.toString() : kAssistant.toString();
+    for (const Entry &entry : std::span(kFirstAgents))
+        if (entry.mode == mode)
+            return entry.agent.toString();
+    return kAssistant.toString();
 }
 
 } // namespace Tandem

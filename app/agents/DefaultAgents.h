@@ -1,33 +1,29 @@
 #pragma once
 
-#include "domain/Agent.h"
 #include "domain/Conversation.h"
 
-#include <QCoreApplication>
-#include <QList>
 #include <QString>
+#include <QStringView>
 
 namespace Tandem {
 
-class AgentStore;
-
-/// @brief The agents Tandem ships: "assistant" for single mode, "agent1" and "agent2" for dual mode (seed 000).
-/// Their prompts are resources/agents/<id>.md, compiled into the core.
+/// @brief The ids of the agents the engine names itself, and the agent each mode starts with.
+///
+/// The agents themselves are prompt files (AgentCatalog: resources/agents/*.md and the person's overrides). Which agent
+/// a mode starts with is this class's table, not a key of the files: the mode's rule (dual: agent 1, seed 000;
+/// pipeline: the analyst, to whom the orchestrator hands every story, seed 002; router: the orchestrator, a real
+/// agent there, seed 004; single: the assistant) belongs to the mode, and a person's file that replaces an agent
+/// cannot make two agents the start of one mode.
 class DefaultAgents
 {
-    Q_DECLARE_TR_FUNCTIONS(DefaultAgents)
-
 public:
     static constexpr QStringView kAssistant = u"assistant";
     static constexpr QStringView kAgent1 = u"agent1";
     static constexpr QStringView kAgent2 = u"agent2";
+    static constexpr QStringView kAnalyst = u"analyst";
 
-    /// @brief The three default agents with their shipped prompts.
-    static QList<Agent> all();
-    /// @brief The shipped prompt of @p agentId; empty if there is none.
+    /// @brief The shipped instructions of @p agentId (the body of :/agents/<id>.md); empty if there is none.
     static QString prompt(const QString &agentId);
-    /// @brief Saves each default agent that @p store lacks; never overwrites an edited one. False on a write error.
-    static bool seed(AgentStore &store);
     /// @brief The agent a conversation in @p mode starts with.
     static QString firstAgent(Conversation::Mode mode);
 };

@@ -19,6 +19,8 @@ struct EngineConfig
     QList<TransitionGraph::Edge> edgeOptions;
     QString defaultProviderId; ///< for new conversations; empty: the first stored provider
     QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
+    /// The person's agent files, which override the shipped ones (AgentCatalog); empty: the shipped agents only.
+    QString agentsFolder;
     /// The settings' default model per agent: used when neither the agent nor the conversation names a model
     /// (precedence: the agent's own, the conversation's, this, else the provider's default).
     QHash<QString, QString> agentModels;
@@ -28,6 +30,8 @@ struct EngineConfig
     /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the
     /// server has no /conversations).
     bool remoteThreads = true;
+    /// The local API's address while it runs (seed 002's DASHBOARD_URL in the agents' prompts); empty: it is off.
+    QString dashboardUrl;
 };
 
 } // namespace Tandem

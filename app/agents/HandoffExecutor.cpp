@@ -1,16 +1,18 @@
-// HandoffExecutor owns handoff execution: the checks (target, enabled, terminal, transition, hop caps), the handoff
-// row and its status changes, the dividers, the active agent and what the target receives; and stale handoffs.
+// HandoffExecutor owns handoff execution inside a run: the checks (target, enabled, terminal, transition, hop caps),
+// what each kind of handoff writes in its one step (cold and warm tool handoffs, dual mode's signal, the person as
+// target, a pipeline's end, the decisions on warm handoffs) and what the target receives.
 #include "HandoffExecutor.h"
 
+#include "agents/DefaultAgents.h"
 #include "agents/EngineConfig.h"
 #include "agents/EngineEvents.h"
+#include "agents/HandoffLedger.h"
 #include "agents/RemoteThreads.h"
 #include "agents/Run.h"
 #include "agents/RunRows.h"
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
-#include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
 #include "storage/UnitOfWork.h"
 
@@ -21,10 +23,18 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-HandoffExecutor::HandoffExecutor(
-    UnitOfWork &work, EngineEvents &events, RemoteThreads &threads, ToolGate &tools, const EngineConfig &config)
+namespace {
+bool isPipeline(const Run &run)
+{
+    return run.conversation.mode == Conversation::Mode::Pipeline;
+}
+} // namespace
+
+HandoffExecutor::HandoffExecutor(UnitOfWork &work, EngineEvents &events, HandoffLedger &ledger, RemoteThreads &threads,
+    ToolGate &tools, const EngineConfig &config)
     : m_work(work)
     , m_events(events)
+    , m_ledger(ledger)
     , m_threads(threads)
     , m_tools(tools)
     , m_config(config)
@@ -50,21 +60,16 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
         qCInfo(lcAgents) << "handoff refused:" << request.fromAgent << "->" << request.targetAgent;
         return refuse(run, handoff, request, *problem);
     }
-    if (std::optional<GuardrailViolation> violation = run.counters.checkAndRecordHop(request.fromAgent, target->id))
+    if (std::optional<GuardrailViolation> violation = run.counters.checkAndRecordHop(
+            request.fromAgent, handoff.toAgent, run.roster.name(request.fromAgent), run.roster.name(handoff.toAgent)))
         return stopAtCap(run, handoff, request, *violation);
     handoff.payload = payloadFor(run, request);
-    if (run.cancelledAgents.contains(target->id)) {
-        Step step(m_work, m_events);
-        if (!step.isActive() || !create(handoff) || !settle(handoff, Handoff::Status::Cancelled)
-            || !m_tools.answerHandoffCall(
-                run, request, ToolGate::errorOutput(u"The person stopped %1."_s.arg(target->name)))
-            || !step.commit())
-            return HandoffOutcome();
-        HandoffOutcome outcome { HandoffOutcome::Next::Cancelled };
-        outcome.message = tr("Stopped before %1 could answer.").arg(target->name);
-        outcome.handoffId = handoff.id;
-        return outcome;
-    }
+    if (handoff.toAgent == TransitionGraph::kPerson)
+        return toPerson(run, handoff, request);
+    if (isPipeline(run) && handoff.toAgent == TransitionGraph::kOrchestrator)
+        return finishPipeline(run, handoff, request);
+    if (run.cancelledAgents.contains(handoff.toAgent))
+        return cancelled(run, handoff, request);
     return request.source == HandoffRequest::Source::TextSignal ? viaSignal(run, handoff)
                                                                 : viaTool(run, handoff, request);
 }
@@ -74,29 +79,33 @@ std::optional<QString> HandoffExecutor::refusal(const Run &run, const HandoffReq
     const Agent *source = run.roster.find(request.fromAgent);
     const Agent *target = run.roster.find(request.targetAgent);
     const QString sourceName = run.roster.name(request.fromAgent);
-    if (!target)
+    const bool pseudo = request.targetAgent == TransitionGraph::kPerson
+        || (isPipeline(run) && request.targetAgent == TransitionGraph::kOrchestrator);
+    if (!target && !pseudo)
         return tr("There is no agent “%1”: the conversation stays with %2.").arg(request.targetAgent, sourceName);
-    if (!target->enabled)
+    if (target && !target->enabled)
         return tr("%1 is disabled: the conversation stays with %2.").arg(target->name, sourceName);
     if (source && source->terminal)
         return tr("%1 is a terminal agent and cannot hand the conversation over; it stays with %1.").arg(sourceName);
-    if (!run.roster.graph.edge(request.fromAgent, target->id))
-        return tr("%1 may not hand the conversation to %2: it stays with %1.").arg(sourceName, target->name);
+    if (!run.roster.graph.edge(request.fromAgent, request.targetAgent))
+        return tr("%1 may not hand the conversation to %2: it stays with %1.")
+            .arg(sourceName, target ? target->name : request.targetAgent);
     return std::nullopt;
 }
 
 HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const HandoffRequest &request, const QString &reason)
 {
-    // A refused handoff is a handoff too: created pending with what was asked, then rejected with the reason.
+    // A refused handoff is a handoff too: created pending with what was asked, then rejected with the reason. In a
+    // pipeline the refusal of a transition outside seed 002's table is shown as a rejection.
     const bool viaTool = request.source == HandoffRequest::Source::Tool;
+    const Message::Divider divider = isPipeline(run) ? Message::Divider::Rejected : Message::Divider::Error;
     Step step(m_work, m_events);
-    if (!step.isActive() || !create(handoff) || !settle(handoff, Handoff::Status::Rejected, reason)
-        || !RunRows::addDivider(
-            m_work, m_events, run, Message::Divider::Error, reason, request.fromAgent, handoff.id, request.callId)
+    if (!step.isActive() || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Rejected, reason)
+        || !RunRows::addDivider(m_work, m_events, run, divider, reason, request.fromAgent, handoff.id, request.callId)
         || (viaTool && !m_tools.answerHandoffCall(run, request, ToolGate::errorOutput(reason)))
         || (!viaTool && !run.reply.linkHandoff(handoff.id)) || !step.commit())
         return HandoffOutcome();
-    HandoffOutcome outcome { viaTool ? HandoffOutcome::Next::SourceAnswers : HandoffOutcome::Next::Completed };
+    HandoffOutcome outcome(viaTool ? HandoffOutcome::Next::SourceAnswers : HandoffOutcome::Next::Completed);
     outcome.handoffId = handoff.id;
     return outcome;
 }
@@ -106,12 +115,26 @@ HandoffOutcome HandoffExecutor::stopAtCap(
 {
     Step step(m_work, m_events);
     if (!step.isActive() || !m_tools.answerHandoffCall(run, request, ToolGate::errorOutput(violation.message))
-        || !create(handoff) || !settle(handoff, Handoff::Status::Rejected, violation.message)
+        || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Rejected, violation.message)
         || (request.source == HandoffRequest::Source::TextSignal && !run.reply.linkHandoff(handoff.id))
         || !step.commit())
         return HandoffOutcome();
-    HandoffOutcome outcome { HandoffOutcome::Next::GuardrailStop };
+    HandoffOutcome outcome(HandoffOutcome::Next::GuardrailStop);
     outcome.violation = violation;
+    outcome.handoffId = handoff.id;
+    return outcome;
+}
+
+HandoffOutcome HandoffExecutor::cancelled(Run &run, Handoff &handoff, const HandoffRequest &request)
+{
+    const QString name = run.roster.name(handoff.toAgent);
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Cancelled)
+        || !m_tools.answerHandoffCall(run, request, ToolGate::errorOutput(u"The person stopped %1."_s.arg(name)))
+        || !step.commit())
+        return HandoffOutcome();
+    HandoffOutcome outcome(HandoffOutcome::Next::Cancelled);
+    outcome.message = tr("Stopped before %1 could answer.").arg(name);
     outcome.handoffId = handoff.id;
     return outcome;
 }
@@ -119,15 +142,15 @@ HandoffOutcome HandoffExecutor::stopAtCap(
 HandoffOutcome HandoffExecutor::viaSignal(Run &run, Handoff &handoff)
 {
     Step step(m_work, m_events);
-    if (!step.isActive() || !create(handoff) || !run.reply.linkHandoff(handoff.id)
+    if (!step.isActive() || !m_ledger.create(handoff) || !run.reply.linkHandoff(handoff.id)
         || !RunRows::addDivider(m_work, m_events, run, Message::Divider::HandingOver,
             tr("Handing the message to agent 2"), handoff.fromAgent, handoff.id)
-        || !settle(handoff, Handoff::Status::Accepted)
+        || !m_ledger.settle(handoff, Handoff::Status::Accepted)
         || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Accepted, tr("Message accepted by agent 2"),
             handoff.toAgent, handoff.id)
         || !step.commit())
         return HandoffOutcome();
-    HandoffOutcome outcome { HandoffOutcome::Next::TargetStarts };
+    HandoffOutcome outcome(HandoffOutcome::Next::TargetStarts);
     outcome.handoffId = handoff.id;
     outcome.target = handoff.toAgent;
     outcome.targetInput = ThreadHistory::handoffInput(handoff);
@@ -136,31 +159,170 @@ HandoffOutcome HandoffExecutor::viaSignal(Run &run, Handoff &handoff)
 
 HandoffOutcome HandoffExecutor::viaTool(Run &run, Handoff &handoff, const HandoffRequest &request)
 {
-    const Agent *target = run.roster.find(handoff.toAgent);
-    const bool nextTurn
-        = run.roster.graph.edge(handoff.fromAgent, handoff.toAgent)->timing == TransitionGraph::Timing::NextTurn;
+    // Cold: the conversation moves to the target at once, and the handoff is accepted when the target starts. Warm:
+    // the source stays responsible, and the handoff waits for the target's decision (approve_work / reject_work).
+    const TransitionGraph::Edge edge = *run.roster.graph.edge(handoff.fromAgent, handoff.toAgent);
+    const bool nextTurn = edge.timing == TransitionGraph::Timing::NextTurn;
+    const QString name = run.roster.name(handoff.toAgent);
     Step step(m_work, m_events);
-    bool ok = step.isActive() && create(handoff)
+    bool ok = step.isActive() && m_ledger.create(handoff)
         && m_threads.appendPending(run, handoff.fromAgent,
-            { InputItem::functionOutput(request.callId, ThreadHistory::handoffToolOutput(target->id)) })
+            { InputItem::functionOutput(request.callId, ThreadHistory::handoffToolOutput(handoff.toAgent)) })
         && RunRows::addDivider(m_work, m_events, run, Message::Divider::Transferred,
-            tr("Transferred to %1. Context: %2").arg(target->name, request.context), handoff.fromAgent, handoff.id,
+            tr("Transferred to %1. Context: %2").arg(name, request.context), handoff.fromAgent, handoff.id,
             request.callId)
-        && m_work.threads().setActive(run.conversationId, target->id);
-    if (ok)
-        m_events.postActiveAgentChanged(run.conversationId, target->id);
+        && (edge.warm || m_ledger.setActive(run.conversationId, handoff.toAgent))
+        && (!isPipeline(run) || m_ledger.setPhase(run.conversationId, handoff.toAgent));
     if (ok && nextTurn)
-        ok = m_threads.appendPending(run, target->id, ThreadHistory::handoffInput(handoff));
-    else if (ok)
-        ok = settle(handoff, Handoff::Status::Accepted);
+        ok = m_threads.appendPending(run, handoff.toAgent, ThreadHistory::handoffInput(handoff));
+    else if (ok && !edge.warm)
+        ok = m_ledger.settle(handoff, Handoff::Status::Accepted);
     if (!ok || !step.commit())
         return HandoffOutcome();
-    HandoffOutcome outcome { nextTurn ? HandoffOutcome::Next::Completed : HandoffOutcome::Next::TargetStarts };
+    HandoffOutcome outcome(nextTurn ? HandoffOutcome::Next::Completed : HandoffOutcome::Next::TargetStarts);
     outcome.handoffId = handoff.id;
-    outcome.target = target->id;
+    outcome.target = handoff.toAgent;
     if (!nextTurn)
         outcome.targetInput = ThreadHistory::handoffInput(handoff);
     return outcome;
+}
+
+HandoffOutcome HandoffExecutor::toPerson(Run &run, Handoff &handoff, const HandoffRequest &request)
+{
+    // Seed 003: the person is a valid target. The run ends waiting for them; their next message resumes the agent
+    // that asked (it stays the active agent) and settles the handoff.
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.create(handoff)
+        || !m_tools.answerHandoffCall(run, request, ThreadHistory::handoffToolOutput(handoff.toAgent))
+        || !RunRows::addDivider(m_work, m_events, run, Message::Divider::WaitingForYou,
+            tr("%1 is waiting for you: %2").arg(run.roster.name(handoff.fromAgent), request.context), handoff.fromAgent,
+            handoff.id, request.callId)
+        || !step.commit())
+        return HandoffOutcome();
+    HandoffOutcome outcome(HandoffOutcome::Next::Completed);
+    outcome.handoffId = handoff.id;
+    return outcome;
+}
+
+HandoffOutcome HandoffExecutor::finishPipeline(Run &run, Handoff &handoff, const HandoffRequest &request)
+{
+    // Seed 002: "documenter → orchestrator (complete)". The next story starts with the pipeline's first agent.
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Accepted)
+        || !m_tools.answerHandoffCall(run, request, ThreadHistory::handoffToolOutput(handoff.toAgent))
+        || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Completed,
+            tr("Pipeline complete. %1").arg(request.context).trimmed(), handoff.fromAgent, handoff.id, request.callId)
+        || !m_ledger.setPhase(run.conversationId, handoff.toAgent)
+        || !m_ledger.setActive(run.conversationId, DefaultAgents::firstAgent(run.conversation.mode)) || !step.commit())
+        return HandoffOutcome();
+    HandoffOutcome outcome(HandoffOutcome::Next::Completed);
+    outcome.handoffId = handoff.id;
+    return outcome;
+}
+
+HandoffOutcome HandoffExecutor::decide(Run &run, const HandoffDecision &decision)
+{
+    // The newest warm handoff waiting for this agent's decision.
+    QList<Handoff> waiting = m_work.handoffs().pendingFor(run.conversationId, run.agentId);
+    if (waiting.isEmpty()) {
+        const ToolCall call { decision.callId,
+            decision.kind == HandoffDecision::Kind::Approve ? ToolGate::kApproveTool.toString()
+                                                            : ToolGate::kRejectTool.toString(),
+            decision.arguments, {} };
+        Step step(m_work, m_events);
+        if (!step.isActive()
+            || !m_tools.answerCall(run, run.agentId, call,
+                ToolGate::errorOutput(u"There is no handed-over work waiting for your decision."_s))
+            || !step.commit())
+            return HandoffOutcome();
+        return HandoffOutcome(HandoffOutcome::Next::SourceAnswers);
+    }
+    Handoff handoff = waiting.constLast();
+    return decision.kind == HandoffDecision::Kind::Approve ? approve(run, handoff, decision)
+                                                           : reject(run, handoff, decision);
+}
+
+HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const HandoffDecision &decision)
+{
+    const QString me = run.agentId;
+    handoff.payload.insert(u"decision"_s,
+        QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kApproveTool.toString() },
+            { u"arguments"_s, decision.arguments } });
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_work.handoffs().savePayload(handoff)
+        || !m_ledger.settle(handoff, Handoff::Status::Accepted)
+        || !m_tools.answerCall(run, me,
+            ToolCall { decision.callId, ToolGate::kApproveTool.toString(), decision.arguments, {} },
+            ThreadHistory::decisionOutput(true))
+        || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Accepted,
+            tr("Approved by %1: %2").arg(run.roster.name(me), decision.text), me, handoff.id, decision.callId)
+        || !m_ledger.setActive(run.conversationId, me) || !step.commit())
+        return HandoffOutcome();
+    // Seed 002: "reviewer → refactorer (approve)": the one way forward other than back to the source.
+    QStringList forward = run.roster.graph.targets(me);
+    forward.removeAll(handoff.fromAgent);
+    if (forward.size() != 1)
+        return HandoffOutcome(HandoffOutcome::Next::SourceAnswers); // it decides where the work goes next
+    HandoffRequest next;
+    next.source = HandoffRequest::Source::Tool;
+    next.fromAgent = me;
+    next.targetAgent = forward.constFirst();
+    next.context = decision.text;
+    return execute(run, next);
+}
+
+HandoffOutcome HandoffExecutor::reject(Run &run, Handoff &handoff, const HandoffDecision &decision)
+{
+    // Seed 002: "Reject: Agent B rejects with reason, returns to previous agent".
+    const QString me = run.agentId;
+    handoff.payload.insert(u"decision"_s,
+        QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kRejectTool.toString() },
+            { u"arguments"_s, decision.arguments }, { u"by"_s, run.roster.name(me) } });
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_work.handoffs().savePayload(handoff)
+        || !m_ledger.settle(handoff, Handoff::Status::Rejected, decision.text)
+        || !m_tools.answerCall(run, me,
+            ToolCall { decision.callId, ToolGate::kRejectTool.toString(), decision.arguments, {} },
+            ThreadHistory::decisionOutput(false))
+        || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Rejected,
+            tr("Rejected by %1: %2").arg(run.roster.name(me), decision.text), me, handoff.id, decision.callId)
+        || !m_ledger.setActive(run.conversationId, handoff.fromAgent)
+        || (isPipeline(run) && !m_ledger.setPhase(run.conversationId, handoff.fromAgent)) || !step.commit())
+        return HandoffOutcome();
+    HandoffOutcome outcome(HandoffOutcome::Next::TargetStarts);
+    outcome.handoffId = handoff.id;
+    outcome.target = handoff.fromAgent;
+    outcome.targetInput = ThreadHistory::rejectionInput(handoff);
+    return outcome;
+}
+
+bool HandoffExecutor::startPipeline(Run &run, const QString &story)
+{
+    Handoff handoff;
+    handoff.conversationId = run.conversationId;
+    handoff.runId = run.runId;
+    handoff.fromAgent = TransitionGraph::kOrchestrator.toString();
+    handoff.toAgent = run.startAgent;
+    handoff.payload = QJsonObject { { u"story"_s, story } };
+    return m_ledger.create(handoff) && m_ledger.settle(handoff, Handoff::Status::Accepted)
+        && RunRows::addDivider(m_work, m_events, run, Message::Divider::Transferred,
+            tr("Story handed to %1").arg(run.roster.name(run.startAgent)), handoff.fromAgent, handoff.id)
+        && m_ledger.setPhase(run.conversationId, run.startAgent);
+}
+
+bool HandoffExecutor::acceptPending(qint64 conversationId, const QString &agentId)
+{
+    // Warm handoffs wait for the target's decision, not for it to start.
+    QList<Handoff> pending = m_work.handoffs().pendingFor(conversationId, agentId);
+    pending << m_work.handoffs().pendingFor(conversationId, TransitionGraph::kPerson.toString());
+    for (Handoff &handoff : pending) {
+        const std::optional<Agent> source = m_work.agents().get(handoff.fromAgent);
+        if (source && source->edgeOptions.value(handoff.toAgent).warm)
+            continue;
+        if (!m_ledger.settle(handoff, Handoff::Status::Accepted))
+            return false;
+    }
+    return true;
 }
 
 QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &request) const
@@ -189,68 +351,9 @@ QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &re
     }
     payload.insert(u"transfer"_s, TransitionGraph::transferName(edge.transfer));
     payload.insert(u"timing"_s, TransitionGraph::timingName(edge.timing));
+    if (edge.warm)
+        payload.insert(u"warm"_s, true);
     return payload;
-}
-
-bool HandoffExecutor::create(Handoff &handoff)
-{
-    if (!m_work.handoffs().create(handoff))
-        return false;
-    m_events.postHandoffStatusChanged(handoff);
-    return true;
-}
-
-bool HandoffExecutor::settle(Handoff &handoff, Handoff::Status status, const QString &reason)
-{
-    if (!handoff.transitionTo(status, QDateTime::currentDateTimeUtc(), reason)
-        || !m_work.handoffs().saveStatus(handoff))
-        return false;
-    m_events.postHandoffStatusChanged(handoff);
-    return true;
-}
-
-bool HandoffExecutor::acceptPending(qint64 conversationId, const QString &agentId)
-{
-    QList<Handoff> pending = m_work.handoffs().pendingFor(conversationId, agentId);
-    for (Handoff &handoff : pending)
-        if (!settle(handoff, Handoff::Status::Accepted))
-            return false;
-    return true;
-}
-
-void HandoffExecutor::timeOutStale(const AgentRoster &roster, const std::function<bool(qint64)> &isRunning)
-{
-    QList<Handoff> stale
-        = m_work.handoffs().stale(QDateTime::currentDateTimeUtc(), m_config.limits.staleHandoffMinutes);
-    for (Handoff &handoff : stale) {
-        Step step(m_work, m_events);
-        if (step.isActive() && settle(handoff, Handoff::Status::TimedOut)
-            && revoke(handoff, roster, !isRunning(handoff.conversationId)) && step.commit())
-            qCInfo(lcAgents) << "handoff" << handoff.id << "timed out";
-    }
-}
-
-bool HandoffExecutor::revoke(const Handoff &handoff, const AgentRoster &roster, bool moveBack)
-{
-    // A timed-out handoff must not still take effect: what it would have delivered is dropped, and a conversation it
-    // moved goes back to the source.
-    AgentThread target = m_work.threads().get(handoff.conversationId, handoff.toAgent);
-    QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
-    if (ThreadHistory::dropHandoffInput(pending, handoff)) {
-        target.pendingInput = ThreadHistory::toJsonText(pending);
-        if (!m_work.threads().save(target))
-            return false;
-    }
-    if (!moveBack || m_work.threads().activeAgent(handoff.conversationId) != handoff.toAgent)
-        return true;
-    if (!m_work.threads().setActive(handoff.conversationId, handoff.fromAgent)
-        || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Error,
-            tr("The handoff to %1 timed out: the conversation is back with %2.")
-                .arg(roster.name(handoff.toAgent), roster.name(handoff.fromAgent)),
-            handoff.fromAgent, handoff.id))
-        return false;
-    m_events.postActiveAgentChanged(handoff.conversationId, handoff.fromAgent);
-    return true;
 }
 
 QJsonArray HandoffExecutor::transcript(const Run &run) const

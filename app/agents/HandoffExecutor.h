@@ -9,28 +9,27 @@
 #include <QList>
 #include <QString>
 
-#include <functional>
 #include <optional>
 
 namespace Tandem {
 
 class EngineEvents;
+class HandoffLedger;
 class RemoteThreads;
 class ToolGate;
 class UnitOfWork;
-struct AgentRoster;
 struct EngineConfig;
 struct Run;
 
-/// @brief What the run does after a handoff was executed.
+/// @brief What the run does after a handoff (or a decision on one) was carried out.
 struct HandoffOutcome
 {
     enum class Next {
-        SourceAnswers, ///< refused; the source agent answers the person itself (its handoff_to call got the reason)
-        Completed, ///< refused signal (agent 1's reply stands), or a next-turn handoff: the run is done
+        SourceAnswers, ///< refused; the agent that asked answers the person itself (its call got the reason)
+        Completed, ///< the run is done: a refused signal, a next-turn handoff, the person asked, a pipeline finished
         GuardrailStop, ///< a hop, bounce or ping-pong cap refused it: the run stops
         Cancelled, ///< the person had stopped the target: the run ends cancelled
-        TargetStarts, ///< same turn: the target answers now with targetInput
+        TargetStarts, ///< the target (or, after a rejection, the source) answers now with targetInput
         StorageFailed, ///< nothing was written
     };
     HandoffOutcome() = default;
@@ -46,41 +45,49 @@ struct HandoffOutcome
     QList<InputItem> targetInput;
 };
 
-/// @brief Carries out handoffs (seeds 000, 001, 003): checks the target and the transition, writes the handoff row
-/// with its dividers, the active agent and what the target receives, all in one step, and times out stale ones.
+/// @brief Carries out handoffs inside a run (seeds 000, 001, 002, 003): checks the target and the transition, writes
+/// the handoff row with its dividers, the active agent and what the target receives, all in one step. Cold handoffs
+/// move the conversation at once; warm ones leave it with the source until the target approves or rejects the work; the
+/// person can be the target (the run ends, waiting for them); a pipeline ends when its last agent hands to the
+/// orchestrator.
 class HandoffExecutor final
 {
     Q_DECLARE_TR_FUNCTIONS(HandoffExecutor)
 
 public:
-    HandoffExecutor(
-        UnitOfWork &work, EngineEvents &events, RemoteThreads &threads, ToolGate &tools, const EngineConfig &config);
+    HandoffExecutor(UnitOfWork &work, EngineEvents &events, HandoffLedger &ledger, RemoteThreads &threads,
+        ToolGate &tools, const EngineConfig &config);
     Q_DISABLE_COPY_MOVE(HandoffExecutor)
 
     /// @brief Executes @p request for @p run in one step and says what the run does next.
     HandoffOutcome execute(Run &run, const HandoffRequest &request);
-    /// @brief Accepts the pending next-turn handoffs to @p agentId of @p conversationId: it takes them up now. Part of
-    /// the caller's step.
+    /// @brief The working agent's decision on the warm handoff it received, in one step.
+    HandoffOutcome decide(Run &run, const HandoffDecision &decision);
+    /// @brief A pipeline's story starts: the orchestrator hands it to the run's start agent (seed 002), accepted at
+    /// once. Part of the caller's step.
+    bool startPipeline(Run &run, const QString &story);
+    /// @brief Accepts what waits for the start of a run of @p conversationId by @p agentId: its pending cold handoffs
+    /// (next-turn ones take effect now) and the questions put to the person. Part of the caller's step.
     bool acceptPending(qint64 conversationId, const QString &agentId);
-    /// @brief Times out every pending handoff older than the stale limit, each in its own step; a conversation it had
-    /// moved goes back to the source unless @p isRunning says a run of it is going.
-    void timeOutStale(const AgentRoster &roster, const std::function<bool(qint64)> &isRunning);
 
 private:
     std::optional<QString> refusal(const Run &run, const HandoffRequest &request) const;
     HandoffOutcome refuse(Run &run, Handoff &handoff, const HandoffRequest &request, const QString &reason);
     HandoffOutcome stopAtCap(Run &run, Handoff &handoff, const HandoffRequest &request, GuardrailViolation violation);
+    HandoffOutcome cancelled(Run &run, Handoff &handoff, const HandoffRequest &request);
     HandoffOutcome viaSignal(Run &run, Handoff &handoff);
     HandoffOutcome viaTool(Run &run, Handoff &handoff, const HandoffRequest &request);
+    HandoffOutcome toPerson(Run &run, Handoff &handoff, const HandoffRequest &request);
+    HandoffOutcome finishPipeline(Run &run, Handoff &handoff, const HandoffRequest &request);
+    HandoffOutcome approve(Run &run, Handoff &handoff, const HandoffDecision &decision);
+    HandoffOutcome reject(Run &run, Handoff &handoff, const HandoffDecision &decision);
     QJsonObject payloadFor(const Run &run, const HandoffRequest &request) const;
-    bool create(Handoff &handoff);
-    bool settle(Handoff &handoff, Handoff::Status status, const QString &reason = {});
-    bool revoke(const Handoff &handoff, const AgentRoster &roster, bool moveBack);
     QString summary(const Run &run) const;
     QJsonArray transcript(const Run &run) const;
 
     UnitOfWork &m_work;
     EngineEvents &m_events;
+    HandoffLedger &m_ledger;
     RemoteThreads &m_threads;
     ToolGate &m_tools;
     const EngineConfig &m_config;

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QStringDecoder>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -48,7 +50,9 @@ ToolResult ReadFileTool::run(const QJsonObject &arguments, const ToolContext &co
     if (!info.isFile())
         return ToolResult::failure(tr("\"%1\" is not a regular file.").arg(resolved.relativePath));
     if (info.size() > kMaxBytes)
-        return ToolResult::failure(tr("The file \"%1\" has %2 bytes; read_file reads at most %3 KiB.")
+        // %2 is the exact size; the count given to tr() only picks the plural form of "bytes".
+        return ToolResult::failure(tr("The file \"%1\" has %2 bytes; read_file reads at most %3 KiB.", nullptr,
+            int(qMin<qint64>(info.size(), std::numeric_limits<int>::max())))
                                        .arg(resolved.relativePath)
                                        .arg(info.size())
                                        .arg(kMaxBytes / 1024));

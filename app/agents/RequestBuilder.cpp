@@ -1,5 +1,6 @@
 // RequestBuilder owns the shape of a model call: which model, which instructions and output limit, which part of the
-// agent's thread (remote pending input, or the local history) and which tools, handoff_to included.
+// agent's thread (remote pending input, or the local history) and which tools, handoff_to included; and the
+// instructions' variables, from the conversation's.
 #include "RequestBuilder.h"
 
 #include "agents/EngineConfig.h"
@@ -7,6 +8,7 @@
 #include "agents/Run.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
+#include "domain/PromptVariables.h"
 #include "storage/UnitOfWork.h"
 
 #include <QJsonArray>
@@ -39,7 +41,7 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
     LlmRequest request;
     request.model
         = modelFor(agent, run.conversation, m_config, run.client ? run.client->profile().defaultModel : QString());
-    request.instructions = agent.instructions;
+    request.instructions = instructions(run, agent);
     if (agent.maxOutputTokens > 0)
         request.maxOutputTokens = agent.maxOutputTokens;
     else if (m_config.limits.maxOutputTokens > 0)
@@ -59,7 +61,43 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
         = run.conversation.mode == Conversation::Mode::Dual ? QList<Agent> {} : run.roster.targetsOf(agent.id);
     if (!targets.isEmpty())
         request.tools << handoffToolDefinition(targets);
+    if (awaitsDecision(run, agent.id))
+        request.tools << ToolGate::decisionToolDefinitions();
     return request;
+}
+
+bool RequestBuilder::awaitsDecision(const Run &run, const QString &agentId) const
+{
+    // A warm handoff to this agent waits for its decision (seed 002's reviewer approves or rejects).
+    const QList<Handoff> pending = m_work.handoffs().pendingFor(run.conversationId, agentId);
+    for (const Handoff &handoff : pending)
+        if (const auto edge = run.roster.graph.edge(handoff.fromAgent, agentId); edge && edge->warm)
+            return true;
+    return false;
+}
+
+QString RequestBuilder::instructions(const Run &run, const Agent &agent, QStringList *unknown)
+{
+    if (unknown)
+        unknown->clear();
+    if (!agent.instructions.contains(u'$'))
+        return agent.instructions; // nothing to substitute: no query
+    // Seed 002's execution variables have defaults (a conversation is the story); the conversation's own win.
+    QHash<QString, QString> values {
+        { u"STORY_ID"_s, QString::number(run.conversationId) },
+        { u"BRANCH"_s, u"story-%1"_s.arg(run.conversationId) },
+        { u"DASHBOARD_URL"_s,
+            m_config.dashboardUrl.isEmpty() ? u"(Tandem's local API is off: hand over with the handoff_to tool)"_s
+                                            : m_config.dashboardUrl },
+    };
+    const QHash<QString, QString> stored = m_work.variables().all(run.conversationId);
+    for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+        if (PromptVariables::isName(it.key()))
+            values.insert(it.key(), it.value());
+    PromptVariables::Result result = PromptVariables::substitute(agent.instructions, values);
+    if (unknown)
+        *unknown = result.unknown;
+    return result.text;
 }
 
 ToolDefinition RequestBuilder::handoffToolDefinition(const QList<Agent> &targets)

@@ -24,6 +24,10 @@ public:
 
     /// @brief The request of @p agent's next call in @p run.
     LlmRequest build(const Run &run, const Agent &agent);
+    /// @brief @p agent's instructions with the variables of @p run's conversation substituted (PromptVariables: only
+    /// the UPPER_CASE names are prompt variables; the engine's own dotted lowercase state is not); the names the
+    /// instructions use that the conversation does not set go to @p unknown.
+    QString instructions(const Run &run, const Agent &agent, QStringList *unknown = nullptr);
 
     /// @brief The model @p agent answers with in @p conversation: the agent's own, else the conversation's, else the
     /// settings' default for the agent, else @p providerModel (its provider's default). The one rule for the model
@@ -34,6 +38,8 @@ public:
     static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
 
 private:
+    bool awaitsDecision(const Run &run, const QString &agentId) const;
+
     UnitOfWork &m_work;
     RemoteThreads &m_threads;
     const ToolGate &m_tools;

@@ -33,6 +33,7 @@ struct ToolTurn
 {
     QList<ToolCall> queue; ///< stored calls not yet answered, in order
     std::optional<HandoffRequest> handoff; ///< the turn's handoff_to call, carried out after the other calls
+    std::optional<HandoffDecision> decision; ///< the turn's decision on a warm handoff, carried out likewise
     QList<InputItem> transient; ///< local history: handoff calls answered without a row, for this agent's turn
     QHash<QString, QPair<ApprovalDecision, QString>> decided; ///< the person's decisions by call id
     qint64 waitingApproval = 0; ///< the approval the run waits for, 0 if none

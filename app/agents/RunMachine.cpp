@@ -127,6 +127,9 @@ void RunMachine::startAgent(
     };
     run->agentId = agentId;
     run->tools.transient.clear();
+    // Before anything leaves for this agent, its remote thread included.
+    if (failOnUnknownVariables(run, agentId))
+        return;
     m_events.postAgentWorking(run->conversationId, agentId, true);
     if (!m_threads.uses(*run, agentId)) {
         ready(run);
@@ -184,6 +187,8 @@ void RunMachine::callModel(Run *run)
         fail(run, tr("The agent “%1” does not exist.").arg(run->agentId), RunFailure::Setup);
         return;
     }
+    if (failOnUnknownVariables(run, agent->id))
+        return;
     run->counters.recordModelCall();
     const LlmRequest request = m_requests.build(*run, *agent);
     // Dual mode's agent 1 may answer with the HANDOFF_AGENT2 signal (seed 000): only there is it protocol.
@@ -193,6 +198,7 @@ void RunMachine::callModel(Run *run)
     run->reply.begin(run->conversationId, run->runId, run->agentId, signalSource);
     run->tools.queue.clear();
     run->tools.handoff.reset();
+    run->tools.decision.reset();
 
     LlmJob *job = run->client->stream(request);
     run->job = job;
@@ -219,6 +225,27 @@ void RunMachine::callModel(Run *run)
         if (Run *r = current())
             finish(r, RunOutcome::Cancelled, tr("Stopped."));
     });
+}
+
+bool RunMachine::failOnUnknownVariables(Run *run, const QString &agentId)
+{
+    const Agent *agent = run->roster.find(agentId);
+    QStringList unknown;
+    if (agent)
+        m_requests.instructions(*run, *agent, &unknown);
+    if (unknown.isEmpty())
+        return false;
+    const QString name = run->roster.name(agentId);
+    const QString message = unknown.size() == 1
+        ? tr("The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 "
+             "--var %2=…), then send again.")
+              .arg(name, unknown.constFirst(), QString::number(run->conversationId))
+        : tr("The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 "
+             "--var NAME=…), then send again.")
+              .arg(name, u"$"_s + unknown.join(u", $"_s), QString::number(run->conversationId));
+    qCInfo(lcAgents) << "run" << run->runId << "stopped: unknown prompt variables" << unknown << "of" << agentId;
+    fail(run, message, RunFailure::Setup);
+    return true;
 }
 
 std::optional<QString> RunMachine::handoffPayload(const Run *run, const LlmResult &result) const
@@ -263,7 +290,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         request.fromAgent = run->agentId;
         request.targetAgent = DefaultAgents::kAgent2.toString();
         request.context = *payload;
-        followHandoff(run, request);
+        follow(run, m_handoffs.execute(*run, request));
     } else {
         proceedTools(run);
     }
@@ -281,18 +308,23 @@ void RunMachine::proceedTools(Run *run)
     case ToolGate::Next::Done:
         break;
     }
-    if (!run->tools.handoff) {
-        callModel(run);
+    if (run->tools.decision) {
+        const HandoffDecision decision = *run->tools.decision;
+        run->tools.decision.reset();
+        follow(run, m_handoffs.decide(*run, decision));
         return;
     }
-    const HandoffRequest request = *run->tools.handoff;
-    run->tools.handoff.reset();
-    followHandoff(run, request);
+    if (run->tools.handoff) {
+        const HandoffRequest request = *run->tools.handoff;
+        run->tools.handoff.reset();
+        follow(run, m_handoffs.execute(*run, request));
+        return;
+    }
+    callModel(run);
 }
 
-void RunMachine::followHandoff(Run *run, const HandoffRequest &request)
+void RunMachine::follow(Run *run, const HandoffOutcome &outcome)
 {
-    const HandoffOutcome outcome = m_handoffs.execute(*run, request);
     switch (outcome.next) {
     case HandoffOutcome::Next::SourceAnswers:
         callModel(run);
@@ -307,8 +339,7 @@ void RunMachine::followHandoff(Run *run, const HandoffRequest &request)
         finish(run, RunOutcome::Cancelled, outcome.message);
         return;
     case HandoffOutcome::Next::TargetStarts:
-        m_events.postAgentWorking(
-            run->conversationId, request.fromAgent, false); // the source is done; the target works
+        m_events.postAgentWorking(run->conversationId, run->agentId, false); // this agent is done; the target works
         startAgent(run, outcome.target, outcome.targetInput);
         return;
     case HandoffOutcome::Next::StorageFailed:

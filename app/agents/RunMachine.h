@@ -17,6 +17,7 @@ namespace Tandem {
 class ClientPool;
 class EngineEvents;
 class HandoffExecutor;
+struct HandoffOutcome;
 class RemoteThreads;
 class RequestBuilder;
 class RunRegistry;
@@ -62,9 +63,12 @@ public:
 private:
     void createRemoteThread(Run *run, const QString &agentId, std::function<void(Run *)> ready);
     void callModel(Run *run);
+    /// @brief Fails @p run (RunFailure::Setup) if @p agentId's prompt uses variables its conversation does not set;
+    /// true if it did.
+    bool failOnUnknownVariables(Run *run, const QString &agentId);
     void onFinished(Run *run, const LlmResult &result);
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
-    void followHandoff(Run *run, const HandoffRequest &request);
+    void follow(Run *run, const HandoffOutcome &outcome);
     void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
     bool writeEnd(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId);
     void announceEnd(Run *run, RunOutcome outcome, const QString &message);

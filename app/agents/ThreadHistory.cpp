@@ -32,6 +32,21 @@ QString ThreadHistory::handoffToolOutput(const QString &target)
     return QString::fromUtf8(QJsonDocument(QJsonObject { { u"assistant"_s, target } }).toJson(QJsonDocument::Compact));
 }
 
+QString ThreadHistory::decisionOutput(bool approved)
+{
+    return QString::fromUtf8(QJsonDocument(
+        QJsonObject { { approved ? u"approved"_s : u"rejected"_s,
+            true } }).toJson(QJsonDocument::Compact));
+}
+
+QList<InputItem> ThreadHistory::rejectionInput(const Handoff &handoff)
+{
+    const QString by = handoff.payload.value(u"decision"_s).toObject().value(u"by"_s).toString(handoff.toAgent);
+    return { InputItem::message(InputItem::Role::Developer,
+        u"%1 rejected the work you handed over. Reason: %2\nRevise it and hand it over again."_s.arg(
+            by, handoff.rejectionReason())) };
+}
+
 QString ThreadHistory::unansweredToolOutput()
 {
     return QString::fromUtf8(
@@ -152,16 +167,30 @@ struct HistoryItems
         if (!handoffs.contains(row.handoffId))
             return;
         const Handoff &handoff = handoffs[row.handoffId];
-        if (row.divider == Message::Divider::Transferred && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
+        const bool handedOver = row.divider == Message::Divider::Transferred
+            || row.divider == Message::Divider::WaitingForYou || row.divider == Message::Divider::Completed;
+        if (handedOver && handoff.fromAgent == agentId && !row.toolCallId.isEmpty()) {
             items << InputItem::functionCall(
                 ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
             items << InputItem::functionOutput(row.toolCallId, ThreadHistory::handoffToolOutput(handoff.toAgent));
         }
         const bool delivers = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
-        const bool inEffect
-            = handoff.status() == Handoff::Status::Pending || handoff.status() == Handoff::Status::Accepted;
+        // A warm handoff its target decided on was delivered, whatever the decision.
+        const QJsonObject decision = handoff.payload.value(u"decision"_s).toObject();
+        const bool inEffect = handoff.status() == Handoff::Status::Pending
+            || handoff.status() == Handoff::Status::Accepted || !decision.isEmpty();
         if (delivers && inEffect && handoff.toAgent == agentId)
             items << ThreadHistory::handoffInput(handoff);
+        const bool decided = (row.divider == Message::Divider::Accepted || row.divider == Message::Divider::Rejected)
+            && !decision.isEmpty() && row.toolCallId == decision.value(u"call_id"_s).toString();
+        if (decided && handoff.toAgent == agentId) { // the decision call, with its output
+            items << InputItem::functionCall(ToolCall {
+                row.toolCallId, decision.value(u"name"_s).toString(), decision.value(u"arguments"_s).toString(), {} });
+            items << InputItem::functionOutput(
+                row.toolCallId, ThreadHistory::decisionOutput(handoff.status() == Handoff::Status::Accepted));
+        }
+        if (decided && handoff.fromAgent == agentId && handoff.status() == Handoff::Status::Rejected)
+            items << ThreadHistory::rejectionInput(handoff);
     }
 };
 } // namespace

@@ -43,6 +43,11 @@ public:
     static bool dropHandoffInput(QList<InputItem> &pending, const Handoff &handoff);
     /// @brief The tool output that answers a handoff_to call that was carried out.
     static QString handoffToolOutput(const QString &target);
+    /// @brief The output that answers an approve_work (@p approved) or reject_work call.
+    static QString decisionOutput(bool approved);
+    /// @brief What the source of a warm handoff receives when its target rejected the work: a developer note with
+    /// the reason, asking for a revision.
+    static QList<InputItem> rejectionInput(const Handoff &handoff);
     /// @brief The error output that answers a tool call its run ended before carrying out (stopped, failed, halted
     /// by a guardrail).
     static QString unansweredToolOutput();

@@ -51,13 +51,21 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
 {
     // Queued before any row is written: if the step fails, the run's end still answers every call (a remote thread
     // holds them all already).
+    const auto isDecision = [](const ToolCall &call) {
+        return call.name == kApproveTool || call.name == kRejectTool;
+    };
     const auto isHandoff = [](const ToolCall &call) {
         return call.name == kHandoffTool;
     };
     for (const ToolCall &call : calls)
-        if (!isHandoff(call))
+        if (!isHandoff(call) && !isDecision(call))
             run.tools.queue << call;
     for (const ToolCall &call : calls) {
+        if (isDecision(call)) {
+            if (!recordDecision(run, call))
+                return false;
+            continue;
+        }
         if (isHandoff(call)) {
             const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
             HandoffRequest request;
@@ -68,12 +76,13 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
             request.reason = arguments.value(u"reason"_s).toString();
             request.callId = call.callId;
             request.arguments = call.arguments;
-            if (!run.tools.handoff) {
+            if (!run.tools.handoff && !run.tools.decision) {
                 run.tools.handoff = request; // the first handoff of a turn wins
             } else if (!answerHandoffCall(run, request,
-                           errorOutput(
-                               u"Only one handoff per turn: the conversation is already being handed to %1."_s.arg(
-                                   run.tools.handoff->targetAgent)))) {
+                           errorOutput(run.tools.handoff
+                                   ? u"Only one handoff per turn: the conversation is already being handed to %1."_s
+                                         .arg(run.tools.handoff->targetAgent)
+                                   : u"Only one handoff or decision per turn: this one was not carried out."_s))) {
                 return false;
             }
             continue;
@@ -90,6 +99,24 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
         if (!RunRows::add(m_work, m_events, row))
             return false;
     }
+    return true;
+}
+
+bool ToolGate::recordDecision(Run &run, const ToolCall &call)
+{
+    const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
+    const bool approve = call.name == kApproveTool;
+    if (run.tools.decision || run.tools.handoff)
+        return answerCall(run, run.agentId, call,
+            errorOutput(u"Only one handoff or decision per turn: this one was not carried out."_s));
+    HandoffDecision decision;
+    decision.kind = approve ? HandoffDecision::Kind::Approve : HandoffDecision::Kind::Reject;
+    decision.text = arguments.value(approve ? u"summary"_s : u"reason"_s).toString().trimmed();
+    decision.callId = call.callId;
+    decision.arguments = call.arguments;
+    if (!approve && decision.text.isEmpty())
+        return answerCall(run, run.agentId, call, errorOutput(u"A rejection needs its reason."_s));
+    run.tools.decision = decision;
     return true;
 }
 
@@ -226,21 +253,52 @@ bool ToolGate::abandon(Run &run)
         outputs << InputItem::functionOutput(call.callId, ThreadHistory::unansweredToolOutput());
     if (run.tools.handoff && !run.tools.handoff->callId.isEmpty())
         outputs << InputItem::functionOutput(run.tools.handoff->callId, ThreadHistory::unansweredToolOutput());
+    if (run.tools.decision && !run.tools.decision->callId.isEmpty())
+        outputs << InputItem::functionOutput(run.tools.decision->callId, ThreadHistory::unansweredToolOutput());
     run.tools.queue.clear();
     run.tools.handoff.reset();
+    run.tools.decision.reset();
     return m_threads.appendPending(run, run.agentId, outputs);
 }
 
 bool ToolGate::answerHandoffCall(Run &run, const HandoffRequest &request, const QString &output)
 {
-    if (request.callId.isEmpty())
+    return answerCall(
+        run, request.fromAgent, ToolCall { request.callId, kHandoffTool.toString(), request.arguments, {} }, output);
+}
+
+bool ToolGate::answerCall(Run &run, const QString &agentId, const ToolCall &call, const QString &output)
+{
+    if (call.callId.isEmpty())
         return true;
-    if (m_threads.uses(run, request.fromAgent))
-        return m_threads.appendPending(run, request.fromAgent, { InputItem::functionOutput(request.callId, output) });
-    run.tools.transient << InputItem::functionCall(
-        ToolCall { request.callId, kHandoffTool.toString(), request.arguments, {} })
-                        << InputItem::functionOutput(request.callId, output);
+    if (m_threads.uses(run, agentId))
+        return m_threads.appendPending(run, agentId, { InputItem::functionOutput(call.callId, output) });
+    run.tools.transient << InputItem::functionCall(call) << InputItem::functionOutput(call.callId, output);
     return true;
+}
+
+QList<ToolDefinition> ToolGate::decisionToolDefinitions()
+{
+    auto definition = [](QStringView name, const QString &description, const QString &field, const QString &about) {
+        ToolDefinition tool;
+        tool.name = name.toString();
+        tool.description = description;
+        tool.parameters = QJsonObject {
+            { u"type"_s, u"object"_s },
+            { u"properties"_s,
+                QJsonObject { { field, QJsonObject { { u"type"_s, u"string"_s }, { u"description"_s, about } } } } },
+            { u"required"_s, QJsonArray { field } },
+            { u"additionalProperties"_s, false },
+        };
+        return tool;
+    };
+    return {
+        definition(kApproveTool,
+            u"Approve the work handed over to you: you accept it, and it goes on to the next agent."_s, u"summary"_s,
+            u"What you checked and why the work is good enough to go on."_s),
+        definition(kRejectTool, u"Reject the work handed over to you: it goes back to the agent that handed it over."_s,
+            u"reason"_s, u"What is wrong and what must change, precisely enough to fix it."_s),
+    };
 }
 
 bool ToolGate::isAlwaysAllowed(qint64 conversationId, const QString &toolName) const

@@ -30,6 +30,9 @@ class ToolGate final
 public:
     /// @brief The name of the handoff tool offered to agents that may hand over.
     static constexpr QStringView kHandoffTool = u"handoff_to";
+    /// @brief The decisions of the target of a warm handoff (seed 002's reviewer): approve the work, or reject it.
+    static constexpr QStringView kApproveTool = u"approve_work";
+    static constexpr QStringView kRejectTool = u"reject_work";
 
     ToolGate(UnitOfWork &work, EngineEvents &events, RemoteThreads &threads, const ToolRegistry *tools,
         const EngineConfig &config);
@@ -37,8 +40,9 @@ public:
 
     /// @brief The definitions of the tools @p agent is allowed, as offered to the model.
     QList<ToolDefinition> definitionsFor(const Agent &agent) const;
-    /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff (a second is answered
-    /// with an error); the others are stored and queued. Part of the caller's step.
+    /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff, the first decision
+    /// (approve_work, reject_work) the turn's decision (a second of either is answered with an error); the others are
+    /// stored and queued. Part of the caller's step.
     bool record(Run &run, const QList<ToolCall> &calls);
 
     enum class Next { Done, WaitingForApproval, StorageFailed };
@@ -56,11 +60,17 @@ public:
     bool abandon(Run &run);
     /// @brief Answers the handoff_to call of @p request with @p output. Part of the caller's step.
     bool answerHandoffCall(Run &run, const HandoffRequest &request, const QString &output);
+    /// @brief Answers @p call of @p agentId, a call the engine carries out itself (no row of its own: its divider
+    /// replays it), with @p output. Part of the caller's step.
+    bool answerCall(Run &run, const QString &agentId, const ToolCall &call, const QString &output);
+    /// @brief The definitions of approve_work and reject_work, offered to an agent a warm handoff waits for.
+    static QList<ToolDefinition> decisionToolDefinitions();
 
     /// @brief `{"error": message}`, the output of a call that did not run.
     static QString errorOutput(const QString &message);
 
 private:
+    bool recordDecision(Run &run, const ToolCall &call);
     bool isAvailable(const Run &run, const QString &toolName) const;
     bool needsApproval(const Run &run, const ToolCall &call) const;
     bool askApproval(Run &run, const ToolCall &call);

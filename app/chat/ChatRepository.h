@@ -2,15 +2,18 @@
 
 #include "domain/Agent.h"
 #include "domain/ApprovalRequest.h"
+#include "domain/BoardState.h"
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
 #include "domain/RunFailure.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -55,6 +58,16 @@ public:
     /// @brief The model @p agentId answers with in @p conversationId, its provider's default resolved; empty when
     /// unknown.
     virtual QString effectiveModel(qint64 conversationId, const QString &agentId) = 0;
+    /// @brief The agent files that were refused (malformed, unreadable, ...) and the handoffs they declare that cannot
+    /// be made, one sentence each naming the file (and the line): the shipped agent is used instead.
+    virtual QStringList agentProblems() const = 0;
+
+    // --- variables (seed 002: the values of the agents' $NAME prompt variables) ------------------------------
+    /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value.
+    virtual QHash<QString, QString> variables(qint64 conversationId) = 0;
+    /// @brief Sets the prompt variable @p name (UPPER_CASE, see PromptVariables::isName) of @p conversationId; false
+    /// for another name, an unknown conversation or a failed write.
+    virtual bool setVariable(qint64 conversationId, const QString &name, const QString &value) = 0;
 
     // --- runs ----------------------------------------------------------------------------------------------
     /// @brief Stores @p text as the user's message (before any request leaves) and starts a run on the active
@@ -74,6 +87,24 @@ public:
     virtual void providerChanged(const QString &providerId) = 0;
     /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
     virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
+
+    // --- the handoff board (seed 002) --------------------------------------------------------------------------
+    /// @brief The agent holding @p conversationId's work, its pipeline phase and its handoffs in order.
+    virtual BoardState boardState(qint64 conversationId) = 0;
+    /// @brief The newest pending handoff to @p agentId in @p conversationId, if any.
+    virtual std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) = 0;
+    /// @brief Pending handoffs of every conversation created more than @p minutes ago.
+    virtual QList<Handoff> staleHandoffs(int minutes) = 0;
+    /// @brief A handoff from @p from to @p to along a declared transition (refused otherwise, or while a turn runs).
+    virtual BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to,
+        const QJsonObject &payload, const QString &reason = {})
+        = 0;
+    virtual BoardResult acceptHandoff(qint64 handoffId) = 0;
+    /// @brief Rejects a pending handoff with @p reason: the work returns to its source.
+    virtual BoardResult rejectHandoff(qint64 handoffId, const QString &reason) = 0;
+    virtual BoardResult timeOutHandoff(qint64 handoffId) = 0;
+    /// @brief Cancels every pending handoff of @p conversationId.
+    virtual BoardResult cleanupHandoffs(qint64 conversationId) = 0;
 
     // --- approvals -----------------------------------------------------------------------------------------
     /// @brief Approvals still waiting, including those from before a restart.

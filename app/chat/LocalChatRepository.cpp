@@ -1,11 +1,13 @@
 #include "LocalChatRepository.h"
 
+#include "agents/AgentCatalog.h"
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
 #include "domain/Logging.h"
+#include "domain/PromptVariables.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
@@ -37,8 +39,11 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
             qCInfo(lcChat) << "another Tandem process uses" << path;
     }
     recover();
-    if (!DefaultAgents::seed(m_work.agents()))
-        qCWarning(lcChat) << "the default agents could not be stored";
+    // The files are the agents; the store is the copy the engine reads (agents only the store knows stay there).
+    const AgentCatalog catalog(config.agentsFolder);
+    m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
+    if (!catalog.syncTo(m_work.agents()))
+        qCWarning(lcChat) << "the agents could not be stored";
 
     const EngineEvents &events = m_runner->events();
     connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
@@ -285,6 +290,21 @@ QList<Agent> LocalChatRepository::agents(qint64 conversationId)
     return result;
 }
 
+// --- variables --------------------------------------------------------------------------------------------------
+
+QHash<QString, QString> LocalChatRepository::variables(qint64 conversationId)
+{
+    QHash<QString, QString> values = m_work.variables().all(conversationId);
+    values.removeIf([](const QHash<QString, QString>::iterator it) { return !PromptVariables::isName(it.key()); });
+    return values;
+}
+
+bool LocalChatRepository::setVariable(qint64 conversationId, const QString &name, const QString &value)
+{
+    return PromptVariables::isName(name) && conversation(conversationId)
+        && m_work.variables().setValue(conversationId, name, value);
+}
+
 // --- runs -------------------------------------------------------------------------------------------------------
 
 qint64 LocalChatRepository::send(qint64 conversationId, const QString &text)
@@ -321,6 +341,63 @@ bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agent
         return false;
     const QList<Message> last = m_work.messages().page(conversationId, 0, 1);
     return m_work.threads().reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
+}
+
+// --- the handoff board -------------------------------------------------------------------------------------------
+
+BoardState LocalChatRepository::boardState(qint64 conversationId)
+{
+    return m_runner->boardState(conversationId);
+}
+
+std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId, const QString &agentId)
+{
+    return m_runner->pendingHandoff(conversationId, agentId);
+}
+
+QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)
+{
+    return m_runner->staleHandoffs(minutes);
+}
+
+BoardResult LocalChatRepository::createHandoff(
+    qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload, const QString &reason)
+{
+    return m_runner->createHandoff(conversationId, from, to, payload, reason);
+}
+
+BoardResult LocalChatRepository::acceptHandoff(qint64 handoffId)
+{
+    return m_runner->acceptHandoff(handoffId);
+}
+
+BoardResult LocalChatRepository::rejectHandoff(qint64 handoffId, const QString &reason)
+{
+    return m_runner->rejectHandoff(handoffId, reason);
+}
+
+BoardResult LocalChatRepository::timeOutHandoff(qint64 handoffId)
+{
+    return m_runner->timeOutHandoff(handoffId);
+}
+
+BoardResult LocalChatRepository::cleanupHandoffs(qint64 conversationId)
+{
+    return m_runner->cleanupHandoffs(conversationId);
+}
+
+void LocalChatRepository::sweepStaleHandoffsEvery(int intervalMs)
+{
+    if (intervalMs <= 0) {
+        delete m_sweep;
+        m_sweep = nullptr;
+        return;
+    }
+    if (!m_sweep) {
+        m_sweep = new QTimer(this);
+        connect(m_sweep, &QTimer::timeout, this, [this] { m_runner->sweepStaleHandoffs(); });
+    }
+    m_sweep->start(intervalMs);
 }
 
 // --- approvals --------------------------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ class ToolRegistry;
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
 ///
 /// Construction recovers the runs whose process ended under them (RunRecovery: exactly those whose owner is gone, never
-/// one another live process streams), and seeds the default agents (assistant, agent1, agent2) when absent. With
+/// one another live process streams), and writes the agents of their files (AgentCatalog: the shipped ones and the
+/// person's overrides in EngineConfig::agentsFolder) into the store, where the engine reads them. With
 /// watchForChangesElsewhere(), it notices what other processes write to the database while it lives. Agent text rows of
 /// dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its
 /// thread replays it); the reply the engine acted on is linked to its handoff, views show Message::displayText(), and
@@ -71,6 +72,9 @@ public:
     QList<Agent> agents(qint64 conversationId) override;
     QString activeAgent(qint64 conversationId) override;
     QString effectiveModel(qint64 conversationId, const QString &agentId) override;
+    QStringList agentProblems() const override { return m_agentProblems; }
+    QHash<QString, QString> variables(qint64 conversationId) override;
+    bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 
     qint64 send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
@@ -80,6 +84,18 @@ public:
     qint64 busyElsewhere(qint64 conversationId) const override;
     bool resetAgent(qint64 conversationId, const QString &agentId) override;
     void providerChanged(const QString &providerId) override;
+
+    BoardState boardState(qint64 conversationId) override;
+    std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) override;
+    QList<Handoff> staleHandoffs(int minutes) override;
+    BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
+        const QString &reason = {}) override;
+    BoardResult acceptHandoff(qint64 handoffId) override;
+    BoardResult rejectHandoff(qint64 handoffId, const QString &reason) override;
+    BoardResult timeOutHandoff(qint64 handoffId) override;
+    BoardResult cleanupHandoffs(qint64 conversationId) override;
+    /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
+    void sweepStaleHandoffsEvery(int intervalMs);
 
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
@@ -96,8 +112,10 @@ private:
     int m_recoveredReplies = 0;
     std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
     QTimer *m_watch = nullptr;
+    QTimer *m_sweep = nullptr;
     qint64 m_dataVersion = -1;
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
+    QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
 };
 
 } // namespace Tandem

@@ -65,10 +65,14 @@ void AppSetup::configure(QCoreApplication &app, const QString &language)
     if (qtTranslator->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtTranslator);
     auto *translator = new QTranslator(&app);
-    if (translator->load(locale, u"tandem"_s, u"_"_s, u":/i18n"_s))
+    if (translator->load(locale, u"tandem"_s, u"_"_s, u":/i18n"_s)) {
         QCoreApplication::installTranslator(translator);
-    else
+    } else {
+        // A language without a translation (the C locale too) reads the English sources, with their plural forms.
         qCDebug(lcApp) << "no translation for" << locale.name();
+        if (translator->load(u"tandem_en"_s, u":/i18n"_s))
+            QCoreApplication::installTranslator(translator);
+    }
 }
 
 void AppSetup::protectSettingsFile()

@@ -1,5 +1,6 @@
 #include "CliCommands.h"
 
+#include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
@@ -8,6 +9,7 @@
 #include "cli/CommandSuggestion.h"
 #include "cli/ExportCommand.h"
 #include "cli/GuardrailOptions.h"
+#include "cli/HandoffCommands.h"
 #include "cli/ImportCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
@@ -34,11 +36,11 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import" };
+constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import", "handoffs", "handoff" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--format", "-o", "--output", "-platform", "-platformpluginpath",
+    "--protocol", "--workspace", "--wait", "--var", "--format", "-o", "--output", "-platform", "-platformpluginpath",
     "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
     "-name", "-style", "-stylesheet", "-session" };
 
@@ -139,7 +141,10 @@ int CliCommands::exec(QCoreApplication &app)
              "  show ID       print one conversation with its dividers\n"
              "  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt "
              "-o PATH (a folder: one file per conversation)\n"
-             "  import FILE   add the conversations of a Tandem JSON export as new ones\n\n"
+             "  import FILE   add the conversations of a Tandem JSON export as new ones\n"
+             "  handoffs      print a conversation's handoff board: --conversation ID [--json], or --stale MINUTES\n"
+             "  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], "
+             "accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
@@ -152,6 +157,10 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
     parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
+    parser.addOption({ u"var"_s,
+        tr("Set a variable of the conversation that the agents' prompts use as $NAME (NAME in capitals, such as "
+           "STORY_ID), before the turn. Repeat it for several."),
+        tr("NAME=value") });
     GuardrailOptions::addTo(parser);
     parser.addOption({ u"wait"_s,
         tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
@@ -159,8 +168,14 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
     parser.addOption({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
     parser.addOption({ u"all"_s, tr("Export every conversation.") });
+    parser.addOption({ u"from"_s, tr("handoff create: the agent handing over."), tr("agent") });
+    parser.addOption({ u"to"_s, tr("handoff create: the agent (or person) receiving the work."), tr("agent") });
+    parser.addOption({ u"payload"_s, tr("handoff create: what travels, a JSON object."), tr("json") });
+    parser.addOption({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
+    parser.addOption({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
+    parser.addOption({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON.") });
     parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
-    parser.addPositionalArgument(u"command"_s, tr("run, conversations, show, export or import"));
+    parser.addPositionalArgument(u"command"_s, tr("run, conversations, show, export, import, handoffs or handoff"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
@@ -205,9 +220,17 @@ int CliCommands::exec(QCoreApplication &app)
     if (command == u"import")
         return ImportCommand::run(parser, database);
 
-    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr);
+    EngineConfig config;
+    config.agentsFolder = AgentCatalog::userFolder();
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr, config);
+    if (parser.isSet(u"verbose"_s))
+        CliOutput::printAgentProblems(repository);
     if (command == u"conversations")
         return listConversations(repository);
+    if (command == u"handoffs")
+        return HandoffCommands::list(parser, repository);
+    if (command == u"handoff")
+        return HandoffCommands::act(parser, repository);
     if (positional.size() < 2) {
         err() << tr("Usage: tandem show ID") << '\n';
         return UsageError;

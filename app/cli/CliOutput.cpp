@@ -1,5 +1,6 @@
 #include "CliOutput.h"
 
+#include "chat/ChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
 #include "storage/Database.h"
@@ -63,6 +64,14 @@ QString CliOutput::storageProblem(const Database &database, const QString &what)
 {
     const QString locked = database.lockProblem();
     return locked.isEmpty() ? what : locked;
+}
+
+void CliOutput::printAgentProblems(ChatRepository &repository)
+{
+    const QStringList problems = repository.agentProblems();
+    for (const QString &problem : problems)
+        err() << problem << '\n';
+    err().flush();
 }
 
 int CliOutput::storageFailure(const Database &database, const QString &what)

@@ -8,6 +8,7 @@
 
 namespace Tandem {
 
+class ChatRepository;
 class Database;
 class TerminalStream;
 class UnitOfWork;
@@ -29,6 +30,8 @@ public:
     static QString formatRow(const Message &row, const QHash<QString, QString> &names);
     /// @brief Why a write failed, for the person: a locked database is named as such, anything else is @p what.
     static QString storageProblem(const Database &database, const QString &what);
+    /// @brief Prints each refused agent file of @p repository (ChatRepository::agentProblems()) on standard error.
+    static void printAgentProblems(ChatRepository &repository);
     /// @brief Prints storageProblem() and returns the storage exit code.
     static int storageFailure(const Database &database, const QString &what);
 };

@@ -63,7 +63,7 @@ int ExportCommand::run(const QCommandLineParser &parser, Database &database)
     }
     for (const QString &file : exporter.files())
         out << file << '\n';
-    err << tr("Messages exported: %1.").arg(exporter.done()) << '\n';
+    err << tr("%n messages exported.", nullptr, int(exporter.done())) << '\n';
     return CliCommands::Success;
 }
 

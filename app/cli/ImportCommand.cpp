@@ -30,7 +30,7 @@ int ImportCommand::run(const QCommandLineParser &parser, Database &database)
     const QList<qint64> ids = importer.importedIds();
     for (const qint64 id : ids)
         out << id << '\n';
-    err << tr("Conversations imported as new ones: %1.").arg(ids.size()) << '\n';
+    err << tr("%n conversations imported as new ones.", nullptr, int(ids.size())) << '\n';
     return CliCommands::Success;
 }
 

@@ -2,6 +2,7 @@
 // conversation it continues or starts, and the engine it builds for the turn; TurnRunner runs the turn itself.
 #include "RunCommand.h"
 
+#include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
@@ -10,6 +11,7 @@
 #include "cli/GuardrailOptions.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
+#include "domain/PromptVariables.h"
 #include "domain/UrlSecrets.h"
 #include "llm/NetworkAccess.h"
 #include "storage/Database.h"
@@ -96,9 +98,9 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     // Each mistake gets its own sentence, then the usage line.
     QString problem;
     if (!mode)
-        problem = CliCommands::tr("Unknown mode “%1”: use single or dual.").arg(modeName);
-    else if (*mode != Conversation::Mode::Single && *mode != Conversation::Mode::Dual)
-        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single or dual.")
+        problem = CliCommands::tr("Unknown mode “%1”: use single, dual or pipeline.").arg(modeName);
+    else if (*mode == Conversation::Mode::Router)
+        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single, dual or pipeline.")
                       .arg(modeName);
     else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
@@ -106,12 +108,25 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
     else if (text.trimmed().isEmpty())
         problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
+    // The prompt variables to set: NAME=value, the name as PromptVariables reads it in a prompt.
+    QList<std::pair<QString, QString>> variables;
+    const QStringList assignments = parser.values(u"var"_s);
+    for (const QString &assignment : assignments) {
+        const qsizetype equals = assignment.indexOf(u'=');
+        const QString name = assignment.left(equals);
+        if (problem.isEmpty() && (equals < 0 || !PromptVariables::isName(name)))
+            problem = CliCommands::tr("“--var %1”: write NAME=value, NAME in capitals, digits and underscores, "
+                                      "starting with a capital (such as STORY_ID=v0.1:1.1.1).")
+                          .arg(assignment);
+        variables.append({ name, assignment.mid(equals + 1) });
+    }
     if (!problem.isEmpty()) {
-        CliOutput::err() << problem << '\n'
-                         << CliCommands::tr(
-                                "Usage: tandem run --mode single|dual --provider <profile or base URL> [--model M] "
-                                "[--conversation ID] [--protocol responses|chat] \"message\"")
-                         << '\n';
+        CliOutput::err()
+            << problem << '\n'
+            << CliCommands::tr(
+                   "Usage: tandem run --mode single|dual|pipeline --provider <profile or base URL> [--model M] "
+                   "[--conversation ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
+            << '\n';
         return CliCommands::UsageError;
     }
 
@@ -148,9 +163,12 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
             return CliCommands::UsageError;
         }
     }
+    config.agentsFolder = AgentCatalog::userFolder();
     LocalChatRepository repository(work, network, secrets, &tools, config);
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
+    if (parser.isSet(u"verbose"_s))
+        CliOutput::printAgentProblems(repository);
 
     qint64 conversationId = 0;
     if (parser.isSet(u"conversation"_s)) {
@@ -174,6 +192,10 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
     if (!repository.setProvider(conversationId, profile->id, model))
         return CliOutput::storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
+    for (const auto &[name, value] : std::as_const(variables))
+        if (!repository.setVariable(conversationId, name, value))
+            return CliOutput::storageFailure(
+                database, CliCommands::tr("The conversation's variable %1 could not be stored.").arg(name));
 
     TurnRunner turn(repository, database, CliOutput::agentNames(work));
     turn.setWaitSeconds(waitSeconds);

@@ -28,14 +28,25 @@ struct AgentRoster
         const Agent *found = find(id);
         return found && !found->name.isEmpty() ? found->name : id;
     }
-    /// @brief The agents @p id may hand over to, in declaration order.
+    /// @brief The agents @p id may hand over to, in declaration order; the person and the end of a pipeline as
+    /// stand-ins with a role that says what handing over to them means.
     QList<Agent> targetsOf(const QString &id) const
     {
         QList<Agent> targets;
         const QStringList ids = graph.targets(id);
-        for (const QString &target : ids)
-            if (const Agent *agent = find(target))
+        for (const QString &target : ids) {
+            if (const Agent *agent = find(target)) {
                 targets << *agent;
+            } else if (target == TransitionGraph::kPerson) {
+                targets << Agent { target, QStringLiteral("the person"),
+                    QStringLiteral("the person you work for: hand over to ask them something you cannot decide"), {},
+                    {}, {}, {}, {}, false, true };
+            } else if (target == TransitionGraph::kOrchestrator) {
+                targets << Agent { target, QStringLiteral("Orchestrator"),
+                    QStringLiteral("the end of the pipeline: hand over when the work is complete"), {}, {}, {}, {}, {},
+                    false, true };
+            }
+        }
         return targets;
     }
 };

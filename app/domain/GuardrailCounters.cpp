@@ -36,11 +36,11 @@ std::optional<GuardrailViolation> GuardrailCounters::checkBeforeModelCall() cons
     using Kind = GuardrailViolation::Kind;
     if (m_limits.maxTokensPerConversation > 0 && conversationTokens() >= m_limits.maxTokensPerConversation)
         return GuardrailViolation { Kind::ConversationTokens,
-            tr("Stopped: this conversation has used its token budget (%1 tokens).")
-                .arg(m_limits.maxTokensPerConversation) };
+            tr("Stopped: this conversation has used its token budget (%n tokens).", nullptr,
+                int(m_limits.maxTokensPerConversation)) };
     if (m_limits.maxTokensPerRun > 0 && m_runUsage.total() >= m_limits.maxTokensPerRun)
         return GuardrailViolation { Kind::RunTokens,
-            tr("Stopped: this answer has used its token budget (%1 tokens).").arg(m_limits.maxTokensPerRun) };
+            tr("Stopped: this answer has used its token budget (%n tokens).", nullptr, int(m_limits.maxTokensPerRun)) };
     if (m_limits.maxTurnsPerRun > 0 && m_turns >= m_limits.maxTurnsPerRun)
         return GuardrailViolation { Kind::MaxTurns,
             tr("Stopped: the agents reached the limit of %n model call(s) for one answer.", nullptr,
@@ -53,8 +53,11 @@ void GuardrailCounters::addUsage(const TokenUsage &usage)
     m_runUsage += usage;
 }
 
-std::optional<GuardrailViolation> GuardrailCounters::checkAndRecordHop(const QString &from, const QString &to)
+std::optional<GuardrailViolation> GuardrailCounters::checkAndRecordHop(
+    const QString &from, const QString &to, const QString &fromName, const QString &toName)
 {
+    const QString shownFrom = fromName.isEmpty() ? from : fromName;
+    const QString shownTo = toName.isEmpty() ? to : toName;
     using Kind = GuardrailViolation::Kind;
     const QPair<QString, QString> hop { from, to };
     if (m_limits.maxHopsPerTurn > 0 && m_hops.size() >= m_limits.maxHopsPerTurn)
@@ -65,14 +68,14 @@ std::optional<GuardrailViolation> GuardrailCounters::checkAndRecordHop(const QSt
         return GuardrailViolation { Kind::BounceCap,
             tr("Stopped: %1 handed over to %2 %n time(s) in one answer, the limit.", nullptr,
                 m_limits.maxBouncesPerEdge)
-                .arg(from, to) };
+                .arg(shownFrom, shownTo) };
     if (m_limits.repeatedPairWindow > 1 && m_hops.size() >= m_limits.repeatedPairWindow - 1) {
         bool pingPong = true;
         for (qsizetype i = m_hops.size() - (m_limits.repeatedPairWindow - 1); i < m_hops.size(); ++i)
             pingPong = pingPong && samePair(m_hops.at(i), hop);
         if (pingPong)
             return GuardrailViolation { Kind::RepeatedPair,
-                tr("Stopped: %1 and %2 keep handing the conversation back and forth.").arg(from, to) };
+                tr("Stopped: %1 and %2 keep handing the conversation back and forth.").arg(shownFrom, shownTo) };
     }
     m_hops.append(hop);
     return std::nullopt;

@@ -40,8 +40,9 @@ public:
     /// @brief Adds a call's usage to the run and conversation totals.
     void addUsage(const TokenUsage &usage);
     /// @brief Checks a hop from @p from to @p to against the hop cap, the bounce cap and the repeated-pair window,
-    /// and records it when allowed.
-    std::optional<GuardrailViolation> checkAndRecordHop(const QString &from, const QString &to);
+    /// and records it when allowed. The sentence names the agents @p fromName and @p toName (default: their ids).
+    std::optional<GuardrailViolation> checkAndRecordHop(
+        const QString &from, const QString &to, const QString &fromName = {}, const QString &toName = {});
     /// @brief The violation the wall-clock timer reports.
     GuardrailViolation timeoutViolation() const;
 

@@ -73,29 +73,35 @@ QString GuardrailLimits::problem(Field field, qint64 value)
     const QString low = locale.toString(bounds.minimum);
     const QString high = locale.toString(bounds.maximum);
     const QString given = locale.toString(value);
+    // The unit after the range agrees with its upper bound ("до 100 токенов"): that count picks the plural form.
+    const int plural = int(qMin<qint64>(bounds.maximum, std::numeric_limits<int>::max()));
     switch (field) {
     case Field::MaxTurnsPerRun:
         return tr("Model calls per answer must be from %1 to %2, not %3.").arg(low, high, given);
     case Field::MaxTokensPerRun:
-        return tr("The token budget per answer must be from %1 to %2 tokens (0 switches it off), not %3.")
-            .arg(low, high, given);
+        return tr(
+            "The token budget per answer must be from %1 to %Ln tokens (0 switches it off), not %2.", nullptr, plural)
+            .arg(low, given);
     case Field::MaxTokensPerConversation:
-        return tr("The token budget per conversation must be from %1 to %2 tokens (0 switches it off), not %3.")
-            .arg(low, high, given);
+        return tr("The token budget per conversation must be from %1 to %Ln tokens (0 switches it off), not %2.",
+            nullptr, plural)
+            .arg(low, given);
     case Field::RunTimeoutSeconds:
-        return tr("The time limit per answer must be from %1 to %2 seconds, not %3.").arg(low, high, given);
+        return tr("The time limit per answer must be from %1 to %Ln seconds, not %2.", nullptr, plural).arg(low, given);
     case Field::MaxHopsPerTurn:
         return tr("Handoffs per answer must be from %1 to %2, not %3.").arg(low, high, given);
     case Field::MaxBouncesPerEdge:
         return tr("Handoffs from one agent to the same other agent per answer must be from %1 to %2, not %3.")
             .arg(low, high, given);
     case Field::RepeatedPairWindow:
-        return tr("The back-and-forth window must be from %1 to %2 handoffs, not %3.").arg(low, high, given);
+        return tr("The back-and-forth window must be from %1 to %Ln handoffs, not %2.", nullptr, plural)
+            .arg(low, given);
     case Field::StaleHandoffMinutes:
-        return tr("A pending handoff must time out after %1 to %2 minutes, not %3.").arg(low, high, given);
+        return tr("A pending handoff must time out after %1 to %Ln minutes, not %2.", nullptr, plural).arg(low, given);
     case Field::MaxOutputTokens:
-        return tr("The output limit per model call must be from %1 to %2 tokens (0: the provider's own), not %3.")
-            .arg(low, high, given);
+        return tr("The output limit per model call must be from %1 to %Ln tokens (0: the provider's own), not %2.",
+            nullptr, plural)
+            .arg(low, given);
     }
     Q_UNREACHABLE();
 }

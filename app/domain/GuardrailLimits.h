@@ -31,7 +31,7 @@ public:
     qint64 maxTokensPerRun = 200'000; ///< input + output tokens of one run
     qint64 maxTokensPerConversation = 2'000'000; ///< input + output tokens of every run of a conversation
     int runTimeoutMs = 10 * 60 * 1000; ///< wall-clock time of one run (time spent waiting for approval excluded)
-    int maxHopsPerTurn = 4; ///< handoffs in one run
+    int maxHopsPerTurn = 10; ///< handoffs in one run (a whole pipeline takes five)
     int maxBouncesPerEdge = 2; ///< handoffs along the same directed edge in one run
     int repeatedPairWindow = 4; ///< this many consecutive hops between the same two agents is ping-pong
     int staleHandoffMinutes = 30; ///< pending handoffs older than this are timed out when a run starts

@@ -19,4 +19,15 @@ struct HandoffRequest
     QString arguments; ///< the tool call's raw arguments, for replaying the call
 };
 
+/// @brief The receiving agent's answer to a warm handoff (seed 002's reviewer, seed 003's warm handoff): it approves
+/// the work (accepting the handoff) or rejects it with a reason (returning the work to the source).
+struct HandoffDecision
+{
+    enum class Kind { Approve, Reject };
+    Kind kind = Kind::Approve;
+    QString text; ///< the approval's summary, or the rejection's reason
+    QString callId; ///< the tool call to answer
+    QString arguments; ///< the tool call's raw arguments
+};
+
 } // namespace Tandem

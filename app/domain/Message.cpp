@@ -36,6 +36,8 @@ constexpr EnumName<Message::Divider> kDividers[] = {
     { Message::Divider::Transferred, u"transferred" },
     { Message::Divider::Error, u"error" },
     { Message::Divider::ApprovalNeeded, u"approval_needed" },
+    { Message::Divider::Completed, u"completed" },
+    { Message::Divider::WaitingForYou, u"waiting_for_you" },
 };
 } // namespace
 

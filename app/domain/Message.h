@@ -19,7 +19,17 @@ struct Message
     /// Error: the provider failed. Cancelled: the person stopped it.
     enum class Status { Complete, Streaming, Interrupted, Error, Cancelled };
     /// What a divider row announces; each has its own icon in the chat.
-    enum class Divider { None, HandingOver, Accepted, Rejected, Transferred, Error, ApprovalNeeded };
+    enum class Divider {
+        None,
+        HandingOver,
+        Accepted,
+        Rejected,
+        Transferred,
+        Error,
+        ApprovalNeeded,
+        Completed, ///< a pipeline reached its end (seed 002: documenter → orchestrator)
+        WaitingForYou, ///< an agent handed the work to the person; the person's next message resumes it
+    };
 
     qint64 id = 0;
     qint64 conversationId = 0;

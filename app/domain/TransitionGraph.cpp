@@ -31,7 +31,7 @@ QStringList edgeProblems(const TransitionGraph::Edge &edge, const QList<Agent> &
     const Agent *from = findAgent(agents, edge.from);
     if (!from)
         problems << TransitionGraph::tr("The handoff %1 → %2 starts at an unknown agent.").arg(edge.from, edge.to);
-    if (edge.to != TransitionGraph::kPerson && !findAgent(agents, edge.to))
+    if (!TransitionGraph::isPseudoTarget(edge.to) && !findAgent(agents, edge.to))
         problems << TransitionGraph::tr("The handoff %1 → %2 targets an unknown agent.").arg(edge.from, edge.to);
     if (edge.from == edge.to)
         problems << TransitionGraph::tr("%1 cannot hand over to itself.").arg(edge.from);

@@ -21,6 +21,10 @@ class TransitionGraph
 public:
     /// @brief The target id that names the person: an agent may hand the work to the human (seed 003).
     static constexpr QStringView kPerson = u"person";
+    /// @brief The end of a pipeline (seed 002: "documenter → orchestrator (complete)"); a real agent in router mode.
+    static constexpr QStringView kOrchestrator = u"orchestrator";
+    /// @brief True if @p id names no agent but is a valid target: the person, or the end of a pipeline.
+    static bool isPseudoTarget(QStringView id) { return id == kPerson || id == kOrchestrator; }
 
     using ContextTransfer = Tandem::ContextTransfer;
     using Timing = HandoffTiming;

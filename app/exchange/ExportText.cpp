@@ -64,6 +64,10 @@ QString ExportText::dividerMeaning(Message::Divider divider)
         return tr("Handoff failed");
     case Message::Divider::ApprovalNeeded:
         return tr("Approval needed");
+    case Message::Divider::Completed:
+        return tr("Pipeline complete");
+    case Message::Divider::WaitingForYou:
+        return tr("Waiting for you");
     case Message::Divider::None:
         break;
     }
@@ -85,6 +89,10 @@ QString ExportText::dividerSymbol(Message::Divider divider)
         return u"⚠"_s;
     case Message::Divider::ApprovalNeeded:
         return u"?"_s;
+    case Message::Divider::Completed:
+        return u"⚑"_s;
+    case Message::Divider::WaitingForYou:
+        return u"…"_s;
     case Message::Divider::None:
         break;
     }
@@ -151,7 +159,7 @@ QString ExportText::usageNote(const TokenUsage &usage)
 {
     if (usage.isEmpty())
         return {};
-    QString note = tr("%1 tokens in, %2 out").arg(usage.inputTokens).arg(usage.outputTokens);
+    QString note = tr("%n tokens in, %1 out", nullptr, int(usage.inputTokens)).arg(usage.outputTokens);
     if (usage.cachedTokens > 0)
         note += tr(", %1 cached").arg(usage.cachedTokens);
     if (usage.reasoningTokens > 0)

@@ -1,5 +1,7 @@
 #include "HtmlWriter.h"
 
+#include "domain/DividerLook.h"
+
 #include <QColor>
 #include <QFile>
 
@@ -25,26 +27,6 @@ QColor mix(const QColor &a, const QColor &b, double t)
 QString css(const QColor &color)
 {
     return color.name(QColor::HexRgb);
-}
-
-QString dividerIconFile(Message::Divider divider)
-{
-    switch (divider) {
-    case Message::Divider::HandingOver:
-        return u"divider-handing-over.svg"_s;
-    case Message::Divider::Accepted:
-        return u"divider-accepted.svg"_s;
-    case Message::Divider::Rejected:
-        return u"divider-rejected.svg"_s;
-    case Message::Divider::Transferred:
-        return u"divider-transferred.svg"_s;
-    case Message::Divider::Error:
-        return u"divider-error.svg"_s;
-    case Message::Divider::ApprovalNeeded:
-    case Message::Divider::None:
-        break;
-    }
-    return u"divider-approval.svg"_s;
 }
 
 QString escaped(const QString &text)
@@ -94,23 +76,7 @@ QString preformatted(const QString &text)
 
 QColor HtmlWriter::dividerColor(Message::Divider divider)
 {
-    switch (divider) {
-    case Message::Divider::HandingOver:
-        return QColor(0x2f6fe0);
-    case Message::Divider::Accepted:
-        return QColor(0x16a34a);
-    case Message::Divider::Rejected:
-        return QColor(0xe8590c);
-    case Message::Divider::Transferred:
-        return QColor(0x7c4ddb);
-    case Message::Divider::Error:
-        return kErrorColor;
-    case Message::Divider::ApprovalNeeded:
-        return QColor(0xc27c0e);
-    case Message::Divider::None:
-        break;
-    }
-    return QColor(0x808080);
+    return QColor::fromRgb(DividerLook::of(divider).rgb);
 }
 
 QString HtmlWriter::agentColor(const QString &agentId)
@@ -132,7 +98,7 @@ QString HtmlWriter::dividerIcon(Message::Divider divider)
     auto it = m_icons.constFind(int(divider));
     if (it != m_icons.cend())
         return *it;
-    QFile file(u":/export/icons/"_s + dividerIconFile(divider));
+    QFile file(u":/export/icons/"_s + DividerLook::of(divider).iconFile);
     QString svg = file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).trimmed() : QString();
     svg.replace(u"width=\"24\" height=\"24\""_s, u"width=\"18\" height=\"18\""_s);
     svg.replace(u"<svg "_s, u"<svg aria-hidden=\"true\" style=\"flex:none\" "_s);

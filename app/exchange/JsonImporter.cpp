@@ -213,7 +213,7 @@ bool JsonImporter::string(
         return invalid(nullable ? tr("is neither a string nor null") : tr("is not a string"));
     *out = value.toString();
     if (out->size() > maxLength)
-        return invalid(tr("is longer than %1 characters").arg(maxLength));
+        return invalid(tr("is longer than %n characters", nullptr, int(maxLength)));
     if (nonEmpty && out->isEmpty())
         return invalid(tr("is empty"));
     return true;
@@ -278,7 +278,7 @@ bool JsonImporter::array(const QJsonObject &object, QStringView name, QJsonArray
         return invalid(tr("is not an array"));
     *out = value.toArray();
     if (out->size() > maxSize)
-        return invalid(tr("has more than %1 entries").arg(maxSize));
+        return invalid(tr("has more than %n entries", nullptr, int(maxSize)));
     return true;
 }
 
@@ -295,7 +295,7 @@ bool JsonImporter::stringList(const QJsonObject &object, QStringView name, QStri
             return invalid(tr("is not a string"));
         const QString text = items.at(i).toString();
         if (text.size() > ExchangeFormat::kMaxNameLength)
-            return invalid(tr("is longer than %1 characters").arg(ExchangeFormat::kMaxNameLength));
+            return invalid(tr("is longer than %n characters", nullptr, int(ExchangeFormat::kMaxNameLength)));
         out->append(text);
     }
     return true;
@@ -317,9 +317,9 @@ bool JsonImporter::usage(const QJsonObject &parent, TokenUsage *out)
 bool JsonImporter::payloadDepth(const QJsonValue &value, int depth)
 {
     if (depth > ExchangeFormat::kMaxPayloadDepth)
-        return invalid(tr("is nested more than %1 levels deep").arg(ExchangeFormat::kMaxPayloadDepth));
+        return invalid(tr("is nested more than %n levels deep", nullptr, int(ExchangeFormat::kMaxPayloadDepth)));
     if (value.isString() && value.toString().size() > ExchangeFormat::kMaxTextLength)
-        return invalid(tr("holds a text longer than %1 characters").arg(ExchangeFormat::kMaxTextLength));
+        return invalid(tr("holds a text longer than %n characters", nullptr, int(ExchangeFormat::kMaxTextLength)));
     if (value.isObject()) {
         const QJsonObject members = value.toObject();
         for (auto it = members.constBegin(); it != members.constEnd(); ++it)

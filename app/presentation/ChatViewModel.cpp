@@ -219,6 +219,16 @@ QList<QPair<QString, QString>> ChatViewModel::agents() const
     return m_agents;
 }
 
+QString ChatViewModel::agentProblemsText() const
+{
+    const QStringList problems = m_repository ? m_repository->agentProblems() : QStringList();
+    if (problems.isEmpty())
+        return {};
+    if (problems.size() == 1)
+        return tr("Agent files: %1").arg(problems.constFirst());
+    return tr("Agent files: %1 (problems in all: %2)").arg(problems.constFirst(), QString::number(problems.size()));
+}
+
 void ChatViewModel::clearError()
 {
     setError({});

@@ -57,6 +57,9 @@ public:
     /// @brief The agents of the open conversation as (id, name), the active one first.
     QList<QPair<QString, QString>> agents() const;
     QString errorText() const { return m_error; }
+    /// @brief One line on the agent files that were refused (their shipped agents answer instead), for the status bar;
+    /// empty when every file was read.
+    QString agentProblemsText() const;
     bool canRegenerate() const;
 
     /// @brief Display names for provider ids in the status line (the settings know them).

@@ -92,7 +92,7 @@ void ExchangeViewModel::step()
         const QStringList files = m_exporter->files();
         finish(true,
             files.size() == 1 ? tr("Exported to %1.").arg(files.constFirst())
-                              : tr("Files exported: %1.").arg(files.size()));
+                              : tr("%n files exported.", nullptr, int(files.size())));
     } else {
         finish(false, m_exporter->errorString());
     }
@@ -128,7 +128,7 @@ bool ExchangeViewModel::importFile(const QString &path)
         return false;
     }
     m_imported = importer.importedIds();
-    m_message = tr("Conversations imported: %1.").arg(m_imported.size());
+    m_message = tr("%n conversations imported.", nullptr, int(m_imported.size()));
     Q_EMIT imported(m_imported);
     return true;
 }

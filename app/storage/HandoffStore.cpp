@@ -61,6 +61,14 @@ bool HandoffStore::saveStatus(const Handoff &handoff)
     return exec(q) && q.numRowsAffected() == 1;
 }
 
+bool HandoffStore::savePayload(const Handoff &handoff)
+{
+    Statement q = prepare(u"UPDATE handoffs SET payload = ? WHERE id = ?"_s);
+    q.addBindValue(SqlValues::fromObject(handoff.payload));
+    q.addBindValue(handoff.id);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
 std::optional<Handoff> HandoffStore::get(qint64 id)
 {
     Statement q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(kColumns));

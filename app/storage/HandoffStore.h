@@ -20,6 +20,8 @@ public:
     /// @brief Stores the new status of @p handoff; refuses unless the stored row is still pending, so two
     /// processors cannot both decide.
     bool saveStatus(const Handoff &handoff);
+    /// @brief Rewrites the payload of @p handoff (a decision on it recorded with it).
+    bool savePayload(const Handoff &handoff);
     std::optional<Handoff> get(qint64 id);
     QList<Handoff> forConversation(qint64 conversationId);
     /// @brief The handoffs of @p conversationId from or to @p agentId, in order.

@@ -37,4 +37,16 @@ bool VariableStore::remove(qint64 conversationId, const QString &name)
     return exec(q);
 }
 
+QHash<QString, QString> VariableStore::all(qint64 conversationId)
+{
+    Statement q = prepare(u"SELECT name, value FROM variables WHERE conversation_id = ?"_s);
+    q.addBindValue(conversationId);
+    QHash<QString, QString> values;
+    if (!exec(q))
+        return values;
+    while (q.next())
+        values.insert(q.value(0).toString(), q.value(1).toString());
+    return values;
+}
+
 } // namespace Tandem

@@ -2,6 +2,7 @@
 
 #include "StoreBase.h"
 
+#include <QHash>
 #include <QString>
 
 namespace Tandem {
@@ -16,6 +17,8 @@ public:
     QString value(qint64 conversationId, const QString &name, const QString &fallback = {});
     bool setValue(qint64 conversationId, const QString &name, const QString &value);
     bool remove(qint64 conversationId, const QString &name);
+    /// @brief Every variable of @p conversationId, name → value.
+    QHash<QString, QString> all(qint64 conversationId);
 };
 
 } // namespace Tandem

@@ -94,6 +94,8 @@ private Q_SLOTS:
     void secretInTheUrlIsRefused_data();
     void secretInTheUrlIsRefused();
     void declaredFinalTextIsStoredAndShown();
+    void promptVariablesFromTheCommandLine();
+    void refusedAgentFilesAreSaidWhenVerbose();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -453,7 +455,7 @@ void TestCli::mistypedCommand_data()
                                   << u"Unknown command “shwo”. Did you mean “show”?"_s;
     QTest::newRow("nothing near") << QStringList {
         u"frobnicate"_s
-    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import."_s;
+    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import, handoffs, handoff."_s;
 }
 
 void TestCli::mistypedCommand()
@@ -474,9 +476,9 @@ void TestCli::eachMistakeHasItsSentence_data()
     QTest::addColumn<QString>("sentence");
     const QString url = u"http://127.0.0.1:9/v1"_s;
     QTest::newRow("unknown mode") << QStringList { u"run"_s, u"--mode"_s, u"triple"_s, u"--provider"_s, url, u"hi"_s }
-                                  << u"Unknown mode “triple”: use single or dual."_s;
+                                  << u"Unknown mode “triple”: use single, dual or pipeline."_s;
     QTest::newRow("mode not offered here") << QStringList { u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, url,
-        u"hi"_s } << u"The mode “router” is not available from the command line: use single or dual."_s;
+        u"hi"_s } << u"The mode “router” is not available from the command line: use single, dual or pipeline."_s;
     QTest::newRow("unknown protocol") << QStringList { u"run"_s, u"--protocol"_s, u"soap"_s, u"--provider"_s, url,
         u"hi"_s } << u"Unknown protocol “soap”: use responses or chat."_s;
     QTest::newRow("empty message") << QStringList { u"run"_s, u"--provider"_s, url, u"  "_s }
@@ -485,6 +487,14 @@ void TestCli::eachMistakeHasItsSentence_data()
                                 << u"The message is empty: write it after the options, in quotes."_s;
     QTest::newRow("no provider") << QStringList { u"run"_s, u"hi"_s }
                                  << u"No provider given: add --provider with a stored profile's id or a base URL."_s;
+    QTest::newRow("variable in lowercase")
+        << QStringList { u"run"_s, u"--provider"_s, url, u"--var"_s, u"story_id=1"_s, u"hi"_s }
+        << u"“--var story_id=1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital "
+           u"(such as STORY_ID=v0.1:1.1.1)."_s;
+    QTest::newRow("variable without a value")
+        << QStringList { u"run"_s, u"--provider"_s, url, u"--var"_s, u"STORY_ID=1"_s, u"--var"_s, u"BRANCH"_s, u"hi"_s }
+        << u"“--var BRANCH”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital "
+           u"(such as STORY_ID=v0.1:1.1.1)."_s;
 }
 
 void TestCli::eachMistakeHasItsSentence()
@@ -671,6 +681,57 @@ void TestCli::declaredFinalTextIsStoredAndShown()
     QVERIFY2(run.out.contains(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(run.out));
     const Outcome show = tandem({ u"show"_s, u"1"_s });
     QVERIFY2(show.out.endsWith(u"[Assistant] Hi there! How can I assist you today?\n"_s), qPrintable(show.out));
+}
+
+void TestCli::promptVariablesFromTheCommandLine()
+{
+    // The person's own assistant (an agent file in the configuration folder) uses a variable of its own.
+    const QString agents = m_dir->filePath(u"config/Tandem/tandem/agents"_s);
+    QVERIFY(QDir().mkpath(agents));
+    QFile file(agents + u"/assistant.md"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("---\nid: assistant\nname: Story assistant\n---\nWork on $TICKET in ${BRANCH}.\n");
+    file.close();
+    const QString url = m_server->baseUrl().toString();
+
+    // Not set: the run stops before anything is sent, and says what to set.
+    const Outcome unset = tandem({ u"run"_s, u"--provider"_s, url, u"--var"_s, u"BRANCH=main"_s, u"Start"_s });
+    QCOMPARE(unset.exitCode, 2);
+    QVERIFY2(unset.err.contains(u"The prompt of Story assistant uses $TICKET, which this conversation does not set. "
+                                u"Set it (tandem run --conversation 1 --var TICKET=…), then send again."_s),
+        qPrintable(unset.err));
+    QCOMPARE(m_server->requests().size(), 0);
+
+    // Set on the same conversation: substituted in the request; the variable set before stays.
+    m_server->enqueue(ScriptedReply::text({ u"On it."_s }));
+    const Outcome set = tandem({ u"run"_s, u"--provider"_s, url, u"--conversation"_s, u"1"_s, u"--var"_s,
+        u"TICKET=v0.1:1.1.1"_s, u"Start"_s });
+    QVERIFY2(set.exitCode == 0, qPrintable(set.err));
+    QCOMPARE(m_server->requests().size(), 1);
+    QCOMPARE(m_server->lastRequest().instructions(), u"Work on v0.1:1.1.1 in main."_s);
+    QVERIFY(set.out.contains(u"[Story assistant] On it."_s));
+}
+
+void TestCli::refusedAgentFilesAreSaidWhenVerbose()
+{
+    const QString agents = m_dir->filePath(u"config/Tandem/tandem/agents"_s);
+    QVERIFY(QDir().mkpath(agents));
+    QFile file(agents + u"/analyst.md"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("---\nid: analyst\nname: Analyst\nterminal: sometimes\n---\nPlan.\n");
+    file.close();
+
+    const Outcome quiet = tandem({ u"conversations"_s });
+    QCOMPARE(quiet.exitCode, 0);
+    QVERIFY2(quiet.rawErr.isEmpty(), quiet.rawErr.constData());
+    const Outcome verbose = tandem({ u"--verbose"_s, u"conversations"_s });
+    QCOMPARE(verbose.exitCode, 0);
+    const QString problem = agents + u"/analyst.md:4: “terminal” is true or false, not “sometimes”."_s;
+    QVERIFY2(verbose.err.contains(problem + u'\n'), qPrintable(verbose.err));
+    m_server->enqueue(ScriptedReply::text({ u"Hi."_s }));
+    const Outcome run = tandem({ u"run"_s, u"--verbose"_s, u"--provider"_s, m_server->baseUrl().toString(), u"Hi"_s });
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.contains(problem + u'\n'), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -463,7 +463,7 @@ void TestHandoffEngine::pingPongGuards_data()
     for (const auto &[name, protocol] : { std::pair { "responses", ProviderProfile::Protocol::Responses },
              std::pair { "chat", ProviderProfile::Protocol::ChatCompletions } }) {
         QTest::addRow("hop-cap/%s", name) << protocol << 1 << 0 << 0 << 1 << u"handed the conversation over"_s;
-        QTest::addRow("bounce-cap/%s", name) << protocol << 0 << 1 << 0 << 2 << u"assistant handed over to billing"_s;
+        QTest::addRow("bounce-cap/%s", name) << protocol << 0 << 1 << 0 << 2 << u"Triage handed over to Billing"_s;
         QTest::addRow("repeated-pair/%s", name) << protocol << 0 << 0 << 3 << 2 << u"back and forth"_s;
     }
 }

@@ -19,6 +19,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QPixmap>
 #include <QSettings>
@@ -163,7 +165,30 @@ int main(int argc, char *argv[])
     runTurn(repository, window, failing, u"Summarise the meeting notes I pasted yesterday."_s);
     save(&window, out.filePath(u"error-retry.png"_s));
 
-    // 4. The settings.
+    // 4. A pipeline (seed 002): the analyst plans, the implementer builds, the reviewer rejects once and then
+    // approves, the refactorer polishes, the documenter ends it.
+    const auto call = [](const QString &name, const QJsonObject &arguments) {
+        return ToolCall { {}, name, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} };
+    };
+    const auto handoff = [&call](const QString &target, const QString &context) {
+        return call(u"handoff_to"_s, { { u"target_agent"_s, target }, { u"context"_s, context } });
+    };
+    const qint64 pipeline = repository.createConversation(Conversation::Mode::Pipeline);
+    server.enqueue(ScriptedReply::calling({ handoff(u"implementer"_s,
+        u"Plan: add a \"Remember me\" checkbox to the login form; store the flag in QSettings; two tests."_s) }));
+    server.enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Checkbox and setting added; tests written."_s) }));
+    server.enqueue(ScriptedReply::calling(
+        { call(u"reject_work"_s, { { u"reason"_s, u"The flag is saved before the login succeeds."_s } }) }));
+    server.enqueue(
+        ScriptedReply::calling({ handoff(u"reviewer"_s, u"The flag is saved after a successful login."_s) }));
+    server.enqueue(ScriptedReply::calling(
+        { call(u"approve_work"_s, { { u"summary"_s, u"Correct order, tests cover both paths."_s } }) }));
+    server.enqueue(ScriptedReply::calling({ handoff(u"documenter"_s, u"Names tidied; no behaviour changed."_s) }));
+    server.enqueue(ScriptedReply::calling({ handoff(u"orchestrator"_s, u"User guide and changelog updated."_s) }));
+    runTurn(repository, window, pipeline, u"Story 1.2: a \"Remember me\" option on the login form."_s);
+    save(&window, out.filePath(u"pipeline.png"_s));
+
+    // 5. The settings.
     SettingsDialog dialog(&settings, &window);
     dialog.show();
     settle(400);

@@ -48,6 +48,8 @@ void EngineHarness::build()
     m_repository.reset();
     m_repository = std::make_unique<LocalChatRepository>(m_database.work(), &m_network, nullptr, &m_tools, m_config);
     m_repository->setApiKey(u"fake"_s, u"sk-test"_s);
+    for (const Agent &agent : std::as_const(m_declared))
+        QVERIFY(m_database.work().agents().save(agent));
 }
 
 bool EngineHarness::isReady() const
@@ -64,6 +66,8 @@ void EngineHarness::restart()
 
 bool EngineHarness::saveAgent(const Agent &agent)
 {
+    m_declared.removeIf([&](const Agent &declared) { return declared.id == agent.id; });
+    m_declared << agent;
     return m_database.work().agents().save(agent);
 }
 

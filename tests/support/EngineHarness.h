@@ -50,9 +50,11 @@ public:
     RunOutcome waitForRun(qint64 conversationId, QString *message = nullptr);
     /// @brief Every stored row of @p conversationId, oldest first.
     QList<Message> rows(qint64 conversationId);
-    /// @brief Rebuilds the repository on the same database file, as a restarted app does.
+    /// @brief Rebuilds the repository on the same database file, as a restarted app does. The restarted repository
+    /// writes the agents of the files again (the files win); then the agents declared with saveAgent() are saved
+    /// again, so a test's own graph holds across the restart.
     void restart();
-    /// @brief Saves an agent (tests declare their own graphs).
+    /// @brief Saves an agent (tests declare their own graphs), also after every restart().
     bool saveAgent(const Agent &agent);
 
     /// @brief The model requests the server received (both protocols), in order.
@@ -73,6 +75,7 @@ private:
     QNetworkAccessManager m_network;
     ToolRegistry m_tools;
     std::unique_ptr<LocalChatRepository> m_repository;
+    QList<Agent> m_declared; ///< the agents of saveAgent(), saved again after a restart
 };
 
 } // namespace Tandem::Test

@@ -38,7 +38,8 @@ QStringList StoreInvariants::problems(QSqlDatabase db)
     collect(db,
         u"SELECT 'handoff ' || h.id FROM handoffs h WHERE h.status IN ('accepted', 'pending') "
         u"AND json_extract(h.payload, '$.source') IS NULL AND "
-        u"(SELECT COUNT(*) FROM messages m WHERE m.handoff_id = h.id AND m.divider = 'transferred') <> 1"_s,
+        u"(SELECT COUNT(*) FROM messages m WHERE m.handoff_id = h.id "
+        u"AND m.divider IN ('transferred', 'completed', 'waiting_for_you')) <> 1"_s,
         u"handoff_to without its divider"_s, problems);
     collect(db,
         u"SELECT 'message ' || m.id FROM messages m WHERE m.kind = 'divider' AND m.divider IN "

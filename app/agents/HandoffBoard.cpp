@@ -1,0 +1,231 @@
+// HandoffBoard owns the board's actions and queries for actors outside a run (the window, the CLI, the local API):
+// validation against the transition graph, one step per action, and the stale sweep.
+#include "HandoffBoard.h"
+
+#include "agents/DefaultAgents.h"
+#include "agents/EngineConfig.h"
+#include "agents/EngineEvents.h"
+#include "agents/HandoffLedger.h"
+#include "agents/RunRows.h"
+#include "agents/Step.h"
+#include "agents/ThreadHistory.h"
+#include "domain/AgentRoster.h"
+#include "domain/Logging.h"
+#include "domain/PipelinePhase.h"
+#include "storage/UnitOfWork.h"
+
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+HandoffBoard::HandoffBoard(UnitOfWork &work, EngineEvents &events, HandoffLedger &ledger, const EngineConfig &config)
+    : m_work(work)
+    , m_events(events)
+    , m_ledger(ledger)
+    , m_config(config)
+{ }
+
+AgentRoster HandoffBoard::roster() const
+{
+    AgentRoster roster;
+    roster.agents = m_work.agents().list();
+    roster.graph = TransitionGraph::fromAgents(roster.agents, m_config.edgeOptions);
+    return roster;
+}
+
+QString HandoffBoard::nameOf(const AgentRoster &roster, const QString &id) const
+{
+    return id == TransitionGraph::kPerson ? tr("the person") : roster.name(id);
+}
+
+HandoffBoard::Result HandoffBoard::failed(const QString &message) const
+{
+    return Result { Problem::Storage, message, {}, 0 };
+}
+
+HandoffBoard::Result HandoffBoard::find(qint64 handoffId, Handoff &handoff)
+{
+    const std::optional<Handoff> found = m_work.handoffs().get(handoffId);
+    if (!found)
+        return Result { Problem::NotFound, tr("There is no handoff %1.").arg(handoffId), {}, 0 };
+    handoff = *found;
+    if (m_busy && m_busy(handoff.conversationId))
+        return Result { Problem::Busy,
+            tr("Conversation %1 is answering right now; act on its handoffs when the turn is over.")
+                .arg(handoff.conversationId),
+            handoff, 0 };
+    if (handoff.isFinal())
+        return Result { Problem::Invalid,
+            tr("Handoff %1 is %2 already; only a pending handoff can change.")
+                .arg(handoffId)
+                .arg(Handoff::statusName(handoff.status())),
+            handoff, 0 };
+    return {};
+}
+
+HandoffBoard::Result HandoffBoard::create(
+    qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload, const QString &reason)
+{
+    const std::optional<Conversation> conversation = m_work.conversations().get(conversationId);
+    if (!conversation)
+        return Result { Problem::NotFound, tr("There is no conversation %1.").arg(conversationId), {}, 0 };
+    if (m_busy && m_busy(conversationId))
+        return Result { Problem::Busy,
+            tr("Conversation %1 is answering right now; hand over when the turn is over.").arg(conversationId), {}, 0 };
+    const AgentRoster agents = roster();
+    // Seed 002's table: every declared edge, and the orchestrator's start of a pipeline at its first agent.
+    const bool start = from == TransitionGraph::kOrchestrator && to == DefaultAgents::firstAgent(conversation->mode);
+    const std::optional<TransitionGraph::Edge> edge = agents.graph.edge(from, to);
+    if (!start && !edge)
+        return Result { Problem::Invalid,
+            tr("%1 may not hand over to %2: that transition is not declared.")
+                .arg(nameOf(agents, from), nameOf(agents, to)),
+            {}, 0 };
+    Handoff handoff;
+    handoff.conversationId = conversationId;
+    handoff.fromAgent = from;
+    handoff.toAgent = to;
+    handoff.reason = reason;
+    handoff.payload = payload;
+    if (!payload.value(u"text"_s).isString())
+        handoff.payload.insert(u"text"_s,
+            u"Handed over by %1: %2"_s.arg(
+                from, QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact))));
+    const bool warm = edge && edge->warm;
+    AgentThread target = m_work.threads().get(conversationId, to);
+    QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
+    pending << ThreadHistory::handoffInput(handoff);
+    target.pendingInput = ThreadHistory::toJsonText(pending);
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.create(handoff)
+        || !RunRows::addDivider(m_work, m_events, conversationId, 0, Message::Divider::Transferred,
+            tr("%1 handed the work to %2").arg(nameOf(agents, from), nameOf(agents, to)), from, handoff.id)
+        || (!warm && !m_ledger.setActive(conversationId, to))
+        || (conversation->mode == Conversation::Mode::Pipeline && !m_ledger.setPhase(conversationId, to))
+        || !m_work.threads().save(target) || !step.commit())
+        return failed(tr("The handoff could not be stored."));
+    return Result { Problem::None, {}, handoff, 1 };
+}
+
+HandoffBoard::Result HandoffBoard::accept(qint64 handoffId)
+{
+    Handoff handoff;
+    if (Result problem = find(handoffId, handoff); !problem.ok())
+        return problem;
+    const AgentRoster agents = roster();
+    const std::optional<Conversation> conversation = m_work.conversations().get(handoff.conversationId);
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::Accepted)
+        || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Accepted,
+            tr("Accepted by %1").arg(nameOf(agents, handoff.toAgent)), handoff.toAgent, handoff.id)
+        || !m_ledger.setActive(handoff.conversationId, handoff.toAgent)
+        || (conversation && conversation->mode == Conversation::Mode::Pipeline
+            && !m_ledger.setPhase(handoff.conversationId, handoff.toAgent))
+        || !step.commit())
+        return failed(tr("The handoff could not be stored."));
+    return Result { Problem::None, {}, handoff, 1 };
+}
+
+HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reason)
+{
+    if (reason.trimmed().isEmpty())
+        return Result { Problem::Invalid, tr("A rejection needs its reason."), {}, 0 };
+    Handoff handoff;
+    if (Result problem = find(handoffId, handoff); !problem.ok())
+        return problem;
+    const AgentRoster agents = roster();
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::Rejected, reason.trimmed())
+        || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Rejected,
+            tr("Rejected by %1: %2").arg(nameOf(agents, handoff.toAgent), reason.trimmed()), handoff.toAgent,
+            handoff.id)
+        || !m_ledger.revoke(handoff, true, {}) || !m_ledger.setActive(handoff.conversationId, handoff.fromAgent)
+        || !step.commit())
+        return failed(tr("The handoff could not be stored."));
+    return Result { Problem::None, {}, handoff, 1 };
+}
+
+HandoffBoard::Result HandoffBoard::timeOut(qint64 handoffId)
+{
+    Handoff handoff;
+    if (Result problem = find(handoffId, handoff); !problem.ok())
+        return problem;
+    const AgentRoster agents = roster();
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::TimedOut)
+        || !m_ledger.revoke(handoff, true,
+            tr("The handoff to %1 timed out: the conversation is back with %2.")
+                .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)))
+        || !step.commit())
+        return failed(tr("The handoff could not be stored."));
+    return Result { Problem::None, {}, handoff, 1 };
+}
+
+HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
+{
+    if (!m_work.conversations().get(conversationId))
+        return Result { Problem::NotFound, tr("There is no conversation %1.").arg(conversationId), {}, 0 };
+    if (m_busy && m_busy(conversationId))
+        return Result { Problem::Busy,
+            tr("Conversation %1 is answering right now; clean up when the turn is over.").arg(conversationId), {}, 0 };
+    const AgentRoster agents = roster();
+    QList<Handoff> pending;
+    for (const Handoff &handoff : m_work.handoffs().forConversation(conversationId))
+        if (!handoff.isFinal())
+            pending << handoff;
+    Step step(m_work, m_events);
+    bool ok = step.isActive();
+    for (Handoff &handoff : pending)
+        ok = ok && m_ledger.settle(handoff, Handoff::Status::Cancelled)
+            && m_ledger.revoke(handoff, true,
+                tr("The handoff to %1 was cleaned up: the conversation is back with %2.")
+                    .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)));
+    if (!ok || !step.commit())
+        return failed(tr("The handoffs could not be stored."));
+    return Result { Problem::None, {}, {}, int(pending.size()) };
+}
+
+int HandoffBoard::sweepStale()
+{
+    // The documented scope: every conversation of the database. A conversation whose turn runs keeps its active agent.
+    const AgentRoster agents = roster();
+    QList<Handoff> found = stale(m_config.limits.staleHandoffMinutes);
+    int timedOut = 0;
+    for (Handoff &handoff : found) {
+        Step step(m_work, m_events);
+        const bool moveBack = !m_busy || !m_busy(handoff.conversationId);
+        if (step.isActive() && m_ledger.settle(handoff, Handoff::Status::TimedOut)
+            && m_ledger.revoke(handoff, moveBack,
+                tr("The handoff to %1 timed out: the conversation is back with %2.")
+                    .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)))
+            && step.commit()) {
+            qCInfo(lcAgents) << "handoff" << handoff.id << "timed out";
+            ++timedOut;
+        }
+    }
+    return timedOut;
+}
+
+BoardState HandoffBoard::state(qint64 conversationId)
+{
+    BoardState state;
+    state.currentAgent = m_work.threads().activeAgent(conversationId);
+    state.phase = m_work.variables().value(conversationId, PipelinePhase::kVariable.toString());
+    state.handoffs = m_work.handoffs().forConversation(conversationId);
+    return state;
+}
+
+std::optional<Handoff> HandoffBoard::pendingFor(qint64 conversationId, const QString &agentId)
+{
+    const QList<Handoff> pending = m_work.handoffs().pendingFor(conversationId, agentId);
+    return pending.isEmpty() ? std::nullopt : std::optional(pending.constLast());
+}
+
+QList<Handoff> HandoffBoard::stale(int minutes)
+{
+    return m_work.handoffs().stale(QDateTime::currentDateTimeUtc(), minutes);
+}
+
+} // namespace Tandem

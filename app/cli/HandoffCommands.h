@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QCoreApplication>
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief The handoff board from the command line (seed 002's API as commands), for the person and for outside agents:
+/// `tandem handoffs --conversation ID [--json]` prints a conversation's board, `tandem handoffs --stale MINUTES
+/// [--json]` the stale handoffs of every conversation, and `tandem handoff create|accept|reject|timeout|cleanup`
+/// acts on it. JSON takes seed 002's shapes (a conversation is a story: its id is the storyId).
+class HandoffCommands
+{
+    Q_DECLARE_TR_FUNCTIONS(HandoffCommands)
+
+public:
+    /// @brief `tandem handoffs …`; returns a CliCommands::ExitCode.
+    static int list(const QCommandLineParser &parser, ChatRepository &repository);
+    /// @brief `tandem handoff <action> …`; returns a CliCommands::ExitCode.
+    static int act(const QCommandLineParser &parser, ChatRepository &repository);
+};
+
+} // namespace Tandem
