@@ -4,7 +4,10 @@
 #include "agents/CalculatorTool.h"
 #include "agents/JsonSchemaValidator.h"
 #include "agents/ToolRegistry.h"
+#include "domain/AgentFile.h"
+#include "domain/Conversation.h"
 #include "domain/HandoffSignal.h"
+#include "domain/TransitionGraph.h"
 #include "exchange/JsonImporter.h"
 #include "llm/ChatCompletionsJob.h"
 #include "llm/HttpExchange.h"
@@ -138,6 +141,56 @@ template <typename Job> QString runStream(QByteArrayView data, bool chatCompleti
             return u"the result's text is not the sum of its deltas"_s;
     }
     return {};
+}
+
+// A scalar of an agent file that reads back as exactly @p text.
+QString quoted(const QString &text)
+{
+    QString out = u"\""_s;
+    for (const QChar c : text) {
+        if (c == u'"' || c == u'\\')
+            out += u'\\' + QString(c);
+        else if (c == u'\n')
+            out += u"\\n"_s;
+        else if (c == u'\t')
+            out += u"\\t"_s;
+        else
+            out += c;
+    }
+    return out + u'"';
+}
+
+QString quotedList(const QStringList &items)
+{
+    QStringList parts;
+    for (const QString &item : items)
+        parts << quoted(item);
+    return u'[' + parts.join(u", "_s) + u']';
+}
+
+// The agent written back as a prompt file, every key given, every value quoted.
+QString agentFileOf(const Agent &agent)
+{
+    QString text = u"---\n"_s;
+    text += u"id: "_s + quoted(agent.id) + u'\n';
+    text += u"name: "_s + quoted(agent.name) + u'\n';
+    text += u"role: "_s + quoted(agent.role) + u'\n';
+    text += u"model: "_s + quoted(agent.model) + u'\n';
+    text += u"provider: "_s + quoted(agent.providerId) + u'\n';
+    text += u"tools: "_s + quotedList(agent.allowedTools) + u'\n';
+    text += u"targets:\n"_s;
+    for (const QString &target : agent.handoffTargets) {
+        const EdgeOptions options = agent.edgeOptions.value(target);
+        text += u"  - to: "_s + quoted(target) + u'\n';
+        text += u"    transfer: "_s + TransitionGraph::transferName(options.transfer) + u'\n';
+        text += u"    timing: "_s + TransitionGraph::timingName(options.timing) + u'\n';
+        text += u"    warm: "_s + (options.warm ? u"true"_s : u"false"_s) + u'\n';
+    }
+    text += u"terminal: "_s + (agent.terminal ? u"true"_s : u"false"_s) + u'\n';
+    text += u"enabled: "_s + (agent.enabled ? u"true"_s : u"false"_s) + u'\n';
+    text += u"max_output_tokens: "_s + QString::number(agent.maxOutputTokens) + u'\n';
+    text += u"modes: "_s + quotedList(agent.modes) + u'\n';
+    return text + u"---\n"_s + agent.instructions;
 }
 
 } // namespace
@@ -295,6 +348,71 @@ QString FuzzTargets::jsonImporter(QByteArrayView data)
     return {};
 }
 
+QString FuzzTargets::promptFile(QByteArrayView data)
+{
+    const QString text = QString::fromUtf8(data);
+    const QString fileName = u"fuzz.md"_s;
+    const AgentFile::Result result = AgentFile::parse(text, fileName);
+    const AgentFile::Result again = AgentFile::parse(text, fileName);
+    if (again.agent != result.agent || again.error != result.error || again.line != result.line)
+        return u"the same file parsed twice gave two results"_s;
+    if (!result.ok()) {
+        // Lines as the parser counts them: a line break ends one (a last line without one still counts).
+        const qsizetype lines = text.count(u'\n') + 1;
+        if (result.line < 1 || result.line > lines)
+            return u"the refusal names line %1 of a file of %2 lines: %3"_s.arg(result.line)
+                .arg(lines)
+                .arg(result.error);
+        const QString place = u"%1:%2: "_s.arg(fileName).arg(result.line);
+        if (!result.error.startsWith(place) || result.error.size() == place.size())
+            return u"the refusal does not read “<file>:<line>: <sentence>”: %1"_s.arg(result.error);
+        return {};
+    }
+    const Agent &agent = result.agent;
+    if (result.line != 0)
+        return u"an accepted file names line %1"_s.arg(result.line);
+    if (!AgentFile::isSlug(agent.id) || agent.id == TransitionGraph::kPerson)
+        return u"the id “%1” was accepted"_s.arg(agent.id);
+    if (agent.name.trimmed().isEmpty())
+        return u"an empty name was accepted"_s;
+    if (agent.maxOutputTokens < 0)
+        return u"a negative max_output_tokens was accepted"_s;
+    if (agent.terminal && !agent.handoffTargets.isEmpty())
+        return u"a terminal agent has targets"_s;
+    if (agent.instructions != agent.instructions.trimmed())
+        return u"the instructions are not trimmed"_s;
+    QSet<QString> seen;
+    for (const QString &target : agent.handoffTargets) {
+        if (target == agent.id)
+            return u"the agent hands over to itself"_s;
+        if (target != TransitionGraph::kPerson && !AgentFile::isSlug(target))
+            return u"the target “%1” was accepted"_s.arg(target);
+        if (seen.contains(target))
+            return u"the target “%1” is listed twice"_s.arg(target);
+        seen.insert(target);
+    }
+    for (auto it = agent.edgeOptions.cbegin(); it != agent.edgeOptions.cend(); ++it)
+        if (!seen.contains(it.key()))
+            return u"options for “%1”, which is not a target"_s.arg(it.key());
+    for (const QStringList *list : { &agent.allowedTools, &agent.modes })
+        if (QSet<QString>(list->cbegin(), list->cend()).size() != list->size())
+            return u"an item is listed twice in %1"_s.arg(list->join(u", "_s));
+    for (const QString &mode : agent.modes)
+        if (!Conversation::modeFromName(mode))
+            return u"the mode “%1” was accepted"_s.arg(mode);
+    for (const QString &tool : agent.allowedTools)
+        if (tool.isEmpty() || tool.contains(u' '))
+            return u"the tool name “%1” was accepted"_s.arg(tool);
+
+    // What was read, written back with every key, reads as the same agent.
+    const AgentFile::Result written = AgentFile::parse(agentFileOf(agent), fileName);
+    if (!written.ok())
+        return u"the agent written back is refused: %1"_s.arg(written.error);
+    if (written.agent != agent)
+        return u"the agent written back reads differently"_s;
+    return {};
+}
+
 QString FuzzTargets::responsesStream(QByteArrayView data)
 {
     return runStream<ResponsesJob>(data, false);
@@ -308,7 +426,7 @@ QString FuzzTargets::chatCompletionsStream(QByteArrayView data)
 QStringList FuzzTargets::names()
 {
     return { u"sseparser"_s, u"handoffsignal"_s, u"toolarguments"_s, u"jsonimporter"_s, u"responsesstream"_s,
-        u"chatstream"_s };
+        u"chatstream"_s, u"promptfile"_s };
 }
 
 FuzzTargets::Target FuzzTargets::target(QStringView name)
@@ -325,6 +443,8 @@ FuzzTargets::Target FuzzTargets::target(QStringView name)
         return &FuzzTargets::responsesStream;
     if (name == u"chatstream")
         return &FuzzTargets::chatCompletionsStream;
+    if (name == u"promptfile")
+        return &FuzzTargets::promptFile;
     return nullptr;
 }
 

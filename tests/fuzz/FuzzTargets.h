@@ -36,6 +36,11 @@ public:
     /// @brief The same for ChatCompletionsJob (and so ToolCallAccumulator); every call it hands out has a name and
     /// was announced under its id, and its text is the sum of its deltas.
     static QString chatCompletionsStream(QByteArrayView data);
+    /// @brief AgentFile::parse() on the UTF-8 text of a prompt file: parsing twice gives the same; a refusal reads
+    /// "<file>:<line>: <sentence>" with a line of the file; an accepted agent holds what the file format promises (a
+    /// slug id, a name, targets listed once and never itself, valid modes, trimmed instructions, …), and written
+    /// back as a file with every key it reads as the same agent.
+    static QString promptFile(QByteArrayView data);
 
     /// @brief The names of the targets: the folders of tests/fuzz/corpus and the fuzz_<name> executables.
     static QStringList names();

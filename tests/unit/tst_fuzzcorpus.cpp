@@ -62,6 +62,7 @@ void TestFuzzCorpus::regressionsAreKept()
     // What the fuzzers found stays found (docs/reliability.md lists each).
     const QDir corpus(QStringLiteral(TANDEM_FUZZ_CORPUS_DIR));
     QVERIFY(QFile::exists(corpus.filePath(u"responsesstream/regression-pending-call-without-ids"_s)));
+    QVERIFY(QFile::exists(corpus.filePath(u"promptfile/regression-cr-before-crlf"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestFuzzCorpus)
