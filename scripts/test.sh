@@ -7,6 +7,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
+# The fuzzers (run last) need clang 16 with libFuzzer and the sanitizer runtimes: fail now, and say so, rather than
+# after the whole suite.
+if [ $# -eq 0 ]; then
+    runtime=$(clang++-16 -print-runtime-dir 2>/dev/null || true)
+    for library in fuzzer asan ubsan_standalone; do
+        if [ ! -f "$runtime/libclang_rt.$library-$(uname -m).a" ]; then
+            echo "scripts/test.sh: the fuzzers need clang++-16 with libFuzzer, ASan and UBSan (Debian's clang-16," \
+                "libfuzzer-16-dev and libclang-rt-16-dev; scripts/install-deps.sh test installs them):" \
+                "libclang_rt.$library-$(uname -m).a not found${runtime:+ in $runtime}" >&2
+            exit 1
+        fi
+    done
+fi
 
 cmake --preset ci >/dev/null
 cmake --build --preset ci

@@ -1,10 +1,11 @@
 // The secrets audit of issue #17: an API key stored the way the person stores it (the real Secret Service), a
-// dual-agent turn and a refused one against the fake LLM server, every export format, and the real `tandem run
-// --verbose` with TANDEM_API_KEY. Then every place the app writes is searched for the key: the SQLite file with its
-// -wal and -shm, the settings file, every log line at every level (Qt's network categories included), the export
-// files (the PDF's text too), the CLI's standard output and error, and this test's own output (it runs itself once
-// more as a child process). Zero hits, and no log line names the Authorization header. Each search first finds
-// something it must find, so that it cannot pass by searching nothing.
+// dual-agent turn, a pipeline turn and a refused one against the fake LLM server, every export format, and the real
+// `tandem run` (dual and pipeline) and `tandem export` (every format) with TANDEM_API_KEY and every log category on.
+// Then every place the app writes is searched for the key: the SQLite file with its -wal and -shm, the settings file,
+// every log line at every level (Qt's network categories included), the export files (the PDF's text too), the CLI's
+// standard output and error, and this test's own output (it runs itself once more as a child process). Zero hits,
+// and no log line names the Authorization header. Each search first finds something it must find, so that it cannot
+// pass by searching nothing.
 #include "FakeLlmServer.h"
 #include "LogCapture.h"
 #include "SecretTestUtil.h"
@@ -22,6 +23,8 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 #include <QProcess>
@@ -107,6 +110,24 @@ void enableQtNetwork(QLoggingCategory *category)
 bool carriesKey(const RecordedRequest &request, const QString &key)
 {
     return request.header(u"Authorization"_s) == u"Bearer "_s + key;
+}
+
+ToolCall toolCall(const QString &name, const QJsonObject &arguments)
+{
+    return ToolCall { {}, name, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} };
+}
+
+/// The replies of a whole pipeline with the shipped agents (resources/agents): analyst, implementer, reviewer (who
+/// approves), refactorer, documenter; @p marker is in every handoff's context.
+QList<ScriptedReply> pipelineReplies(const QString &marker)
+{
+    const auto handoff = [&marker](const QString &target, const QString &context) {
+        return ScriptedReply::calling({ toolCall(
+            u"handoff_to"_s, { { u"target_agent"_s, target }, { u"context"_s, QString(context + u' ' + marker) } }) });
+    };
+    return { handoff(u"implementer"_s, u"Plan:"_s), handoff(u"reviewer"_s, u"Implemented:"_s),
+        ScriptedReply::calling({ toolCall(u"approve_work"_s, { { u"summary"_s, QString(u"Approved "_s + marker) } }) }),
+        handoff(u"documenter"_s, u"Polished:"_s), handoff(u"orchestrator"_s, u"Documented:"_s) };
 }
 
 ProviderProfile fakeProfile(const FakeLlmServer &server, Protocol protocol)
@@ -216,6 +237,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
     SecretStore secrets(m_service);
     const QString marker = u"audit-marker-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
     qint64 conversationId = 0;
+    qint64 pipelineId = 0;
     {
         LocalSettingsService service(&temp.work(), &secrets, network.get());
         SettingsViewModel settings(&service);
@@ -252,11 +274,22 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         QVERIFY(repository.send(conversationId, u"Once more"_s) > 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, Timeout);
         QVERIFY(finished.at(1).at(2).value<RunOutcome>() != RunOutcome::Completed);
+
+        // A pipeline turn: five agents, each a model call with the key, handoffs through tools, the board's rows.
+        pipelineId = repository.createConversation(Conversation::Mode::Pipeline);
+        QVERIFY(pipelineId > 0);
+        for (const ScriptedReply &reply : pipelineReplies(marker))
+            server.enqueue(reply);
+        QVERIFY(repository.send(pipelineId, u"Story for the audit "_s + marker) > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, Timeout);
+        QVERIFY2(finished.at(2).at(2).value<RunOutcome>() == RunOutcome::Completed,
+            qPrintable(finished.at(2).at(3).toString()));
+        QCOMPARE(repository.boardState(pipelineId).phase, u"complete"_s);
     }
 
     // The provider did get the key, on every request: the key went where it must go.
     const QList<RecordedRequest> requests = server.requests();
-    QVERIFY(requests.size() >= 3);
+    QVERIFY(requests.size() >= 8);
     for (const RecordedRequest &request : requests)
         QVERIFY2(carriesKey(request, m_key), qPrintable(request.path));
 
@@ -269,7 +302,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         for (const ExportFormat format : { ExportFormat::Markdown, ExportFormat::Json, ExportFormat::Html,
                  ExportFormat::Pdf, ExportFormat::PlainText }) {
             ExportRequest request;
-            request.conversationIds = { conversationId };
+            request.conversationIds = { conversationId, pipelineId };
             request.format = format;
             request.path = exports.filePath(u"audit."_s + exportFormatSuffix(format));
             Exporter exporter(&store, request);
@@ -281,8 +314,9 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
-        if (!path.endsWith(u".pdf"_s))
-            QVERIFY2(bytes.contains(marker.toUtf8()), qPrintable(path)); // the search reads what the export holds
+        if (!path.endsWith(u".pdf"_s)) // the search reads what the export holds, of both conversations
+            QVERIFY2(bytes.contains((u"Story for the audit "_s + marker).toUtf8()) && bytes.contains(marker.toUtf8()),
+                qPrintable(path));
     }
     // The PDF's text is compressed: pdftotext reads it back for the search.
     const QString pdftotext = QStandardPaths::findExecutable(u"pdftotext"_s);
@@ -325,16 +359,15 @@ void TestSecretsAudit::cliRunPrintsNoKey()
     QVERIFY2(server.isListening(), qPrintable(server.errorString()));
     QTemporaryDir data;
     QVERIFY(data.isValid());
-    server.enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nReview the CLI audit."_s }));
-    server.enqueue(ScriptedReply::text({ u"Reviewed."_s }));
-    server.enqueue(ScriptedReply::httpError(401));
+    const QString marker = u"cli-marker-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
 
-    // --verbose prints the app's log lines; QT_LOGGING_RULES adds Qt's network categories and every debug line.
+    // --verbose prints the app's log lines; QT_LOGGING_RULES turns on every debug line of every category, Qt's
+    // network ones included (the other levels are on already).
     const auto tandem = [&](const QStringList &arguments, QString *out, QString *err) {
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(u"TANDEM_API_KEY"_s, m_key);
-        environment.insert(u"QT_LOGGING_RULES"_s, u"tandem.*=true\nqt.network.*=true"_s);
+        environment.insert(u"QT_LOGGING_RULES"_s, u"*.debug=true"_s);
         environment.insert(u"XDG_CONFIG_HOME"_s, data.filePath(u"config"_s));
         environment.remove(u"DISPLAY"_s);
         environment.remove(u"WAYLAND_DISPLAY"_s);
@@ -352,28 +385,79 @@ void TestSecretsAudit::cliRunPrintsNoKey()
     const QString url = server.baseUrl().toString();
     QString out;
     QString err;
+    QStringList hits;
+
+    // A dual turn.
+    server.enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nReview the CLI audit."_s }));
+    server.enqueue(ScriptedReply::text({ u"Reviewed."_s }));
     QCOMPARE(tandem({ u"run"_s, u"--mode"_s, u"dual"_s, u"--provider"_s, url, u"--protocol"_s, u"responses"_s,
-                        u"Audit the CLI"_s },
+                        u"Audit the CLI "_s + marker },
                  &out, &err),
         0);
     QVERIFY2(out.contains(u"Reviewed."_s), qPrintable(out));
     QVERIFY2(err.contains(u"tandem.llm"_s), "--verbose printed no log line: the search would prove nothing");
-    QStringList hits = leaksIn(out + u'\n' + err, m_key);
+    // Debug lines of the app (each request's attempt) and of Qt itself (its plugin loader) were printed.
+    QVERIFY2(
+        err.contains(u"attempt 1"_s) && err.contains(u"qt.core.plugin"_s), "the debug rules printed no debug line");
+    hits = leaksIn(out + u'\n' + err, m_key);
+    QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
+
+    // A pipeline turn with the shipped agents: five model calls, tool calls, the board.
+    for (const ScriptedReply &reply : pipelineReplies(marker))
+        server.enqueue(reply);
+    QCOMPARE(tandem({ u"run"_s, u"--mode"_s, u"pipeline"_s, u"--provider"_s, url, u"--var"_s, u"STORY_ID=audit"_s,
+                        u"--var"_s, u"BRANCH=audit"_s, u"--var"_s, u"DASHBOARD_URL=http://localhost"_s,
+                        u"Pipeline story "_s + marker },
+                 &out, &err),
+        0);
+    QVERIFY2(out.contains(u"Pipeline complete."_s), qPrintable(out));
+    QVERIFY2(err.contains(u"tandem.llm"_s), "--verbose printed no log line: the search would prove nothing");
+    hits = leaksIn(out + u'\n' + err, m_key);
     QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
 
     // A refused key (401) takes the error paths, which print the provider's message.
-    QString refusedOut;
-    QString refusedErr;
-    QVERIFY(tandem({ u"run"_s, u"--provider"_s, url, u"Refused"_s }, &refusedOut, &refusedErr) != 0);
-    hits = leaksIn(refusedOut + u'\n' + refusedErr, m_key);
+    server.enqueue(ScriptedReply::httpError(401));
+    QVERIFY(tandem({ u"run"_s, u"--provider"_s, url, u"Refused"_s }, &out, &err) != 0);
+    hits = leaksIn(out + u'\n' + err, m_key);
     QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
 
-    // The key did reach the provider, and only there: not the CLI's database or settings.
+    // The key did reach the provider, on every request.
     const QList<RecordedRequest> requests = server.requests();
-    QVERIFY(requests.size() >= 3);
+    QVERIFY(requests.size() >= 8);
     for (const RecordedRequest &request : requests)
         QVERIFY2(carriesKey(request, m_key), qPrintable(request.path));
-    QVERIFY(Test::folderContains(data.path(), "Audit the CLI"));
+
+    // Every export format through `tandem export`, with the key still in the environment and every log line on.
+    QTemporaryDir exports;
+    QVERIFY(exports.isValid());
+    for (const QString &format : { u"md"_s, u"json"_s, u"html"_s, u"pdf"_s, u"txt"_s }) {
+        const QString path = exports.filePath(u"cli-audit."_s + format);
+        QVERIFY2(tandem({ u"export"_s, u"--all"_s, u"--format"_s, format, u"--output"_s, path }, &out, &err) == 0,
+            qPrintable(err));
+        QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
+        hits = leaksIn(out + u'\n' + err, m_key);
+        QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
+        if (format == u"pdf"_s) {
+            QProcess pdfText; // the PDF's text is compressed: pdftotext reads it back
+            pdfText.start(QStandardPaths::findExecutable(u"pdftotext"_s), { u"-enc"_s, u"UTF-8"_s, path, u"-"_s });
+            QVERIFY(pdfText.waitForFinished(Timeout));
+            const QString text = QString::fromUtf8(pdfText.readAllStandardOutput());
+            QVERIFY2(text.contains(u"cli-marker"_s), qPrintable(text.left(500)));
+            QVERIFY(!text.contains(m_key));
+        } else {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray bytes = file.readAll();
+            QVERIFY2(bytes.contains((u"Audit the CLI "_s + marker).toUtf8())
+                    && bytes.contains((u"Pipeline story "_s + marker).toUtf8()),
+                qPrintable(path));
+        }
+    }
+    hits = filesHolding(exports.path(), m_key);
+    QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u", ")));
+
+    // Not in the CLI's database or settings either.
+    QVERIFY(Test::folderContains(data.path(), marker.toUtf8()));
     hits = filesHolding(data.path(), m_key);
     QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u", ")));
 }
