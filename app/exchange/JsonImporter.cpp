@@ -1,5 +1,6 @@
 #include "JsonImporter.h"
 
+#include "AgentOptionsJson.h"
 #include "ExchangeFormat.h"
 #include "domain/Logging.h"
 #include "storage/ExchangeStore.h"
@@ -344,7 +345,16 @@ bool JsonImporter::readAgent(const QJsonObject &o, Agent *a)
         && string(o, u"role", &a->role, text) && string(o, u"instructions", &a->instructions, text)
         && string(o, u"model", &a->model, name) && string(o, u"provider_id", &a->providerId, name, true)
         && stringList(o, u"allowed_tools", &a->allowedTools) && stringList(o, u"handoff_targets", &a->handoffTargets)
-        && boolean(o, u"terminal", &a->terminal) && boolean(o, u"enabled", &a->enabled);
+        && boolean(o, u"terminal", &a->terminal) && boolean(o, u"enabled", &a->enabled) && agentOptions(o, a);
+}
+
+bool JsonImporter::agentOptions(const QJsonObject &o, Agent *a)
+{
+    const AgentOptionsJson::Problem problem = AgentOptionsJson::read(o, a);
+    if (problem.field.isEmpty())
+        return true;
+    Step step(m_path, problem.field);
+    return invalid(problem.what);
 }
 
 bool JsonImporter::readRun(const QJsonObject &o, ConversationArchive::Run *r)

@@ -85,6 +85,7 @@ private:
 
     bool readConversation(const QJsonObject &object, QSet<QString> *agentIds);
     bool readAgent(const QJsonObject &object, Agent *out);
+    bool agentOptions(const QJsonObject &object, Agent *out);
     bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
     bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
     bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);
