@@ -228,6 +228,33 @@
     </message>
 </context>
 <context>
+    <name>AgentOptionsJson</name>
+    <message>
+        <source>is not a whole number from 0 to %1</source>
+        <translation>не является целым числом от 0 до %1</translation>
+    </message>
+    <message>
+        <source>is not an object</source>
+        <translation>не является объектом</translation>
+    </message>
+    <message>
+        <source>has too many entries</source>
+        <translation>содержит слишком много записей</translation>
+    </message>
+    <message>
+        <source>has an entry for “%1” that is not {transfer, timing, warm} with known values</source>
+        <translation>содержит запись для «%1», которая не является {transfer, timing, warm} с известными значениями</translation>
+    </message>
+    <message>
+        <source>is not a list of conversation modes</source>
+        <translation>не является списком режимов разговора</translation>
+    </message>
+    <message>
+        <source>names a mode Tandem does not know (“%1”)</source>
+        <translation>называет режим, неизвестный Tandem («%1»)</translation>
+    </message>
+</context>
+<context>
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>

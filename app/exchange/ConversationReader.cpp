@@ -1,5 +1,6 @@
 #include "ConversationReader.h"
 
+#include "AgentOptionsJson.h"
 #include "ExchangeFormat.h"
 #include "storage/ExchangeStore.h"
 
@@ -29,7 +30,17 @@ bool ConversationReader::readAgent(const QJsonObject &o, Agent *a)
         && m_fields.string(o, u"provider_id", &a->providerId, name, true)
         && m_fields.stringList(o, u"allowed_tools", &a->allowedTools)
         && m_fields.stringList(o, u"handoff_targets", &a->handoffTargets)
-        && m_fields.boolean(o, u"terminal", &a->terminal) && m_fields.boolean(o, u"enabled", &a->enabled);
+        && m_fields.boolean(o, u"terminal", &a->terminal) && m_fields.boolean(o, u"enabled", &a->enabled)
+        && agentOptions(o, a);
+}
+
+bool ConversationReader::agentOptions(const QJsonObject &o, Agent *a)
+{
+    const AgentOptionsJson::Problem problem = AgentOptionsJson::read(o, a);
+    if (problem.field.isEmpty())
+        return true;
+    Step step(m_fields, problem.field);
+    return m_fields.invalid(problem.what);
 }
 
 bool ConversationReader::readRun(const QJsonObject &o, ConversationArchive::Run *r)

@@ -33,6 +33,7 @@ public:
 
 private:
     bool readAgent(const QJsonObject &object, Agent *out);
+    bool agentOptions(const QJsonObject &object, Agent *out);
     bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
     bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
     bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);
