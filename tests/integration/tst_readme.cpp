@@ -64,6 +64,9 @@ const QList<NotRun> kNotRun = {
     { u"build/bench/bench/bench_streamdelta"_s, u"as above"_s },
     { u"scripts/screenshots.sh"_s,
         u"rewrites docs/screenshots under Xvfb; the tandem_screenshots program it runs is built by every test run"_s },
+    { u"scripts/fuzz.sh --runs 10000000"_s,
+        u"the fuzzers' long runs take hours (docs/reliability.md has their figures); scripts/test.sh builds the same "
+        u"fuzzers and runs each for a few seconds"_s },
 };
 
 /// README commands run by CI itself: .ci/run must run them.
