@@ -13,6 +13,7 @@
 #include <QHttpServerResponder>
 #include <QJsonDocument>
 #include <QTcpSocket>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -24,6 +25,8 @@ namespace {
 constexpr const char *kReceivedProperty = "tandemApiReceived";
 /// Room for the request line and the headers beside a body of the full limit.
 constexpr qint64 kHeaderAllowance = 64 * 1024;
+/// How long a refused connection is read from before it is cut off.
+constexpr int kLingerMs = 5000;
 
 QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
 {
@@ -141,7 +144,13 @@ void ApiServer::watch(QTcpSocket *socket)
         socket->write("HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json; charset=utf-8\r\n"
                       "Connection: close\r\nContent-Length: "
             + QByteArray::number(body.size()) + "\r\n\r\n" + body);
-        socket->disconnectFromHost();
+        // What the client still sends is read and dropped until it closes (closing on unread data would reset the
+        // connection, and the client could lose the answer); a client that never stops is cut off.
+        if (socket->isTransactionStarted())
+            socket->commitTransaction(); // the HTTP server's partial request
+        socket->readAll();
+        connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
+        QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
         qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
     });
 }
