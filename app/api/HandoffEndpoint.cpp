@@ -19,7 +19,8 @@ qint64 storyIdFrom(const QJsonValue &value)
 {
     if (value.isDouble()) {
         const double number = value.toDouble();
-        return number >= 1 && number == double(qint64(number)) ? qint64(number) : 0;
+        constexpr double kLargestExact = 9007199254740991.0; // 2^53 - 1: beyond it a double is no exact id
+        return number >= 1 && number <= kLargestExact && number == double(qint64(number)) ? qint64(number) : 0;
     }
     bool ok = false;
     const qint64 id = value.toString().trimmed().toLongLong(&ok);

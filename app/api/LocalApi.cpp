@@ -83,6 +83,7 @@ void LocalApi::start(quint16 port)
     readToken([this, generation, port](const QString &token, const QString &error) {
         if (generation != m_generation)
             return;
+        m_tokenFailed = token.isEmpty();
         if (token.isEmpty()) {
             m_error = tr("The local API's token could not be read from the keychain: %1").arg(error);
             Q_EMIT failed(m_error);

@@ -43,6 +43,8 @@ public:
     quint16 port() const;
     /// @brief Why the last start failed; empty after a successful one.
     QString lastError() const { return m_error; }
+    /// @brief True if the last start failed on the token (the keychain), not on the port.
+    bool tokenFailed() const { return m_tokenFailed; }
     ApiServer &server() { return *m_server; }
 
     /// @brief The profile's token (made and stored first if there is none); @p done runs later, on this thread.
@@ -77,6 +79,7 @@ private:
     QString m_tokenKey;
     ApiServer *m_server = nullptr;
     QString m_error;
+    bool m_tokenFailed = false;
     int m_generation = 0; ///< a start answered after a later start or stop is dropped
 };
 

@@ -46,9 +46,9 @@ int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &rep
     QEventLoop loop;
     int exitCode = CliCommands::Success;
     QObject::connect(&termination, &UnixSignals::received, &loop, [&loop] { loop.quit(); });
-    QObject::connect(&api, &LocalApi::failed, &loop, [&loop, &exitCode](const QString &message) {
+    QObject::connect(&api, &LocalApi::failed, &loop, [&loop, &exitCode, &api](const QString &message) {
         CliOutput::err() << message << '\n';
-        exitCode = message.contains(u"keychain"_s) ? CliCommands::StorageError : CliCommands::UsageError;
+        exitCode = api.tokenFailed() ? CliCommands::StorageError : CliCommands::UsageError;
         loop.quit();
     });
     QObject::connect(&api, &LocalApi::started, &loop, [&api, &parser](const QString &url) {

@@ -9,6 +9,7 @@
 #include "api/EventStream.h"
 #include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
+#include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
@@ -486,6 +487,19 @@ void TestLocalApi::serveAsChildProcess()
     QVERIFY(QTest::qWaitFor([&] { return elsewhere.count() > 0 && messages.rowCount() > rowsBefore; }, 20000));
     QCOMPARE(window.boardState(story).handoffs.size(), 1);
     QCOMPARE(window.activeAgent(story), u"analyst"_s);
+    // The window's status line follows too: the implementer holds the work once the analyst handed it over.
+    ChatViewModel chat(&window);
+    chat.openConversation(story);
+    QCOMPARE(
+        client.post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, created.json()[u"handoff"_s][u"id"_s] } }).status,
+        200);
+    QCOMPARE(client
+                 .post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story }, { u"fromAgent"_s, u"analyst"_s },
+                     { u"toAgent"_s, u"implementer"_s } })
+                 .status,
+        201);
+    QVERIFY2(QTest::qWaitFor([&] { return chat.activeAgentName() == u"Implementer"_s; }, 20000),
+        qPrintable(chat.activeAgentName()));
 
     process->terminate(); // SIGTERM
     QVERIFY(process->waitForFinished(20000));
