@@ -1883,6 +1883,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>There is no %1 here: the local API has /api/handoffs and /api/events.</source>
         <translation>Здесь нет %1: у локального API есть /api/handoffs и /api/events.</translation>
     </message>
+    <message>
+        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
+        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ApprovalDialog</name>

@@ -175,6 +175,17 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
             tr("Requests from web pages (with an Origin header) are refused: the local API "
                "is for programs on this computer."));
     }
+    // A page that rebinds its own host name to 127.0.0.1 still names that host: only our own addresses are answered.
+    const QByteArray host = header(request, "Host").trimmed().toLower();
+    const qsizetype colon = host.lastIndexOf(':');
+    const QByteArray name = colon > host.lastIndexOf(']') ? host.left(colon) : host;
+    if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
+        qCInfo(lcApi) << "refused a request addressed to another host, to" << path;
+        return ApiReply::error(403,
+            tr("The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
+               "addressed to “%1”.")
+                .arg(QString::fromLatin1(host.left(200))));
+    }
     if (request.body().size() > m_bodyLimit)
         return ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit));
     if (!authorized(request)) {

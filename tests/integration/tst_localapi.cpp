@@ -250,6 +250,11 @@ void TestLocalApi::refusals_data()
         << "GET"_ba << u"/api/events"_s << QByteArray() << QByteArray() << QByteArray() << false << 401 << u"token"_s;
     QTest::newRow("a web page, with the token") << "GET"_ba << state << QByteArray() << "Origin"_ba
                                                 << "http://example.com"_ba << true << 403 << u"web pages"_s;
+    QTest::newRow("a rebound host name") << "GET"_ba << state << QByteArray() << "Host"_ba
+                                         << "attacker.example:80"_ba << true << 403 << u"attacker.example"_s;
+    QTest::newRow("a name that starts like localhost")
+        << "GET"_ba << state << QByteArray() << "Host"_ba
+        << "localhost.attacker.example"_ba << true << 403 << u"127.0.0.1 or localhost"_s;
     QTest::newRow("a web page, posting") << "POST"_ba << u"/api/handoffs"_s
                                          << R"({"action":"cleanup","storyId":"1"})"_ba
                                          << "Origin"_ba

@@ -5,6 +5,8 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem::Test {
@@ -67,8 +69,12 @@ ApiClient::ApiClient(quint16 port, const QString &token)
 ApiClient::Response ApiClient::request(const QByteArray &method, const QString &path, const QByteArray &body,
     const QList<QPair<QByteArray, QByteArray>> &extraHeaders, bool withToken) const
 {
-    QByteArray bytes = method + ' ' + path.toUtf8() + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(m_port)
-        + "\r\nConnection: close\r\n";
+    const bool ownHost = std::none_of(extraHeaders.cbegin(), extraHeaders.cend(),
+        [](const auto &header) { return header.first.compare("Host", Qt::CaseInsensitive) == 0; });
+    QByteArray bytes = method + ' ' + path.toUtf8() + " HTTP/1.1\r\n";
+    if (ownHost)
+        bytes += "Host: 127.0.0.1:" + QByteArray::number(m_port) + "\r\n";
+    bytes += "Connection: close\r\n";
     if (withToken)
         bytes += "Authorization: Bearer " + m_token + "\r\n";
     for (const auto &[name, value] : extraHeaders)
