@@ -325,7 +325,7 @@ void TestToolRegistry::builtinSchemasAreObjects()
 {
     const ToolRegistry registry = ToolRegistry::withBuiltins();
     const QList<ToolDefinition> definitions = registry.definitions();
-    QCOMPARE(definitions.size(), 6);
+    QCOMPARE(definitions.size(), 13);
     for (const ToolDefinition &definition : definitions) {
         const QJsonObject schema = definition.parameters;
         QVERIFY2(!definition.description.isEmpty(), qPrintable(definition.name));
