@@ -221,6 +221,23 @@
     </message>
 </context>
 <context>
+    <name>MetricsCommand</name>
+    <message numerus="yes">
+        <source>Metrics of every conversation (%n run(s))</source>
+        <translation>
+            <numerusform>Metrics of every conversation (%n run)</numerusform>
+            <numerusform>Metrics of every conversation (%n runs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Metrics of conversation %1 (%n run(s))</source>
+        <translation>
+            <numerusform>Metrics of conversation %1 (%n run)</numerusform>
+            <numerusform>Metrics of conversation %1 (%n runs)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReadFileTool</name>
     <message numerus="yes">
         <source>The file &quot;%1&quot; has %2 bytes; read_file reads at most %3 KiB.</source>

@@ -55,6 +55,26 @@
         <source>Documenter</source>
         <translation>Документатор</translation>
     </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>Task agent</source>
+        <translation>Агент задач</translation>
+    </message>
+    <message>
+        <source>Q&amp;A agent</source>
+        <translation>Агент вопросов и ответов</translation>
+    </message>
+    <message>
+        <source>Tracking agent</source>
+        <translation>Агент прогресса</translation>
+    </message>
+    <message>
+        <source>General agent</source>
+        <translation>Общий агент</translation>
+    </message>
 </context>
 <context>
     <name>AgentFile</name>
@@ -450,20 +470,12 @@
         <translation>Не удалось сохранить сообщение.</translation>
     </message>
     <message>
-        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled.</source>
-        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено.</translation>
-    </message>
-    <message>
         <source>Keep the database in &lt;folder&gt;.</source>
         <translation>Хранить базу данных в папке &lt;папка&gt;.</translation>
     </message>
     <message>
         <source>folder</source>
         <translation>папка</translation>
-    </message>
-    <message>
-        <source>single or dual (dual: agent 1 clarifies, agent 2 answers).</source>
-        <translation>single или dual (dual: агент 1 уточняет запрос, агент 2 отвечает).</translation>
     </message>
     <message>
         <source>mode</source>
@@ -650,20 +662,40 @@
         <translation>минуты</translation>
     </message>
     <message>
-        <source>handoffs, handoff: print seed 002&apos;s JSON.</source>
-        <translation>handoffs, handoff: вывести JSON в формате seed 002.</translation>
+        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled, 7 routing accuracy below --min-accuracy.</source>
+        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy.</translation>
     </message>
     <message>
-        <source>Unknown mode “%1”: use single, dual or pipeline.</source>
-        <translation>Неизвестный режим «%1»: используйте single, dual или pipeline.</translation>
+        <source>single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent).</source>
+        <translation>single, dual (агент 1 уточняет запрос, агент 2 отвечает), pipeline или router (оркестратор выбирает агента).</translation>
     </message>
     <message>
-        <source>The mode “%1” is not available from the command line: use single, dual or pipeline.</source>
-        <translation>Режим «%1» недоступен из командной строки: используйте single, dual или pipeline.</translation>
+        <source>run: this agent answers, without router mode&apos;s orchestrator.</source>
+        <translation>run: отвечает этот агент, без оркестратора режима маршрутизатора.</translation>
     </message>
     <message>
-        <source>Usage: tandem run --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
+        <source>eval-routing: exit with 7 below this share of right answers (0 to 1).</source>
+        <translation>eval-routing: завершиться с кодом 7, если доля верных ответов ниже этой (от 0 до 1).</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>доля</translation>
+    </message>
+    <message>
+        <source>handoffs, handoff: print seed 002&apos;s JSON; metrics: print JSON.</source>
+        <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>There is no enabled agent “%1”.</source>
+        <translation>Нет включённого агента «%1».</translation>
     </message>
     <message>
         <source>Commands:
@@ -676,6 +708,8 @@
   handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
   serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]
   agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in
+  metrics       print router mode&apos;s metrics per agent: [--conversation ID] [--json]
+  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] [--min-accuracy X]
 
 The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
         <translation>Команды:
@@ -688,6 +722,8 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
   handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
   serve         запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]
   agents        export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH
+  metrics       вывести метрики режима маршрутизатора по агентам: [--conversation ID] [--json]
+  eval-routing  классифицировать каждый пример файла JSONL, как это делает маршрутизатор: CASES.jsonl [--provider P] [--min-accuracy X]
 
 API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
     </message>
@@ -704,8 +740,70 @@ API-ключ сохранённого провайдера берётся из �
         <translation>serve: вывести также токен локального API.</translation>
     </message>
     <message>
-        <source>run, conversations, show, export, import, handoffs, handoff, serve or agents</source>
-        <translation>run, conversations, show, export, import, handoffs, handoff, serve или agents</translation>
+        <source>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing</source>
+        <translation>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics или eval-routing</translation>
+    </message>
+</context>
+<context>
+    <name>CompleteTaskTool</name>
+    <message>
+        <source>There is no task %1.</source>
+        <translation>Задачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>The task could not be stored.</source>
+        <translation>Не удалось сохранить задачу.</translation>
+    </message>
+    <message>
+        <source>Say which task: its id (task_id) or its words (query).</source>
+        <translation>Укажите задачу: её номер (task_id) или слова из названия (query).</translation>
+    </message>
+    <message>
+        <source>I found no open task matching &apos;%1&apos;.</source>
+        <translation>Я не нашёл открытой задачи, похожей на «%1».</translation>
+    </message>
+    <message>
+        <source>Which one do you mean: %1?</source>
+        <translation>Какую вы имеете в виду: %1?</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> или </translation>
+    </message>
+    <message>
+        <source>I found %1. Is this correct?</source>
+        <translation>Я нашёл %1. Верно?</translation>
+    </message>
+    <message>
+        <source>The proposal could not be stored.</source>
+        <translation>Не удалось сохранить предложение.</translation>
+    </message>
+</context>
+<context>
+    <name>CreateTaskTool</name>
+    <message>
+        <source>A task needs a title.</source>
+        <translation>У задачи должно быть название.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a date I can read: give a day (Friday, tomorrow) or a date (2026-11-27).</source>
+        <translation>«%1» — не дата, которую я могу прочитать: назовите день (пятница, завтра) или дату (2026-11-27).</translation>
+    </message>
+    <message>
+        <source>The task could not be stored.</source>
+        <translation>Не удалось сохранить задачу.</translation>
+    </message>
+    <message>
+        <source>I&apos;ll create the task &apos;%1&apos; (priority %2, due %3). Shall I?</source>
+        <translation>Я создам задачу «%1» (приоритет %2, срок %3). Создать?</translation>
+    </message>
+    <message>
+        <source>I&apos;ll create the task &apos;%1&apos; (priority %2). Shall I?</source>
+        <translation>Я создам задачу «%1» (приоритет %2). Создать?</translation>
+    </message>
+    <message>
+        <source>The proposal could not be stored.</source>
+        <translation>Не удалось сохранить предложение.</translation>
     </message>
 </context>
 <context>
@@ -783,6 +881,60 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The file &quot;%1&quot; could not be deleted: %2</source>
         <translation>Не удалось удалить файл «%1»: %2</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteTaskTool</name>
+    <message>
+        <source>There is no task %1.</source>
+        <translation>Задачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>The task could not be deleted.</source>
+        <translation>Не удалось удалить задачу.</translation>
+    </message>
+</context>
+<context>
+    <name>EvalRoutingCommand</name>
+    <message>
+        <source>Usage: tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy 0.8]</source>
+        <translation>Использование: tandem eval-routing ПРИМЕРЫ.jsonl [--provider P] [--min-accuracy 0.8]</translation>
+    </message>
+    <message>
+        <source>--min-accuracy needs a share from 0 to 1 (or a percentage).</source>
+        <translation>--min-accuracy ждёт долю от 0 до 1 (или процент).</translation>
+    </message>
+    <message>
+        <source>The case file “%1” cannot be read: %2</source>
+        <translation>Файл примеров «%1» не читается: %2</translation>
+    </message>
+    <message>
+        <source>%1:%2: a case is {&quot;message&quot;: &quot;…&quot;, &quot;expected&quot;: &quot;&lt;agent id&gt;&quot;}.</source>
+        <translation>%1:%2: пример записывается как {&quot;message&quot;: &quot;…&quot;, &quot;expected&quot;: &quot;&lt;id агента&gt;&quot;}.</translation>
+    </message>
+    <message>
+        <source>The case file “%1” holds no case.</source>
+        <translation>В файле примеров «%1» нет ни одного примера.</translation>
+    </message>
+    <message>
+        <source>  line %1: “%2”: expected %3, routed to %4 (%5)</source>
+        <translation>  строка %1: «%2»: ожидался %3, направлено к %4 (%5)</translation>
+    </message>
+    <message>
+        <source>Accuracy: %1/%2 = %3%</source>
+        <translation>Точность: %1/%2 = %3%</translation>
+    </message>
+    <message>
+        <source>Confusion (rows: expected, columns: routed):</source>
+        <translation>Матрица ошибок (строки: ожидалось, столбцы: направлено):</translation>
+    </message>
+    <message>
+        <source>Routed wrong:</source>
+        <translation>Направлено неверно:</translation>
+    </message>
+    <message>
+        <source>The accuracy %1% is below the minimum %2%.</source>
+        <translation>Точность %1% ниже минимума %2%.</translation>
     </message>
 </context>
 <context>
@@ -1001,6 +1153,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Waiting for you</source>
         <translation>Ждёт вас</translation>
+    </message>
+    <message>
+        <source>Routed</source>
+        <translation>Маршрутизация</translation>
     </message>
 </context>
 <context>
@@ -1771,6 +1927,41 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>MetricsCommand</name>
+    <message numerus="yes">
+        <source>Metrics of every conversation (%n run(s))</source>
+        <translation>
+            <numerusform>Метрики всех бесед (%n запуск)</numerusform>
+            <numerusform>Метрики всех бесед (%n запуска)</numerusform>
+            <numerusform>Метрики всех бесед (%n запусков)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Metrics of conversation %1 (%n run(s))</source>
+        <translation>
+            <numerusform>Метрики беседы %1 (%n запуск)</numerusform>
+            <numerusform>Метрики беседы %1 (%n запуска)</numerusform>
+            <numerusform>Метрики беседы %1 (%n запусков)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>agent            turns calls handoffs rejections tokens in/out latency ms routed</source>
+        <translation>агент            ходы вызовы передачи отказы  токены вх/вых задержка мс направлено</translation>
+    </message>
+    <message>
+        <source>                             given/rec. given/rec.              mean/p95 n · conf.</source>
+        <translation>                             дано/пол.  дано/пол.               сред./p95 n · увер.</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>всего</translation>
+    </message>
+    <message>
+        <source>Routing decisions:</source>
+        <translation>Решения маршрутизации:</translation>
+    </message>
+</context>
+<context>
     <name>ProviderPresets</name>
     <message>
         <source>llama.cpp server</source>
@@ -1817,6 +2008,25 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>RoutingClassifier</name>
+    <message>
+        <source>the classifier&apos;s answer was not valid JSON</source>
+        <translation>ответ классификатора не был корректным JSON</translation>
+    </message>
+    <message>
+        <source>the classifier&apos;s answer lacked an agent or a confidence from 0 to 1</source>
+        <translation>в ответе классификатора не было агента или уверенности от 0 до 1</translation>
+    </message>
+    <message>
+        <source>the classifier named an unknown agent “%1”</source>
+        <translation>классификатор назвал неизвестного агента «%1»</translation>
+    </message>
+    <message>
+        <source>the classifier failed: %1</source>
+        <translation>классификатор не ответил: %1</translation>
+    </message>
+</context>
+<context>
     <name>RunRecovery</name>
     <message>
         <source>Tandem closed while handing the message to agent 2.</source>
@@ -1856,6 +2066,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>%1 was stopped.</source>
         <translation>Агент «%1» остановлен.</translation>
     </message>
+    <message>
+        <source>there is no model provider: add one in the settings</source>
+        <translation>нет провайдера модели: добавьте его в настройках</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ApiServer</name>
@@ -1876,16 +2090,16 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Запросы с веб-страниц (с заголовком Origin) отклоняются: локальный API — для программ на этом компьютере.</translation>
     </message>
     <message>
+        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
+        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
+    </message>
+    <message>
         <source>Send the local API&apos;s token: Authorization: Bearer &lt;token&gt; (see Settings → Local API, or tandem serve --print-token).</source>
         <translation>Передайте токен локального API: Authorization: Bearer &lt;токен&gt; (см. Настройки → Локальный API или tandem serve --print-token).</translation>
     </message>
     <message>
         <source>There is no %1 here: the local API has /api/handoffs and /api/events.</source>
         <translation>Здесь нет %1: у локального API есть /api/handoffs и /api/events.</translation>
-    </message>
-    <message>
-        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
-        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
     </message>
 </context>
 <context>
@@ -2428,6 +2642,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Подключено: доступно %n моделей.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The router&apos;s confidence threshold must be between 0 and 1.</source>
+        <translation>Порог уверенности маршрутизатора должен быть от 0 до 1.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainWindow</name>
@@ -2691,6 +2909,10 @@ or write a message below to start a new one.</source>
         <source>Pipeline</source>
         <translation>Конвейер</translation>
     </message>
+    <message>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageDelegate</name>
@@ -2786,12 +3008,83 @@ or write a message below to start a new one.</source>
         <source>%1 is waiting for you</source>
         <translation>%1 ждёт вас</translation>
     </message>
+    <message>
+        <source>Routed to %1</source>
+        <translation>Направлено к: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageListModel</name>
     <message>
         <source>You</source>
         <translation>Вы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::Router</name>
+    <message>
+        <source>the unconfirmed proposal was dropped</source>
+        <translation>неподтверждённое предложение отброшено</translation>
+    </message>
+    <message>
+        <source>there is no orchestrator or no agent to route to</source>
+        <translation>нет оркестратора или агентов для маршрутизации</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
+    </message>
+    <message>
+        <source>The confirmed action could not be stored.</source>
+        <translation>Не удалось сохранить подтверждённое действие.</translation>
+    </message>
+    <message>
+        <source>Routed to %1 · %2</source>
+        <translation>Направлено к: %1 · %2</translation>
+    </message>
+    <message>
+        <source>Staying with %1: %2</source>
+        <translation>Остаётся у: %1: %2</translation>
+    </message>
+    <message>
+        <source>Staying with %1 (the classifier said %2 · %3)</source>
+        <translation>Остаётся у: %1 (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>Routed to %1 by keywords: %2</source>
+        <translation>Направлено к: %1 по ключевым словам: %2</translation>
+    </message>
+    <message>
+        <source>Routed to %1 by keywords (the classifier said %2 · %3)</source>
+        <translation>Направлено к: %1 по ключевым словам (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>Routed to %1: %2</source>
+        <translation>Направлено к: %1: %2</translation>
+    </message>
+    <message>
+        <source>Routed to %1: nothing else matched (the classifier said %2 · %3)</source>
+        <translation>Направлено к: %1: ничего другого не подошло (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>%1 carries out what you confirmed</source>
+        <translation>%1 выполняет подтверждённое вами</translation>
+    </message>
+    <message>
+        <source>%1: you declined, nothing was done</source>
+        <translation>%1: вы отказались, ничего не сделано</translation>
+    </message>
+    <message>
+        <source>Routed to %1 (chosen directly)</source>
+        <translation>Направлено к: %1 (выбрано напрямую)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The routing decision could not be stored.</source>
+        <translation>Не удалось сохранить решение маршрутизации.</translation>
     </message>
 </context>
 <context>
@@ -3219,6 +3512,29 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>TaskToolSupport</name>
+    <message>
+        <source>&apos;%1&apos; (%2% match)</source>
+        <translation>«%1» (совпадение %2%)</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>низкий</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>обычный</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>высокий</translation>
+    </message>
+    <message>
+        <source>The task list is not available here.</source>
+        <translation>Список задач здесь недоступен.</translation>
+    </message>
+</context>
+<context>
     <name>ToolGate</name>
     <message>
         <source>%1 wants to run “%2” and needs your approval.</source>
@@ -3269,6 +3585,25 @@ or write a message below to start a new one.</source>
     <message>
         <source>%1 is a terminal agent and cannot hand over.</source>
         <translation>%1 — завершающий агент и не может передавать беседу.</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateTaskTool</name>
+    <message>
+        <source>There is no task %1.</source>
+        <translation>Задачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>A task needs a title.</source>
+        <translation>У задачи должно быть название.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a date I can read: give a day (Friday, tomorrow) or a date (2026-11-27).</source>
+        <translation>«%1» — не дата, которую я могу прочитать: назовите день (пятница, завтра) или дату (2026-11-27).</translation>
+    </message>
+    <message>
+        <source>The task could not be stored.</source>
+        <translation>Не удалось сохранить задачу.</translation>
     </message>
 </context>
 <context>

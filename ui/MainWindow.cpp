@@ -310,7 +310,7 @@ void MainWindow::createToolBar()
     m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
     m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
     m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
-    // Router mode joins the selector when the engine runs it (seed 004).
+    m_modeSelector->addItem(tr("Router"), int(Conversation::Mode::Router));
     modeLabel->setBuddy(m_modeSelector);
     connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
         m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));

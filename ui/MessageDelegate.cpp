@@ -136,6 +136,8 @@ QString MessageDelegate::dividerTitle(const QModelIndex &index)
         return tr("Pipeline complete");
     case Message::Divider::WaitingForYou:
         return tr("%1 is waiting for you").arg(agent);
+    case Message::Divider::Routed:
+        return tr("Routed to %1").arg(agent);
     case Message::Divider::None:
         break;
     }

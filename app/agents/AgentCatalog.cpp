@@ -32,6 +32,11 @@ constexpr const char *kShippedNames[] = {
     QT_TRANSLATE_NOOP("AgentCatalog", "Reviewer"),
     QT_TRANSLATE_NOOP("AgentCatalog", "Refactorer"),
     QT_TRANSLATE_NOOP("AgentCatalog", "Documenter"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Orchestrator"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Task agent"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Q&A agent"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "Tracking agent"),
+    QT_TRANSLATE_NOOP("AgentCatalog", "General agent"),
 };
 
 /// The text of the agent file @p path, or why it cannot be read.

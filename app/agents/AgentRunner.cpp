@@ -3,6 +3,7 @@
 // steps write is owned by ReplyWriter, ToolGate, HandoffExecutor and RemoteThreads.
 #include "AgentRunner.h"
 
+#include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "agents/Run.h"
 #include "agents/RunRows.h"
@@ -10,6 +11,7 @@
 #include "agents/ThreadHistory.h"
 #include "domain/Logging.h"
 #include "domain/PipelinePhase.h"
+#include "domain/RoutingPolicy.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
@@ -31,6 +33,8 @@ AgentRunner::AgentRunner(
     , m_handoffs(work, m_events, m_ledger, m_threads, m_tools, m_config)
     , m_requests(work, m_threads, m_tools, m_config)
     , m_machine(work, m_events, m_runs, clients, m_config, m_threads, m_tools, m_handoffs, m_requests)
+    , m_router(work, m_events, m_runs, m_machine, m_threads, m_tools, m_config)
+    , m_clients(clients)
 {
     m_board.setBusy(
         [this](qint64 conversationId) { return isRunning(conversationId) || busyElsewhere(conversationId); });
@@ -90,6 +94,9 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     m_board.sweepStale();
     run->counters = GuardrailCounters(m_config.limits, m_work.runs().tokensUsed(conversation.id));
     run->startAgent = startAgentOverride.isEmpty() ? nextAgent(conversation) : startAgentOverride;
+    // Router mode: every message starts with the orchestrator, which picks the agent (seed 004).
+    if (startAgentOverride.isEmpty() && conversation.mode == Conversation::Mode::Router)
+        run->startAgent = Router::orchestrator();
     run->agentId = run->startAgent;
     return run;
 }
@@ -114,13 +121,23 @@ bool AgentRunner::recordStart(Run &run)
 
 qint64 AgentRunner::send(qint64 conversationId, const QString &text)
 {
+    return sendTo(conversationId, {}, text);
+}
+
+qint64 AgentRunner::sendTo(qint64 conversationId, const QString &agentId, const QString &text)
+{
     const EngineEvents::Entry entry(m_events);
     if (text.trimmed().isEmpty() || isRunning(conversationId))
         return 0;
     const std::optional<Conversation> conversation = m_work.conversations().get(conversationId);
     if (!conversation)
         return 0;
-    std::unique_ptr<Run> run = newRun(*conversation, {});
+    if (!agentId.isEmpty()) {
+        const std::optional<Agent> agent = m_work.agents().get(agentId);
+        if (!agent || !agent->enabled)
+            return 0;
+    }
+    std::unique_ptr<Run> run = newRun(*conversation, agentId);
     if (!claim(*run))
         return 0;
     run->userText = text;
@@ -137,8 +154,15 @@ qint64 AgentRunner::send(qint64 conversationId, const QString &text)
         || (conversation->title.isEmpty() && !m_work.conversations().rename(conversationId, text.simplified().left(60)))
         || !m_work.conversations().touch(conversationId, user.createdAt) || !step.commit())
         return 0;
-    m_machine.launch(m_runs.adopt(std::move(run)),
-        [this, text](Run *r) { m_machine.startAgent(r, r->startAgent, { InputItem::user(text) }); });
+    const bool routed = conversation->mode == Conversation::Mode::Router;
+    m_machine.launch(m_runs.adopt(std::move(run)), [this, text, routed, agentId](Run *r) {
+        if (routed && agentId.isEmpty())
+            m_router.route(r, text);
+        else if (routed)
+            m_router.direct(r, agentId, text);
+        else
+            m_machine.startAgent(r, r->startAgent, { InputItem::user(text) });
+    });
     return user.id;
 }
 
@@ -162,6 +186,10 @@ bool AgentRunner::regenerate(qint64 conversationId)
         || !recordStart(*run) || !step.commit())
         return false;
     m_machine.launch(m_runs.adopt(std::move(run)), [this](Run *r) {
+        if (r->conversation.mode == Conversation::Mode::Router && r->startAgent == Router::orchestrator()) {
+            m_router.route(r, r->userText); // the message is routed again
+            return;
+        }
         // The remote thread may still hold the message unsent (the failed call); send it once.
         const QList<InputItem> pending = m_threads.pendingInput(*r, r->startAgent);
         const bool queued = !pending.isEmpty() && pending.constLast().type == InputItem::Type::Message
@@ -183,6 +211,24 @@ bool AgentRunner::startsPipeline(Run &run, const QString &story)
     if (!phase.isEmpty() && phase != PipelinePhase::kComplete)
         return true;
     return m_handoffs.startPipeline(run, story);
+}
+
+void AgentRunner::classify(const QString &text, std::function<void(const RoutingDecision &)> done)
+{
+    const std::optional<ProviderProfile> profile
+        = m_work.providers().get(ProviderProfile::defaultAmong(m_work.providers().list(), m_config.defaultProviderId));
+    if (!profile || !m_clients) {
+        RoutingPolicy::Classification none;
+        none.error = tr("there is no model provider: add one in the settings");
+        RoutingDecision decision
+            = RoutingPolicy::decide(none, m_config.routerThreshold, {}, text, {}, Router::general());
+        done(decision);
+        return;
+    }
+    const QList<Agent> agents = m_work.agents().list();
+    m_clients->acquire(*profile, [this, agents, text, done](LlmClient *client, const QString &error) {
+        m_router.evaluate(client, error, agents, text, done);
+    });
 }
 
 // --- the board ---------------------------------------------------------------------------------------------------

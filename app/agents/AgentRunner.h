@@ -7,6 +7,7 @@
 #include "agents/HandoffLedger.h"
 #include "agents/RemoteThreads.h"
 #include "agents/RequestBuilder.h"
+#include "agents/Router.h"
 #include "agents/RunMachine.h"
 #include "agents/RunRegistry.h"
 #include "agents/ToolGate.h"
@@ -60,6 +61,9 @@ public:
     /// message's id, or 0 (nothing stored, nothing sent) if the text is empty, the conversation unknown, a run of it
     /// still going, or the database refused the write.
     qint64 send(qint64 conversationId, const QString &text);
+    /// @brief As send(), but @p agentId answers, without router mode's orchestrator (seed 004's testing of one agent;
+    /// `tandem run --agent`). 0 also if the agent is unknown or disabled.
+    qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text);
     /// @brief Runs the last user message again; false if there is none or a run is going.
     bool regenerate(qint64 conversationId);
     /// @brief Stops the run; the partial reply stays, marked cancelled.
@@ -74,6 +78,10 @@ public:
     /// @brief The agent the next message of @p conversation goes to: dual mode's agent 1, else the active agent
     /// while it exists and is enabled, else the mode's first agent.
     QString nextAgent(const Conversation &conversation);
+
+    /// @brief Classifies @p text as router mode routes a conversation's first message, on the default provider (no
+    /// conversation, nothing stored); @p done gets the decision.
+    void classify(const QString &text, std::function<void(const RoutingDecision &)> done);
 
     // --- the handoff board (seed 002), for actors outside a run: each action is one step, announced once ---------
     HandoffBoard::Result createHandoff(qint64 conversationId, const QString &from, const QString &to,
@@ -109,6 +117,8 @@ private:
     HandoffExecutor m_handoffs;
     RequestBuilder m_requests;
     RunMachine m_machine;
+    Router m_router;
+    ClientPool *m_clients;
     const ProcessClaims *m_claims = nullptr;
     quint64 m_nextGeneration = 1;
 };

@@ -32,6 +32,9 @@ struct EngineConfig
     bool remoteThreads = true;
     /// The local API's address while it runs (seed 002's DASHBOARD_URL in the agents' prompts); empty: it is off.
     QString dashboardUrl;
+    /// Router mode (seed 004): the orchestrator's classification decides at or above this confidence; below it the
+    /// conversation stays with its agent, or the keyword rules decide, or the general agent answers.
+    double routerThreshold = 0.6;
 };
 
 } // namespace Tandem

@@ -94,4 +94,9 @@ void EngineEvents::postRunFailed(qint64 conversationId, qint64 runId, RunFailure
     post([this, conversationId, runId, failure] { Q_EMIT runFailed(conversationId, runId, failure); });
 }
 
+void EngineEvents::postTasksChanged(qint64 conversationId)
+{
+    post([this, conversationId] { Q_EMIT tasksChanged(conversationId); });
+}
+
 } // namespace Tandem

@@ -50,6 +50,7 @@ public:
     void postRunStarted(qint64 conversationId, qint64 runId);
     void postRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message);
     void postRunFailed(qint64 conversationId, qint64 runId, RunFailure failure);
+    void postTasksChanged(qint64 conversationId);
 
     /// @brief The position a step's events start at, for drop().
     qsizetype mark() const { return qsizetype(m_queue.size()); }
@@ -67,6 +68,8 @@ Q_SIGNALS:
     void runStarted(qint64 conversationId, qint64 runId);
     void runFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
     void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
+    /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
+    void tasksChanged(qint64 conversationId);
 
 private:
     void post(std::function<void()> event);

@@ -37,6 +37,7 @@ struct ToolTurn
     QList<InputItem> transient; ///< local history: handoff calls answered without a row, for this agent's turn
     QHash<QString, QPair<ApprovalDecision, QString>> decided; ///< the person's decisions by call id
     qint64 waitingApproval = 0; ///< the approval the run waits for, 0 if none
+    QSet<QString> confirmed; ///< calls the person confirmed (a pending confirmation answered yes): they run as asked
 };
 
 /// @brief The wall-clock limit of a run; time spent waiting for the person does not count.
@@ -75,6 +76,7 @@ struct Run
     QPointer<LlmJob> job; ///< the model call in flight
     QPointer<CreateConversationJob> createJob; ///< the remote thread being created
     quint64 callSerial = 0; ///< the call (or thread creation) whose signals are still wanted
+    QElapsedTimer callClock; ///< the model call's duration, for the metrics
 
     ReplyWriter reply;
     ToolTurn tools;

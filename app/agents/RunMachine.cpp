@@ -202,6 +202,7 @@ void RunMachine::callModel(Run *run)
 
     LlmJob *job = run->client->stream(request);
     run->job = job;
+    run->callClock.start();
     const std::function<Run *()> current = currentCall(run);
     connect(job, &LlmJob::textDelta, this, [this, current](const QString &delta) {
         const EngineEvents::Entry entry(m_events);
@@ -270,6 +271,8 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
     const ReplyWriter::Saved saved = run->reply.save();
     Step step(m_work, m_events);
     bool ok = step.isActive() && m_work.runs().updateUsage(run->runId, run->counters.runUsage())
+        && m_work.metrics().recordModelCall(
+            run->conversationId, run->runId, run->agentId, result.usage, run->callClock.elapsed())
         && m_threads.accepted(*run, run->agentId, result.responseId) && run->reply.complete(result)
         && m_tools.record(*run, result.toolCalls);
     const std::optional<QString> payload = ok ? handoffPayload(run, result) : std::nullopt;

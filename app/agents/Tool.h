@@ -24,6 +24,9 @@ public:
     virtual ToolDefinition definition() const = 0;
     /// @brief True if a person must approve each call before it runs (it changes or destroys something).
     virtual bool isCritical() const { return false; }
+    /// @brief True if a successful call may change the task list or the pending confirmation (the façade then
+    /// announces tasksChanged).
+    virtual bool changesTasks() const { return false; }
     /// @brief Runs the tool synchronously with schema-valid @p arguments.
     virtual ToolResult run(const QJsonObject &arguments, const ToolContext &context) const = 0;
 };

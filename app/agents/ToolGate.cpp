@@ -171,7 +171,12 @@ bool ToolGate::answer(Run &run, const ToolCall &call)
 {
     const std::optional<QPair<ApprovalDecision, QString>> decision
         = run.tools.decided.contains(call.callId) ? std::optional(run.tools.decided.value(call.callId)) : std::nullopt;
+    // The call runs inside the step that stores its result: what a tool writes (a task) and its result are one step.
+    Step step(m_work, m_events);
+    if (!step.isActive())
+        return false;
     ToolResult result;
+    bool ran = false;
     if (!isAvailable(run, call.name)) {
         qCWarning(lcAgents) << run.agentId << "asked for" << call.name << "which it may not use";
         result = ToolResult::failure(
@@ -180,8 +185,10 @@ bool ToolGate::answer(Run &run, const ToolCall &call)
         result = ToolResult::failure(tr("The person did not allow this call."));
     } else {
         const QString arguments = decision && !decision->second.isEmpty() ? decision->second : call.arguments;
-        result = m_tools->run(
-            call.name, arguments, ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot });
+        result = m_tools->run(call.name, arguments,
+            ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
+                run.tools.confirmed.contains(call.callId) });
+        ran = true;
     }
     Message row;
     row.conversationId = run.conversationId;
@@ -193,12 +200,14 @@ bool ToolGate::answer(Run &run, const ToolCall &call)
     row.toolName = call.name;
     row.content = result.modelOutput();
     row.error = result.ok ? QString() : result.error;
-    Step step(m_work, m_events);
-    if (!step.isActive() || !RunRows::add(m_work, m_events, row)
+    if (ran && result.ok && m_tools->changesTasks(call.name))
+        m_events.postTasksChanged(run.conversationId);
+    if (!RunRows::add(m_work, m_events, row)
         || !m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, row.content) })
         || !step.commit())
         return false;
     run.tools.decided.remove(call.callId);
+    run.tools.confirmed.remove(call.callId);
     run.tools.queue.removeFirst(); // answered
     return true;
 }

@@ -1,11 +1,18 @@
 #include "ToolRegistry.h"
 
 #include "agents/CalculatorTool.h"
+#include "agents/CompleteTaskTool.h"
+#include "agents/CreateTaskTool.h"
 #include "agents/CurrentDateTimeTool.h"
 #include "agents/DeleteFileTool.h"
+#include "agents/DeleteTaskTool.h"
+#include "agents/GetStaleTasksTool.h"
+#include "agents/GetTaskStatsTool.h"
 #include "agents/JsonSchemaValidator.h"
 #include "agents/ListFilesTool.h"
 #include "agents/ReadFileTool.h"
+#include "agents/SearchTasksTool.h"
+#include "agents/UpdateTaskTool.h"
 #include "agents/WriteFileTool.h"
 #include "domain/Logging.h"
 
@@ -49,6 +56,14 @@ ToolRegistry ToolRegistry::withBuiltins()
     registry.registerTool(std::make_unique<ReadFileTool>());
     registry.registerTool(std::make_unique<WriteFileTool>());
     registry.registerTool(std::make_unique<DeleteFileTool>());
+    // Router mode's task tools (seed 004).
+    registry.registerTool(std::make_unique<CreateTaskTool>());
+    registry.registerTool(std::make_unique<CompleteTaskTool>());
+    registry.registerTool(std::make_unique<UpdateTaskTool>());
+    registry.registerTool(std::make_unique<SearchTasksTool>());
+    registry.registerTool(std::make_unique<DeleteTaskTool>());
+    registry.registerTool(std::make_unique<GetTaskStatsTool>());
+    registry.registerTool(std::make_unique<GetStaleTasksTool>());
     return registry;
 }
 
@@ -84,6 +99,12 @@ QStringList ToolRegistry::names() const
     for (const auto &tool : m_tools)
         result.append(tool->definition().name);
     return result;
+}
+
+bool ToolRegistry::changesTasks(const QString &name) const
+{
+    const Tool *found = tool(name);
+    return found && found->changesTasks();
 }
 
 bool ToolRegistry::isCritical(const QString &name) const

@@ -35,7 +35,8 @@ public:
     Q_DISABLE_COPY(ToolRegistry)
 
     /// @brief A registry holding the built-in tools: current_datetime, calculator, list_files, read_file,
-    /// write_file and delete_file, in that order.
+    /// write_file and delete_file, then the task tools (create_task, complete_task, update_task, search_tasks,
+    /// delete_task, get_task_stats, get_stale_tasks), in that order.
     static ToolRegistry withBuiltins();
 
     /// @brief Adds @p tool under its definition's name; false (and the tool is dropped) if it is null, its name
@@ -50,6 +51,8 @@ public:
     QStringList names() const;
     /// @brief True if @p name is a registered tool that needs approval; false for unknown names.
     bool isCritical(const QString &name) const;
+    /// @brief True if @p name is a registered tool that may change the task list (see Tool::changesTasks).
+    bool changesTasks(const QString &name) const;
 
     /// @brief The definitions of every tool, in registration order.
     QList<ToolDefinition> definitions() const;

@@ -6,7 +6,11 @@
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
+#include "domain/Metrics.h"
+#include "domain/PendingConfirmation.h"
+#include "domain/RoutingDecision.h"
 #include "domain/RunFailure.h"
+#include "domain/Task.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -15,6 +19,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace Tandem {
@@ -112,8 +117,26 @@ public:
     /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty.
     virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) = 0;
 
+    // --- router mode (seed 004): tasks, confirmations, routing, metrics -------------------------------------------
+    /// @brief As send(), but @p agentId answers without router mode's orchestrator (testing one agent on its own);
+    /// 0 if the agent is unknown or disabled.
+    virtual qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) = 0;
+    /// @brief The tasks created in @p conversationId, or every task for 0: open first, then by due date.
+    virtual QList<Task> tasks(qint64 conversationId = 0) = 0;
+    /// @brief The action @p conversationId's agent proposed and the person has not confirmed yet, if any.
+    virtual std::optional<PendingConfirmation> pendingConfirmation(qint64 conversationId) = 0;
+    /// @brief How each user message of @p conversationId was routed (0: of every conversation), oldest first.
+    virtual QList<RoutingDecision> routingDecisions(qint64 conversationId) = 0;
+    /// @brief Per agent and in total: turns, handoffs, rejections, tokens, latency, routing (0: every conversation).
+    virtual Metrics metrics(qint64 conversationId = 0) = 0;
+    /// @brief Classifies @p text as router mode would route a conversation's first message, on the default provider;
+    /// @p done gets the decision (its error says why a classification failed).
+    virtual void classify(const QString &text, std::function<void(const Tandem::RoutingDecision &)> done) = 0;
+
 Q_SIGNALS:
     void conversationsChanged();
+    /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
+    void tasksChanged(qint64 conversationId);
     /// Another process wrote to the database (a headless command ran a turn, a run it left was recovered): views
     /// read again what they show.
     void changedElsewhere();

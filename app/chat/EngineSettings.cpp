@@ -13,6 +13,7 @@ const QString kDefaultProvider = u"providers/default"_s;
 const QString kAgents = u"agents"_s;
 const QString kWorkspace = u"tools/workspace"_s;
 const QString kGuardrails = u"guardrails"_s;
+const QString kRouterThreshold = u"router/threshold"_s;
 
 QString modelKey(const QString &agentId)
 {
@@ -102,9 +103,26 @@ void EngineSettings::setGuardrailLimits(const GuardrailLimits &limits)
     }
 }
 
+double EngineSettings::routerThreshold()
+{
+    bool ok = false;
+    const double value = QSettings().value(kRouterThreshold).toDouble(&ok);
+    return ok && value >= 0.0 && value <= 1.0 ? value : EngineConfig {}.routerThreshold;
+}
+
+void EngineSettings::setRouterThreshold(double threshold)
+{
+    QSettings settings;
+    if (qFuzzyCompare(threshold, EngineConfig {}.routerThreshold))
+        settings.remove(kRouterThreshold);
+    else
+        settings.setValue(kRouterThreshold, threshold);
+}
+
 void EngineSettings::applyTo(EngineConfig &config)
 {
     config.limits = guardrailLimits();
+    config.routerThreshold = routerThreshold();
     config.defaultProviderId = defaultProviderId();
     config.workspaceRoot = workspaceFolder();
     config.agentModels.clear();

@@ -27,6 +27,10 @@ public:
     /// @brief Stores each limit of @p limits that differs from the built-in one (and forgets the others); the caller
     /// validates first.
     static void setGuardrailLimits(const GuardrailLimits &limits);
+    /// @brief Router mode's confidence threshold (0–1, default 0.6); a stored value out of bounds is ignored.
+    static double routerThreshold();
+    /// @brief Stores @p threshold (the caller validates); the default removes the choice.
+    static void setRouterThreshold(double threshold);
     /// @brief Writes the stored choices into @p config (its limits: the built-in ones with the stored ones over them),
     /// leaving everything else as it is.
     static void applyTo(EngineConfig &config);

@@ -55,6 +55,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     connect(&events, &EngineEvents::agentWorking, this, &ChatRepository::agentWorking);
     connect(&events, &EngineEvents::runStarted, this, &ChatRepository::runStarted);
     connect(&events, &EngineEvents::runFailed, this, &ChatRepository::runFailed);
+    connect(&events, &EngineEvents::tasksChanged, this, &ChatRepository::tasksChanged);
     connect(&events, &EngineEvents::runFinished, this,
         [this](qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) {
             Q_EMIT runFinished(conversationId, runId, outcome, message);
@@ -313,6 +314,39 @@ qint64 LocalChatRepository::send(qint64 conversationId, const QString &text)
     if (id != 0)
         Q_EMIT conversationsChanged();
     return id;
+}
+
+qint64 LocalChatRepository::sendTo(qint64 conversationId, const QString &agentId, const QString &text)
+{
+    const qint64 id = m_runner->sendTo(conversationId, agentId, text);
+    if (id != 0)
+        Q_EMIT conversationsChanged();
+    return id;
+}
+
+QList<Task> LocalChatRepository::tasks(qint64 conversationId)
+{
+    return m_work.tasks().list(conversationId);
+}
+
+std::optional<PendingConfirmation> LocalChatRepository::pendingConfirmation(qint64 conversationId)
+{
+    return m_work.router().pending(conversationId);
+}
+
+QList<RoutingDecision> LocalChatRepository::routingDecisions(qint64 conversationId)
+{
+    return m_work.router().decisions(conversationId);
+}
+
+Metrics LocalChatRepository::metrics(qint64 conversationId)
+{
+    return m_work.metrics().metrics(conversationId);
+}
+
+void LocalChatRepository::classify(const QString &text, std::function<void(const RoutingDecision &)> done)
+{
+    m_runner->classify(text, std::move(done));
 }
 
 bool LocalChatRepository::regenerate(qint64 conversationId)

@@ -97,6 +97,13 @@ public:
     /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
     void sweepStaleHandoffsEvery(int intervalMs);
 
+    qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
+    QList<Task> tasks(qint64 conversationId = 0) override;
+    std::optional<PendingConfirmation> pendingConfirmation(qint64 conversationId) override;
+    QList<RoutingDecision> routingDecisions(qint64 conversationId) override;
+    Metrics metrics(qint64 conversationId = 0) override;
+    void classify(const QString &text, std::function<void(const Tandem::RoutingDecision &)> done) override;
+
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 

@@ -293,4 +293,22 @@ bool LocalSettingsService::setGuardrailLimits(const GuardrailLimits &limits)
     return true;
 }
 
+double LocalSettingsService::routerThreshold() const
+{
+    return EngineSettings::routerThreshold();
+}
+
+bool LocalSettingsService::setRouterThreshold(double threshold)
+{
+    if (!(threshold >= 0.0 && threshold <= 1.0)) {
+        m_error = tr("The router's confidence threshold must be between 0 and 1.");
+        return false;
+    }
+    if (qFuzzyCompare(threshold + 1.0, routerThreshold() + 1.0))
+        return true;
+    EngineSettings::setRouterThreshold(threshold);
+    Q_EMIT engineSettingsChanged();
+    return true;
+}
+
 } // namespace Tandem

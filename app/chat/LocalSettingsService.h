@@ -59,6 +59,8 @@ public:
     void setWorkspaceFolder(const QString &folder) override;
     GuardrailLimits guardrailLimits() const override;
     bool setGuardrailLimits(const GuardrailLimits &limits) override;
+    double routerThreshold() const override;
+    bool setRouterThreshold(double threshold) override;
 
 private:
     /// A slug for @p name that is not the id of another provider.

@@ -66,6 +66,10 @@ public:
     /// @brief Stores @p limits if every value is within its bounds; otherwise stores nothing, returns false and
     /// lastError() names each bad value.
     virtual bool setGuardrailLimits(const GuardrailLimits &limits) = 0;
+    /// @brief Router mode's confidence threshold: the orchestrator's classification decides at or above it.
+    virtual double routerThreshold() const = 0;
+    /// @brief Stores @p threshold if it is within 0–1; otherwise returns false and lastError() says why.
+    virtual bool setRouterThreshold(double threshold) = 0;
 
 Q_SIGNALS:
     void providersChanged();

@@ -8,10 +8,12 @@
 #include "cli/AppSetup.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandSuggestion.h"
+#include "cli/EvalRoutingCommand.h"
 #include "cli/ExportCommand.h"
 #include "cli/GuardrailOptions.h"
 #include "cli/HandoffCommands.h"
 #include "cli/ImportCommand.h"
+#include "cli/MetricsCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ServeCommand.h"
 #include "cli/TerminalStream.h"
@@ -38,14 +40,14 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[]
-    = { "run", "conversations", "show", "export", "import", "handoffs", "handoff", "serve", "agents" };
+constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import", "handoffs", "handoff",
+    "serve", "agents", "metrics", "eval-routing" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--var", "--format", "-o", "--output", "--port", "-platform",
-    "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display",
-    "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--wait", "--var", "--agent", "--min-accuracy", "--format", "-o", "--output", "--port",
+    "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon",
+    "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
 
 TerminalStream &out()
 {
@@ -131,7 +133,8 @@ QString CliCommands::commandOf(int argc, const char *const *argv)
 QString CliCommands::exitCodesHelp()
 {
     return tr("Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider "
-              "error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled.");
+              "error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled, 7 routing accuracy below "
+              "--min-accuracy.");
 }
 
 int CliCommands::exec(QCoreApplication &app)
@@ -151,13 +154,21 @@ int CliCommands::exec(QCoreApplication &app)
              "  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: "
              "[--port N] [--print-token]\n"
              "  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline's agent files "
-             "with DASHBOARD_URL, STORY_ID and BRANCH filled in\n\n"
+             "with DASHBOARD_URL, STORY_ID and BRANCH filled in\n"
+             "  metrics       print router mode's metrics per agent: [--conversation ID] [--json]\n"
+             "  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] "
+             "[--min-accuracy X]\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ u"data-dir"_s, tr("Keep the database in <folder>."), tr("folder") });
-    parser.addOption({ u"mode"_s, tr("single or dual (dual: agent 1 clarifies, agent 2 answers)."), tr("mode") });
+    parser.addOption({ u"mode"_s,
+        tr("single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent)."),
+        tr("mode") });
+    parser.addOption({ u"agent"_s, tr("run: this agent answers, without router mode's orchestrator."), tr("id") });
+    parser.addOption({ u"min-accuracy"_s, tr("eval-routing: exit with 7 below this share of right answers (0 to 1)."),
+        tr("share") });
     parser.addOption(
         { u"provider"_s, tr("A stored provider profile's id, or a base URL ending in /v1."), tr("provider") });
     parser.addOption({ u"model"_s, tr("The model to use."), tr("model") });
@@ -180,13 +191,13 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"payload"_s, tr("handoff create: what travels, a JSON object."), tr("json") });
     parser.addOption({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
     parser.addOption({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
-    parser.addOption({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON.") });
+    parser.addOption({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON; metrics: print JSON.") });
     parser.addOption(
         { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
     parser.addOption({ u"print-token"_s, tr("serve: also print the local API's token.") });
     parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
-    parser.addPositionalArgument(
-        u"command"_s, tr("run, conversations, show, export, import, handoffs, handoff, serve or agents"));
+    parser.addPositionalArgument(u"command"_s,
+        tr("run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
@@ -230,6 +241,8 @@ int CliCommands::exec(QCoreApplication &app)
         return ExportCommand::run(parser, database);
     if (command == u"import")
         return ImportCommand::run(parser, database);
+    if (command == u"eval-routing")
+        return EvalRoutingCommand::run(parser, database);
 
     EngineConfig config;
     config.agentsFolder = AgentCatalog::userFolder();
@@ -246,6 +259,8 @@ int CliCommands::exec(QCoreApplication &app)
         return ServeCommand::run(parser, repository, DataLocation::folder(parser.value(u"data-dir"_s)));
     if (command == u"agents")
         return AgentsCommand::run(parser, repository);
+    if (command == u"metrics")
+        return MetricsCommand::run(parser, repository);
     if (positional.size() < 2) {
         err() << tr("Usage: tandem show ID") << '\n';
         return UsageError;

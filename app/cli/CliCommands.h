@@ -21,6 +21,7 @@ public:
         GuardrailStop = 4, ///< a guardrail stopped the run (turns, tokens, timeout, ping-pong)
         ApprovalPending = 5, ///< a critical tool waits for the person's approval (decide in the app)
         Cancelled = 6, ///< the run was cancelled
+        BelowAccuracy = 7, ///< eval-routing: the routing accuracy is below --min-accuracy
     };
 
     /// @brief True if @p name is one of the commands.

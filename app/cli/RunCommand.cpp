@@ -26,19 +26,7 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-namespace {
-
-/// What `--provider` named: a stored profile, a base URL (stored as a profile so that the conversation can name
-/// it, exactly as the GUI would), or a sentence saying why neither.
-struct ResolvedProvider
-{
-    std::optional<ProviderProfile> profile;
-    bool isUrl = false;
-    int exitCode = CliCommands::Success;
-    QString problem;
-};
-
-ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser)
+RunCommand::ResolvedProvider RunCommand::resolveProvider(Database &database, const QCommandLineParser &parser)
 {
     ResolvedProvider resolved;
     const QString value = parser.value(u"provider"_s);
@@ -85,8 +73,6 @@ ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &p
     return resolved;
 }
 
-} // namespace
-
 int RunCommand::run(const QCommandLineParser &parser, Database &database)
 {
     const QStringList positional = parser.positionalArguments();
@@ -98,10 +84,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     // Each mistake gets its own sentence, then the usage line.
     QString problem;
     if (!mode)
-        problem = CliCommands::tr("Unknown mode “%1”: use single, dual or pipeline.").arg(modeName);
-    else if (*mode == Conversation::Mode::Router)
-        problem = CliCommands::tr("The mode “%1” is not available from the command line: use single, dual or pipeline.")
-                      .arg(modeName);
+        problem = CliCommands::tr("Unknown mode “%1”: use single, dual, pipeline or router.").arg(modeName);
     else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
     else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
@@ -124,8 +107,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         CliOutput::err()
             << problem << '\n'
             << CliCommands::tr(
-                   "Usage: tandem run --mode single|dual|pipeline --provider <profile or base URL> [--model M] "
-                   "[--conversation ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
+                   "Usage: tandem run --mode single|dual|pipeline|router --provider <profile or base URL> [--model M] "
+                   "[--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
             << '\n';
         return CliCommands::UsageError;
     }
@@ -197,8 +180,18 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
             return CliOutput::storageFailure(
                 database, CliCommands::tr("The conversation's variable %1 could not be stored.").arg(name));
 
+    // Seed 004's testing strategy: one agent on its own, without the orchestrator.
+    const QString agentId = parser.value(u"agent"_s);
+    if (!agentId.isEmpty()) {
+        const std::optional<Agent> agent = work.agents().get(agentId);
+        if (!agent || !agent->enabled) {
+            CliOutput::err() << CliCommands::tr("There is no enabled agent “%1”.").arg(agentId) << '\n';
+            return CliCommands::UsageError;
+        }
+    }
     TurnRunner turn(repository, database, CliOutput::agentNames(work));
     turn.setWaitSeconds(waitSeconds);
+    turn.setAgent(agentId);
     CliOutput::out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
     CliOutput::out().flush();
     return turn.run(conversationId, text);

@@ -1,19 +1,38 @@
 #pragma once
 
+#include "domain/ProviderProfile.h"
+
+#include <QString>
+
+#include <optional>
+
 class QCommandLineParser;
 
 namespace Tandem {
 
 class Database;
 
-/// @brief `tandem run --mode single|dual|pipeline --provider P [--conversation ID] [--var NAME=value]... "message"`:
-/// one turn, streamed to the terminal and stored exactly as the window would store it. The variables are set on the
-/// conversation before the turn, for the agents' prompts ($NAME).
+/// @brief `tandem run --mode single|dual|pipeline|router --provider P [--conversation ID] [--agent ID]
+/// [--var NAME=value]... "message"`: one turn, streamed to the terminal and stored exactly as the window would store
+/// it. The variables are set on the conversation before the turn, for the agents' prompts ($NAME); `--agent` makes
+/// that agent answer without router mode's orchestrator.
 class RunCommand
 {
 public:
+    /// @brief What `--provider` named: a stored profile, a base URL (stored as a profile so that a conversation can
+    /// name it, exactly as the GUI would), or a sentence saying why neither.
+    struct ResolvedProvider
+    {
+        std::optional<ProviderProfile> profile;
+        bool isUrl = false;
+        int exitCode = 0;
+        QString problem;
+    };
+
     /// @brief Runs the command; returns a CliCommands::ExitCode.
     static int run(const QCommandLineParser &parser, Database &database);
+    /// @brief The provider of `--provider` (and `--protocol`, `--model` for a base URL).
+    static ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser);
 };
 
 } // namespace Tandem

@@ -169,7 +169,8 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
                              << '\n';
             return CliCommands::StorageError;
         }
-        sent = m_repository.send(conversationId, text);
+        sent = m_agentId.isEmpty() ? m_repository.send(conversationId, text)
+                                   : m_repository.sendTo(conversationId, m_agentId, text);
         if (sent == 0 && m_repository.busyElsewhere(conversationId) == 0) // not a lost race: the write failed
             return CliOutput::storageFailure(m_database, CliCommands::tr("The message could not be stored."));
     }

@@ -35,6 +35,8 @@ public:
 
     /// @brief How long to wait for another process's turn of the conversation before giving up; 0: not at all.
     void setWaitSeconds(int seconds) { m_waitSeconds = seconds; }
+    /// @brief The agent that answers, without router mode's orchestrator (`--agent`); empty: the conversation's rule.
+    void setAgent(const QString &agentId) { m_agentId = agentId; }
     /// @brief Sends @p text to @p conversationId and prints the turn until it ends; returns a CliCommands::ExitCode.
     int run(qint64 conversationId, const QString &text);
     /// @brief True once a termination signal asked the process to stop.
@@ -53,6 +55,7 @@ private:
     QHash<QString, QString> m_names;
     UnixSignals *m_signals;
     int m_waitSeconds = 60;
+    QString m_agentId;
     qint64 m_conversationId = 0;
     bool m_lineOpen = false;
     bool m_stopRequested = false;

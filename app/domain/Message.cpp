@@ -38,6 +38,7 @@ constexpr EnumName<Message::Divider> kDividers[] = {
     { Message::Divider::ApprovalNeeded, u"approval_needed" },
     { Message::Divider::Completed, u"completed" },
     { Message::Divider::WaitingForYou, u"waiting_for_you" },
+    { Message::Divider::Routed, u"routed" },
 };
 } // namespace
 

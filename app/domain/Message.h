@@ -29,6 +29,7 @@ struct Message
         ApprovalNeeded,
         Completed, ///< a pipeline reached its end (seed 002: documenter → orchestrator)
         WaitingForYou, ///< an agent handed the work to the person; the person's next message resumes it
+        Routed, ///< router mode: the orchestrator chose the agent of a message (seed 004), with its confidence
     };
 
     qint64 id = 0;

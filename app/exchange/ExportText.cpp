@@ -68,6 +68,8 @@ QString ExportText::dividerMeaning(Message::Divider divider)
         return tr("Pipeline complete");
     case Message::Divider::WaitingForYou:
         return tr("Waiting for you");
+    case Message::Divider::Routed:
+        return tr("Routed");
     case Message::Divider::None:
         break;
     }
@@ -93,6 +95,8 @@ QString ExportText::dividerSymbol(Message::Divider divider)
         return u"⚑"_s;
     case Message::Divider::WaitingForYou:
         return u"…"_s;
+    case Message::Divider::Routed:
+        return u"⤳"_s;
     case Message::Divider::None:
         break;
     }

@@ -123,6 +123,13 @@ QJsonObject ChatCompletionsClient::buildRequestBody(const LlmRequest &request, D
     }
     if (request.temperature)
         body.insert(u"temperature"_s, *request.temperature);
+    if (request.outputSchema)
+        body.insert(u"response_format"_s,
+            QJsonObject { { u"type"_s, u"json_schema"_s },
+                { u"json_schema"_s,
+                    QJsonObject { { u"name"_s, request.outputSchema->name },
+                        { u"schema"_s, request.outputSchema->schema },
+                        { u"strict"_s, request.outputSchema->strict } } } });
     return body;
 }
 

@@ -83,6 +83,15 @@ struct InputItem
     }
 };
 
+/// @brief Structured output: the reply must be JSON matching @p schema (Responses: `text.format` of type
+/// `json_schema`; Chat Completions: `response_format` of type `json_schema`).
+struct OutputSchema
+{
+    QString name; ///< letters, digits, '_' and '-', at most 64
+    QJsonObject schema;
+    bool strict = true;
+};
+
 /// @brief Everything one model call needs. Fields a protocol lacks are ignored by its client.
 struct LlmRequest
 {
@@ -93,6 +102,7 @@ struct LlmRequest
     std::optional<bool> parallelToolCalls;
     std::optional<qint64> maxOutputTokens;
     std::optional<double> temperature;
+    std::optional<OutputSchema> outputSchema; ///< the reply is JSON of this schema (router classification)
 
     // Responses API server-side state (OpenAI); ignored by Chat Completions.
     QString conversationId; ///< sent as `conversation`; mutually exclusive with previousResponseId

@@ -104,6 +104,11 @@ QJsonObject ResponsesClient::buildRequestBody(const LlmRequest &request)
         body.insert(u"max_output_tokens"_s, *request.maxOutputTokens);
     if (request.temperature)
         body.insert(u"temperature"_s, *request.temperature);
+    if (request.outputSchema)
+        body.insert(u"text"_s,
+            QJsonObject { { u"format"_s,
+                QJsonObject { { u"type"_s, u"json_schema"_s }, { u"name"_s, request.outputSchema->name },
+                    { u"schema"_s, request.outputSchema->schema }, { u"strict"_s, request.outputSchema->strict } } } });
 
     // `conversation` and `previous_response_id` are mutually exclusive; the conversation is the durable one.
     if (!request.conversationId.isEmpty()) {

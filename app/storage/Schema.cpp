@@ -172,6 +172,48 @@ QList<Migration> Schema::migrations()
                 u"ALTER TABLE agents ADD COLUMN edge_options TEXT NOT NULL DEFAULT '{}'"_s,
                 u"ALTER TABLE agents ADD COLUMN modes TEXT NOT NULL DEFAULT '[]'"_s,
             } },
+        Migration { 6,
+            u"router mode: routing decisions, pending confirmations, model calls for metrics, task lookups"_s,
+            {
+                // One row per routed user message (seed 004): the agent chosen, the classifier's answer and how the
+                // choice was made; error says why a classification failed (the fallback is visible).
+                uR"(CREATE TABLE routing_decisions (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    agent_id TEXT NOT NULL,
+                    classified_agent TEXT NOT NULL DEFAULT '',
+                    confidence REAL NOT NULL DEFAULT 0,
+                    reason TEXT NOT NULL DEFAULT '',
+                    method TEXT NOT NULL CHECK (method IN
+                        ('classifier', 'keywords', 'carry_over', 'fallback', 'confirmation', 'direct')),
+                    error TEXT NOT NULL DEFAULT '',
+                    latency_ms INTEGER NOT NULL DEFAULT 0,
+                    input_tokens INTEGER NOT NULL DEFAULT 0,
+                    output_tokens INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL))"_s,
+                u"CREATE INDEX routing_by_conversation ON routing_decisions (conversation_id, id)"_s,
+                // Seed 004's state.pending_confirmation: at most one per conversation, kept across restarts.
+                uR"(CREATE TABLE pending_confirmations (
+                    conversation_id INTEGER PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+                    agent_id TEXT NOT NULL,
+                    tool_name TEXT NOT NULL,
+                    arguments TEXT NOT NULL DEFAULT '{}',
+                    summary TEXT NOT NULL DEFAULT '',
+                    created_at TEXT NOT NULL))"_s,
+                // Each model call's agent, tokens and duration: the latency figures need a row per call.
+                uR"(CREATE TABLE model_calls (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    agent_id TEXT NOT NULL,
+                    input_tokens INTEGER NOT NULL DEFAULT 0,
+                    output_tokens INTEGER NOT NULL DEFAULT 0,
+                    latency_ms INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL))"_s,
+                u"CREATE INDEX model_calls_by_conversation ON model_calls (conversation_id, agent_id)"_s,
+                u"CREATE INDEX tasks_by_status ON tasks (status, updated_at)"_s,
+            } },
     };
 }
 

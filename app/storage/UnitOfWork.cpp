@@ -13,7 +13,10 @@ UnitOfWork::UnitOfWork(SqlConnection &connection)
     , m_handoffs(connection)
     , m_messages(connection)
     , m_providers(connection)
+    , m_router(connection)
+    , m_metrics(connection, m_router)
     , m_runs(connection)
+    , m_tasks(connection)
     , m_variables(connection)
 { }
 

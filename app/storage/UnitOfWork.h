@@ -6,8 +6,11 @@
 #include "ConversationStore.h"
 #include "HandoffStore.h"
 #include "MessageStore.h"
+#include "MetricsStore.h"
 #include "ProviderStore.h"
+#include "RouterStore.h"
 #include "RunStore.h"
+#include "TaskStore.h"
 #include "VariableStore.h"
 
 #include <QString>
@@ -34,8 +37,11 @@ public:
     ConversationStore &conversations() { return m_conversations; }
     HandoffStore &handoffs() { return m_handoffs; }
     MessageStore &messages() { return m_messages; }
+    MetricsStore &metrics() { return m_metrics; }
     ProviderStore &providers() { return m_providers; }
+    RouterStore &router() { return m_router; }
     RunStore &runs() { return m_runs; }
+    TaskStore &tasks() { return m_tasks; }
     VariableStore &variables() { return m_variables; }
 
     /// @brief The connection the stores share (storage-internal; Transaction takes it).
@@ -58,7 +64,10 @@ private:
     HandoffStore m_handoffs;
     MessageStore m_messages;
     ProviderStore m_providers;
+    RouterStore m_router;
+    MetricsStore m_metrics;
     RunStore m_runs;
+    TaskStore m_tasks;
     VariableStore m_variables;
 };
 

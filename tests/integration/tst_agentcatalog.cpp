@@ -29,8 +29,8 @@ Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
 
 namespace {
 
-const QStringList kShipped = { u"agent1"_s, u"agent2"_s, u"analyst"_s, u"assistant"_s, u"documenter"_s,
-    u"implementer"_s, u"refactorer"_s, u"reviewer"_s };
+const QStringList kShipped = { u"agent1"_s, u"agent2"_s, u"analyst"_s, u"assistant"_s, u"documenter"_s, u"general"_s,
+    u"implementer"_s, u"orchestrator"_s, u"qa"_s, u"refactorer"_s, u"reviewer"_s, u"task"_s, u"tracking"_s };
 const QStringList kPipeline = { u"analyst"_s, u"implementer"_s, u"reviewer"_s, u"refactorer"_s, u"documenter"_s };
 
 bool writeFile(const QString &path, const QString &text)

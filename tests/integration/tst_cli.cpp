@@ -207,7 +207,6 @@ void TestCli::exitCodes()
     const QString url = m_server->baseUrl().toString();
     QCOMPARE(tandem({ u"run"_s, u"no provider given"_s }).exitCode, 2);
     QCOMPARE(tandem({ u"run"_s, u"--provider"_s, u"no-such-profile"_s, u"hi"_s }).exitCode, 2);
-    QCOMPARE(tandem({ u"run"_s, u"--provider"_s, url, u"--mode"_s, u"router"_s, u"hi"_s }).exitCode, 2);
     QCOMPARE(tandem({ u"show"_s, u"42"_s }).exitCode, 2);
 
     m_server->enqueue(ScriptedReply::httpError(401));
@@ -455,7 +454,7 @@ void TestCli::mistypedCommand_data()
                                   << u"Unknown command “shwo”. Did you mean “show”?"_s;
     QTest::newRow("nothing near") << QStringList {
         u"frobnicate"_s
-    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import, handoffs, handoff, serve, agents."_s;
+    } << u"Unknown command “frobnicate”. The commands are: run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing."_s;
 }
 
 void TestCli::mistypedCommand()
@@ -476,9 +475,7 @@ void TestCli::eachMistakeHasItsSentence_data()
     QTest::addColumn<QString>("sentence");
     const QString url = u"http://127.0.0.1:9/v1"_s;
     QTest::newRow("unknown mode") << QStringList { u"run"_s, u"--mode"_s, u"triple"_s, u"--provider"_s, url, u"hi"_s }
-                                  << u"Unknown mode “triple”: use single, dual or pipeline."_s;
-    QTest::newRow("mode not offered here") << QStringList { u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, url,
-        u"hi"_s } << u"The mode “router” is not available from the command line: use single, dual or pipeline."_s;
+                                  << u"Unknown mode “triple”: use single, dual, pipeline or router."_s;
     QTest::newRow("unknown protocol") << QStringList { u"run"_s, u"--protocol"_s, u"soap"_s, u"--provider"_s, url,
         u"hi"_s } << u"Unknown protocol “soap”: use responses or chat."_s;
     QTest::newRow("empty message") << QStringList { u"run"_s, u"--provider"_s, url, u"  "_s }

@@ -6,6 +6,7 @@
 #include "ChildProcess.h"
 #include "FakeLlmServer.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -179,6 +180,10 @@ void TestReadme::tandemCommandsRunAsWritten()
     QTemporaryDir work; // the current folder: export writes backup.json here, import reads it
     QTemporaryDir data;
     QTemporaryDir home;
+    // eval-routing reads the repository's case file by its path relative to the checkout.
+    QVERIFY(QDir(work.path()).mkpath(u"tests/data/routing"_s));
+    QVERIFY(QFile::copy(QStringLiteral(TANDEM_SOURCE_DIR "/tests/data/routing/cases.jsonl"),
+        work.filePath(u"tests/data/routing/cases.jsonl"_s)));
     static const QRegularExpression serverUrl(u"https?://(?:api\\.openai\\.com|127\\.0\\.0\\.1:\\d+)/v1"_s);
     static const QRegularExpression assignment(u"^([A-Z_]+)=(.*)$"_s);
 

@@ -140,8 +140,9 @@ void TestInstalledPackage::bashCompletion_data()
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("command") << u"tandem ex"_s << QStringList { u"export"_s };
     QTest::newRow("every command") << u"tandem "_s
-                                   << QStringList { u"agents"_s, u"conversations"_s, u"export"_s, u"handoff"_s,
-                                          u"handoffs"_s, u"import"_s, u"run"_s, u"serve"_s, u"show"_s };
+                                   << QStringList { u"agents"_s, u"conversations"_s, u"eval-routing"_s, u"export"_s,
+                                          u"handoff"_s, u"handoffs"_s, u"import"_s, u"metrics"_s, u"run"_s, u"serve"_s,
+                                          u"show"_s };
     QTest::newRow("command after an option and its value") << u"tandem --max-turns 3 sh"_s << QStringList { u"show"_s };
     QTest::newRow("option") << u"tandem run --pro"_s << QStringList { u"--protocol"_s, u"--provider"_s };
     QTest::newRow("mode") << u"tandem run --mode "_s << QStringList { u"dual"_s, u"pipeline"_s, u"single"_s };

@@ -294,7 +294,12 @@ void TestToolRegistry::builtins()
     const ToolRegistry registry = ToolRegistry::withBuiltins();
     QCOMPARE(registry.names(),
         (QStringList { u"current_datetime"_s, u"calculator"_s, u"list_files"_s, u"read_file"_s, u"write_file"_s,
-            u"delete_file"_s }));
+            u"delete_file"_s, u"create_task"_s, u"complete_task"_s, u"update_task"_s, u"search_tasks"_s,
+            u"delete_task"_s, u"get_task_stats"_s, u"get_stale_tasks"_s }));
+    QVERIFY(registry.isCritical(u"delete_task"_s));
+    QVERIFY(!registry.isCritical(u"create_task"_s));
+    QVERIFY(registry.changesTasks(u"create_task"_s));
+    QVERIFY(!registry.changesTasks(u"search_tasks"_s));
 
     QVERIFY(!registry.isCritical(u"current_datetime"_s));
     QVERIFY(!registry.isCritical(u"calculator"_s));
@@ -320,7 +325,7 @@ void TestToolRegistry::builtinSchemasAreObjects()
 {
     const ToolRegistry registry = ToolRegistry::withBuiltins();
     const QList<ToolDefinition> definitions = registry.definitions();
-    QCOMPARE(definitions.size(), 6);
+    QCOMPARE(definitions.size(), 13);
     for (const ToolDefinition &definition : definitions) {
         const QJsonObject schema = definition.parameters;
         QVERIFY2(!definition.description.isEmpty(), qPrintable(definition.name));

@@ -1,0 +1,311 @@
+// Router owns router mode's entry into a run (seed 004): the pending confirmation, the orchestrator's classification,
+// the decision's row and divider, and the start of the chosen agent. The rest of the run is the one engine's.
+#include "Router.h"
+
+#include "agents/DefaultAgents.h"
+#include "agents/EngineConfig.h"
+#include "agents/EngineEvents.h"
+#include "agents/RemoteThreads.h"
+#include "agents/RequestBuilder.h"
+#include "agents/RoutingClassifier.h"
+#include "agents/Run.h"
+#include "agents/RunMachine.h"
+#include "agents/RunRegistry.h"
+#include "agents/RunRows.h"
+#include "agents/Step.h"
+#include "agents/ToolGate.h"
+#include "domain/ConfirmationReply.h"
+#include "domain/KeywordRules.h"
+#include "domain/Logging.h"
+#include "domain/RoutingPolicy.h"
+#include "llm/LlmClient.h"
+#include "llm/LlmJob.h"
+#include "storage/UnitOfWork.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+Router::Router(UnitOfWork &work, EngineEvents &events, RunRegistry &runs, RunMachine &machine, RemoteThreads &threads,
+    ToolGate &tools, const EngineConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_work(work)
+    , m_events(events)
+    , m_runs(runs)
+    , m_machine(machine)
+    , m_threads(threads)
+    , m_tools(tools)
+    , m_config(config)
+{ }
+
+QString Router::orchestrator()
+{
+    return DefaultAgents::firstAgent(Conversation::Mode::Router);
+}
+
+QString Router::general()
+{
+    return KeywordRules::kGeneral.toString();
+}
+
+namespace {
+// The agents the orchestrator may route to: the router's enabled agents but itself.
+QList<Agent> specialists(const QList<Agent> &agents)
+{
+    QList<Agent> result;
+    for (const Agent &agent : agents)
+        if (agent.enabled && agent.modes.contains(u"router"_s) && agent.id != Router::orchestrator())
+            result << agent;
+    return result;
+}
+
+QStringList idsOf(const QList<Agent> &agents)
+{
+    QStringList ids;
+    for (const Agent &agent : agents)
+        ids << agent.id;
+    return ids;
+}
+} // namespace
+
+void Router::route(Run *run, const QString &text)
+{
+    const std::optional<PendingConfirmation> pending = m_work.router().pending(run->conversationId);
+    if (!pending) {
+        classify(run, text, {});
+        return;
+    }
+    const ConfirmationReply::Kind answer = ConfirmationReply::classify(text);
+    if (answer == ConfirmationReply::Kind::Yes && run->roster.find(pending->agentId)) {
+        confirm(run, *pending, text);
+        return;
+    }
+    if (answer == ConfirmationReply::Kind::No && run->roster.find(pending->agentId)) {
+        // The agent that asked hears the no and answers it; nothing is carried out.
+        RoutingDecision decision;
+        decision.method = RoutingDecision::Method::Confirmation;
+        decision.agentId = pending->agentId;
+        decision.confidence = 1.0;
+        decision.reason = u"declined: "_s + pending->summary;
+        finishRouting(run, decision, text, {});
+        return;
+    }
+    // Another subject: the proposal is dropped (in the routing step), and the message is routed as any other.
+    classify(run, text, tr("the unconfirmed proposal was dropped"));
+}
+
+void Router::direct(Run *run, const QString &agentId, const QString &text)
+{
+    RoutingDecision decision;
+    decision.method = RoutingDecision::Method::Direct;
+    decision.agentId = agentId;
+    decision.confidence = 1.0;
+    decision.reason = u"chosen by the person"_s;
+    finishRouting(run, decision, text, {});
+}
+
+void Router::evaluate(LlmClient *client, const QString &clientError, const QList<Agent> &agents, const QString &text,
+    std::function<void(const RoutingDecision &)> done)
+{
+    const QList<Agent> available = specialists(agents);
+    const QStringList ids = idsOf(available);
+    const Agent *orchestratorAgent = nullptr;
+    for (const Agent &agent : agents)
+        if (agent.id == orchestrator())
+            orchestratorAgent = &agent;
+    auto decide = [this, ids, text](const RoutingPolicy::Classification &classification) {
+        return RoutingPolicy::decide(classification, m_config.routerThreshold, {}, text, ids, general());
+    };
+    if (!client || !orchestratorAgent || ids.isEmpty()) {
+        RoutingPolicy::Classification none;
+        none.error = client ? tr("there is no orchestrator or no agent to route to")
+                            : RoutingClassifier::providerError(clientError);
+        done(decide(none));
+        return;
+    }
+    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, {}, text,
+        RequestBuilder::modelFor(*orchestratorAgent, Conversation {}, m_config, client->profile().defaultModel));
+    LlmJob *job = client->stream(request);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    connect(job, &LlmJob::finished, this, [ids, decide, done, clock](const LlmResult &result) {
+        RoutingDecision decision = decide(RoutingClassifier::parse(result.text, ids));
+        decision.latencyMs = clock->elapsed();
+        decision.inputTokens = result.usage.inputTokens;
+        decision.outputTokens = result.usage.outputTokens;
+        done(decision);
+    });
+    connect(job, &LlmJob::failed, this, [decide, done, clock](const LlmError &error) {
+        RoutingPolicy::Classification failed;
+        failed.error = RoutingClassifier::providerError(error.userMessage());
+        RoutingDecision decision = decide(failed);
+        decision.latencyMs = clock->elapsed();
+        done(decision);
+    });
+}
+
+void Router::classify(Run *run, const QString &text, const QString &note)
+{
+    const QList<Agent> available = specialists(run->roster.agents);
+    const QStringList ids = idsOf(available);
+    const QString active = m_work.threads().activeAgent(run->conversationId);
+    const QString activeSpecialist = ids.contains(active) ? active : QString();
+    const Agent *orchestratorAgent = run->roster.find(orchestrator());
+    auto decide = [this, run, ids, activeSpecialist, text](const RoutingPolicy::Classification &classification) {
+        return RoutingPolicy::decide(classification, m_config.routerThreshold, activeSpecialist, text, ids, general());
+    };
+    if (!orchestratorAgent || !run->client || ids.isEmpty()) {
+        RoutingPolicy::Classification none;
+        none.error = tr("there is no orchestrator or no agent to route to");
+        finishRouting(run, decide(none), text, note);
+        return;
+    }
+    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, activeSpecialist, text,
+        RequestBuilder::modelFor(*orchestratorAgent, run->conversation, m_config, run->client->profile().defaultModel));
+    run->agentId = orchestrator();
+    m_events.postAgentWorking(run->conversationId, run->agentId, true);
+    LlmJob *job = run->client->stream(request);
+    run->job = job;
+    // Late signals of a call the run aborted (cancel, timeout) are dropped, as RunMachine's are.
+    const quint64 serial = ++run->callSerial;
+    const qint64 conversationId = run->conversationId;
+    const quint64 generation = run->generation;
+    auto current = [this, conversationId, generation, serial]() -> Run * {
+        Run *r = m_runs.live(conversationId, generation);
+        return r && r->callSerial == serial ? r : nullptr;
+    };
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    connect(job, &LlmJob::finished, this, [this, current, clock, ids, decide, text, note](const LlmResult &result) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (!r)
+            return;
+        r->job = nullptr;
+        r->counters.addUsage(result.usage);
+        RoutingDecision decision = decide(RoutingClassifier::parse(result.text, ids));
+        decision.latencyMs = clock->elapsed();
+        decision.inputTokens = result.usage.inputTokens;
+        decision.outputTokens = result.usage.outputTokens;
+        finishRouting(r, decision, text, note, true);
+    });
+    connect(job, &LlmJob::failed, this, [this, current, clock, decide, text, note](const LlmError &error) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (!r)
+            return;
+        r->job = nullptr;
+        RoutingPolicy::Classification failed;
+        failed.error = RoutingClassifier::providerError(error.userMessage());
+        RoutingDecision decision = decide(failed);
+        decision.latencyMs = clock->elapsed();
+        finishRouting(r, decision, text, note, true);
+    });
+    connect(job, &LlmJob::cancelled, this, [this, current] {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current())
+            m_machine.finish(r, RunOutcome::Cancelled, tr("Stopped."));
+    });
+}
+
+void Router::confirm(Run *run, const PendingConfirmation &pending, const QString &text)
+{
+    RoutingDecision decision;
+    decision.method = RoutingDecision::Method::Confirmation;
+    decision.agentId = pending.agentId;
+    decision.confidence = 1.0;
+    decision.reason = u"confirmed: "_s + pending.summary;
+    // The call the agent proposed is carried out now, as the agent's own call: stored, answered by the gate, and
+    // then the agent tells the person what was done.
+    const ToolCall call { u"confirm_%1"_s.arg(run->runId), pending.toolName, pending.arguments, {} };
+    finishRouting(run, decision, text, {}, false, [this, call](Run *r) {
+        Step step(m_work, m_events);
+        const bool stored = step.isActive() && m_tools.record(*r, { call })
+            && (!m_threads.uses(*r, r->agentId)
+                || m_threads.appendPending(*r, r->agentId, { InputItem::functionCall(call) }))
+            && step.commit();
+        if (!stored) {
+            step.rollback();
+            m_machine.fail(r, tr("The confirmed action could not be stored."), RunFailure::Storage);
+            return;
+        }
+        r->tools.confirmed.insert(call.callId);
+        m_machine.proceedTools(r);
+    });
+}
+
+QString Router::dividerText(const Run &run, const RoutingDecision &decision) const
+{
+    const QString name = run.roster.name(decision.agentId);
+    const QString confidence = QString::number(decision.confidence, 'f', 2);
+    const QString classified = run.roster.name(decision.classifiedAgent);
+    switch (decision.method) {
+    case RoutingDecision::Method::Classifier:
+        return tr("Routed to %1 · %2").arg(name, confidence);
+    case RoutingDecision::Method::CarryOver:
+        return decision.failed()
+            ? tr("Staying with %1: %2").arg(name, decision.error)
+            : tr("Staying with %1 (the classifier said %2 · %3)").arg(name, classified, confidence);
+    case RoutingDecision::Method::Keywords:
+        return decision.failed()
+            ? tr("Routed to %1 by keywords: %2").arg(name, decision.error)
+            : tr("Routed to %1 by keywords (the classifier said %2 · %3)").arg(name, classified, confidence);
+    case RoutingDecision::Method::Fallback:
+        return decision.failed()
+            ? tr("Routed to %1: %2").arg(name, decision.error)
+            : tr("Routed to %1: nothing else matched (the classifier said %2 · %3)").arg(name, classified, confidence);
+    case RoutingDecision::Method::Confirmation:
+        return decision.reason.startsWith(u"confirmed"_s) ? tr("%1 carries out what you confirmed").arg(name)
+                                                          : tr("%1: you declined, nothing was done").arg(name);
+    case RoutingDecision::Method::Direct:
+        return tr("Routed to %1 (chosen directly)").arg(name);
+    }
+    return {};
+}
+
+void Router::finishRouting(Run *run, RoutingDecision decision, const QString &text, const QString &note,
+    bool classified, const std::function<void(Run *)> &proceed)
+{
+    decision.conversationId = run->conversationId;
+    decision.runId = run->runId;
+    if (decision.failed())
+        qCInfo(lcAgents) << "routing fell back to" << decision.agentId << "in run" << run->runId << ":"
+                         << decision.error;
+    Message divider;
+    divider.conversationId = run->conversationId;
+    divider.role = Message::Role::System;
+    divider.kind = Message::Kind::Divider;
+    divider.divider = Message::Divider::Routed;
+    divider.agentId = decision.agentId;
+    divider.runId = run->runId;
+    divider.content
+        = note.isEmpty() ? dividerText(*run, decision) : tr("%1 (%2)").arg(dividerText(*run, decision), note);
+    divider.error = decision.error;
+    const QString active = m_work.threads().activeAgent(run->conversationId);
+    const bool clearsPending = decision.method == RoutingDecision::Method::Confirmation || !note.isEmpty();
+    Step step(m_work, m_events);
+    bool ok = step.isActive() && m_work.router().addDecision(decision) && RunRows::add(m_work, m_events, divider)
+        && (!clearsPending || m_work.router().clearPending(run->conversationId))
+        && (!classified
+            || m_work.metrics().recordModelCall(run->conversationId, run->runId, orchestrator(),
+                TokenUsage { decision.inputTokens, decision.outputTokens, 0, 0 }, decision.latencyMs))
+        && (active == decision.agentId || m_work.threads().setActive(run->conversationId, decision.agentId));
+    if (ok && active != decision.agentId)
+        m_events.postActiveAgentChanged(run->conversationId, decision.agentId);
+    if (ok && clearsPending)
+        m_events.postTasksChanged(run->conversationId);
+    if (!ok || !step.commit()) {
+        step.rollback();
+        m_machine.fail(run, tr("The routing decision could not be stored."), RunFailure::Storage);
+        return;
+    }
+    m_events.postAgentWorking(run->conversationId, orchestrator(), false);
+    m_machine.startAgent(run, decision.agentId, { InputItem::user(text) }, proceed);
+}
+
+} // namespace Tandem

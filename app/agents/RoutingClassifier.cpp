@@ -1,0 +1,80 @@
+#include "RoutingClassifier.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Agent> &specialists,
+    const QString &activeAgent, const QString &text, const QString &model)
+{
+    QJsonArray ids;
+    QStringList described;
+    for (const Agent &agent : specialists) {
+        ids.append(agent.id);
+        described << u"- %1: %2"_s.arg(agent.id, agent.role.isEmpty() ? agent.name : agent.role);
+    }
+    LlmRequest request;
+    request.model = model;
+    request.instructions = orchestrator.instructions;
+    request.input << InputItem::message(InputItem::Role::Developer,
+        u"Agents:\n%1\nThe conversation is with: %2."_s.arg(
+            described.join(u'\n'), activeAgent.isEmpty() ? u"nobody yet"_s : activeAgent));
+    request.input << InputItem::user(text);
+    request.outputSchema = OutputSchema {
+        kSchemaName.toString(),
+        QJsonObject {
+            { u"type"_s, u"object"_s },
+            { u"properties"_s,
+                QJsonObject {
+                    { u"agent"_s,
+                        QJsonObject { { u"type"_s, u"string"_s }, { u"enum"_s, ids },
+                            { u"description"_s, u"The agent that should answer the message."_s } } },
+                    { u"confidence"_s,
+                        QJsonObject {
+                            { u"type"_s, u"number"_s }, { u"description"_s, u"How sure you are, from 0 to 1."_s } } },
+                    { u"reason"_s,
+                        QJsonObject { { u"type"_s, u"string"_s }, { u"description"_s, u"Why, in a few words."_s } } },
+                } },
+            { u"required"_s, QJsonArray { u"agent"_s, u"confidence"_s, u"reason"_s } },
+            { u"additionalProperties"_s, false },
+        },
+        true,
+    };
+    return request;
+}
+
+RoutingPolicy::Classification RoutingClassifier::parse(const QString &answer, const QStringList &specialistIds)
+{
+    RoutingPolicy::Classification result;
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(answer.trimmed().toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        result.error = tr("the classifier's answer was not valid JSON");
+        return result;
+    }
+    const QJsonObject object = document.object();
+    const QJsonValue confidence = object.value(u"confidence");
+    result.agent = object.value(u"agent").toString();
+    result.reason = object.value(u"reason").toString();
+    if (result.agent.isEmpty() || !confidence.isDouble() || confidence.toDouble() < 0.0
+        || confidence.toDouble() > 1.0) {
+        result.error = tr("the classifier's answer lacked an agent or a confidence from 0 to 1");
+        return result;
+    }
+    result.confidence = confidence.toDouble();
+    if (!specialistIds.contains(result.agent))
+        result.error = tr("the classifier named an unknown agent “%1”").arg(result.agent);
+    return result;
+}
+
+QString RoutingClassifier::providerError(const QString &message)
+{
+    return tr("the classifier failed: %1").arg(message);
+}
+
+} // namespace Tandem

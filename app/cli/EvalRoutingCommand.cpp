@@ -1,0 +1,164 @@
+#include "EvalRoutingCommand.h"
+
+#include "agents/AgentCatalog.h"
+#include "chat/EngineSettings.h"
+#include "chat/LocalChatRepository.h"
+#include "cli/CliCommands.h"
+#include "cli/CliOutput.h"
+#include "cli/RunCommand.h"
+#include "cli/TerminalStream.h"
+#include "llm/NetworkAccess.h"
+#include "storage/Database.h"
+#include "storage/SecretStore.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <map>
+#include <set>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+struct Case
+{
+    int line = 0;
+    QString message;
+    QString expected;
+};
+} // namespace
+
+int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database)
+{
+    const QStringList positional = parser.positionalArguments();
+    const QString usage = tr("Usage: tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy 0.8]");
+    if (positional.size() < 2) {
+        CliOutput::err() << usage << '\n';
+        return CliCommands::UsageError;
+    }
+    double minimum = 0.0;
+    if (parser.isSet(u"min-accuracy"_s)) {
+        bool ok = false;
+        minimum = parser.value(u"min-accuracy"_s).toDouble(&ok);
+        if (ok && minimum > 1.0 && minimum <= 100.0)
+            minimum /= 100.0; // 80 reads as 80%
+        if (!ok || minimum < 0.0 || minimum > 1.0) {
+            CliOutput::err() << tr("--min-accuracy needs a share from 0 to 1 (or a percentage).") << '\n';
+            return CliCommands::UsageError;
+        }
+    }
+    QFile file(positional.at(1));
+    if (!file.open(QIODevice::ReadOnly)) {
+        CliOutput::err() << tr("The case file “%1” cannot be read: %2").arg(file.fileName(), file.errorString())
+                         << '\n';
+        return CliCommands::UsageError;
+    }
+    QList<Case> cases;
+    int lineNumber = 0;
+    while (!file.atEnd()) {
+        ++lineNumber;
+        const QByteArray line = file.readLine().trimmed();
+        if (line.isEmpty() || line.startsWith('#'))
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        Case each { lineNumber, object.value(u"message").toString(),
+            object.value(u"expected").toString(object.value(u"agent").toString()) };
+        if (each.message.trimmed().isEmpty() || each.expected.isEmpty()) {
+            CliOutput::err() << tr("%1:%2: a case is {\"message\": \"…\", \"expected\": \"<agent id>\"}.")
+                                    .arg(file.fileName())
+                                    .arg(lineNumber)
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+        cases << each;
+    }
+    if (cases.isEmpty()) {
+        CliOutput::err() << tr("The case file “%1” holds no case.").arg(file.fileName()) << '\n';
+        return CliCommands::UsageError;
+    }
+
+    EngineConfig config;
+    EngineSettings::applyTo(config);
+    config.agentsFolder = AgentCatalog::userFolder();
+    RunCommand::ResolvedProvider resolved;
+    if (parser.isSet(u"provider"_s)) {
+        resolved = RunCommand::resolveProvider(database, parser);
+        if (!resolved.profile) {
+            CliOutput::err() << resolved.problem << '\n';
+            return resolved.exitCode;
+        }
+        config.defaultProviderId = resolved.profile->id;
+    }
+    SecretStore *secrets = resolved.isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
+    LocalChatRepository repository(database.work(), NetworkAccess::createManager(qApp), secrets, nullptr, config);
+    if (resolved.isUrl)
+        repository.setApiKey(resolved.profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
+
+    std::map<QString, std::map<QString, int>> confusion; // expected → routed → count
+    std::set<QString> agents;
+    QStringList wrong;
+    int right = 0;
+    for (const Case &each : std::as_const(cases)) {
+        RoutingDecision decision;
+        QEventLoop loop;
+        bool done = false;
+        repository.classify(each.message, [&](const RoutingDecision &result) {
+            decision = result;
+            done = true;
+            loop.quit();
+        });
+        if (!done)
+            loop.exec();
+        ++confusion[each.expected][decision.agentId];
+        agents.insert(each.expected);
+        agents.insert(decision.agentId);
+        if (decision.agentId == each.expected) {
+            ++right;
+            continue;
+        }
+        const QString how = decision.failed()
+            ? decision.error
+            : u"%1 · %2"_s.arg(RoutingDecision::methodName(decision.method)).arg(decision.confidence, 0, 'f', 2);
+        wrong << tr("  line %1: “%2”: expected %3, routed to %4 (%5)")
+                     .arg(each.line)
+                     .arg(each.message, each.expected, decision.agentId, how);
+    }
+
+    TerminalStream &out = CliOutput::out();
+    const double accuracy = double(right) / double(cases.size());
+    out << tr("Accuracy: %1/%2 = %3%").arg(right).arg(cases.size()).arg(100.0 * accuracy, 0, 'f', 1) << '\n';
+    out << '\n' << tr("Confusion (rows: expected, columns: routed):") << '\n';
+    QString header = QString().leftJustified(12);
+    for (const QString &agent : agents)
+        header += u' ' + agent.left(10).rightJustified(10);
+    out << header << '\n';
+    for (const QString &expected : agents) {
+        if (!confusion.contains(expected))
+            continue;
+        QString row = expected.left(12).leftJustified(12);
+        for (const QString &routed : agents)
+            row += u' ' + QString::number(confusion[expected][routed]).rightJustified(10);
+        out << row << '\n';
+    }
+    if (!wrong.isEmpty()) {
+        out << '\n' << tr("Routed wrong:") << '\n';
+        for (const QString &line : std::as_const(wrong))
+            out << line << '\n';
+    }
+    out.flush();
+    if (accuracy < minimum) {
+        CliOutput::err() << tr("The accuracy %1% is below the minimum %2%.")
+                                .arg(100.0 * accuracy, 0, 'f', 1)
+                                .arg(100.0 * minimum, 0, 'f', 1)
+                         << '\n';
+        return CliCommands::BelowAccuracy;
+    }
+    return CliCommands::Success;
+}
+
+} // namespace Tandem

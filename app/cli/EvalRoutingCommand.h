@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QCoreApplication>
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+class Database;
+
+/// @brief `tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy X]` (seed 004's testing strategy): each
+/// case's message goes through router mode's classification on the configured provider (or --provider); prints the
+/// accuracy, the confusion table and the cases routed wrong, and exits non-zero below --min-accuracy.
+///
+/// A case is one JSON object per line: `{"message": "Create task to review code by Friday", "expected": "task"}`.
+class EvalRoutingCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(EvalRoutingCommand)
+
+public:
+    /// @brief Runs the command; returns a CliCommands::ExitCode.
+    static int run(const QCommandLineParser &parser, Database &database);
+};
+
+} // namespace Tandem

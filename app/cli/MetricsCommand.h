@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QCoreApplication>
+
+class QCommandLineParser;
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief `tandem metrics [--conversation ID] [--json]`: seed 004's agent performance metrics (per agent and in
+/// total: turns, handoffs given and received, rejections, tokens in and out, latency mean and p95, routing decisions
+/// with their confidence), for one conversation or for all.
+class MetricsCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(MetricsCommand)
+
+public:
+    /// @brief Runs the command; returns a CliCommands::ExitCode.
+    static int run(const QCommandLineParser &parser, ChatRepository &repository);
+};
+
+} // namespace Tandem

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+namespace Tandem {
+
+/// @brief What one agent did (seed 004's agent performance metrics), in one conversation or in all of them.
+struct AgentMetrics
+{
+    QString agentId;
+    int turns = 0; ///< runs in which the agent called its model (user messages it worked on)
+    int modelCalls = 0;
+    int handoffsGiven = 0; ///< handoffs from the agent, whatever became of them
+    int handoffsReceived = 0; ///< handoffs to the agent
+    int rejectionsGiven = 0; ///< handoffs to the agent that ended rejected (it rejected the work, or was refused)
+    int rejectionsReceived = 0; ///< handoffs from the agent that ended rejected
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double latencyMeanMs = 0.0; ///< model calls' duration, request sent to reply complete
+    qint64 latencyP95Ms = 0;
+    int routedTo = 0; ///< routing decisions that chose the agent
+    double meanConfidence = 0.0; ///< the classifier's mean confidence over those decisions
+};
+
+} // namespace Tandem

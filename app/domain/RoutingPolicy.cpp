@@ -1,0 +1,37 @@
+#include "RoutingPolicy.h"
+
+#include "KeywordRules.h"
+
+namespace Tandem {
+
+RoutingDecision RoutingPolicy::decide(const Classification &classification, double threshold,
+    const QString &activeSpecialist, const QString &text, const QStringList &available, const QString &general)
+{
+    RoutingDecision decision;
+    decision.classifiedAgent = classification.agent;
+    decision.confidence = classification.error.isEmpty() ? classification.confidence : 0.0;
+    decision.reason = classification.reason;
+    decision.error = classification.error;
+    if (classification.error.isEmpty() && classification.confidence >= threshold
+        && available.contains(classification.agent)) {
+        decision.method = RoutingDecision::Method::Classifier;
+        decision.agentId = classification.agent;
+        return decision;
+    }
+    if (!activeSpecialist.isEmpty() && available.contains(activeSpecialist)) {
+        decision.method = RoutingDecision::Method::CarryOver;
+        decision.agentId = activeSpecialist;
+        return decision;
+    }
+    const QString keyword = KeywordRules::match(text);
+    if (!keyword.isEmpty() && available.contains(keyword)) {
+        decision.method = RoutingDecision::Method::Keywords;
+        decision.agentId = keyword;
+        return decision;
+    }
+    decision.method = RoutingDecision::Method::Fallback;
+    decision.agentId = general;
+    return decision;
+}
+
+} // namespace Tandem

@@ -1,0 +1,130 @@
+#include "MetricsStore.h"
+
+#include "RouterStore.h"
+#include "SqlValues.h"
+#include "Statement.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+bool MetricsStore::recordModelCall(
+    qint64 conversationId, qint64 runId, const QString &agentId, const TokenUsage &usage, qint64 latencyMs)
+{
+    Statement q = prepare(u"INSERT INTO model_calls (conversation_id, run_id, agent_id, input_tokens, output_tokens, "
+                          u"latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(SqlValues::nullIfZero(runId));
+    q.addBindValue(SqlValues::text(agentId));
+    q.addBindValue(usage.inputTokens);
+    q.addBindValue(usage.outputTokens);
+    q.addBindValue(latencyMs);
+    q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+Metrics MetricsStore::metrics(qint64 conversationId)
+{
+    Metrics result;
+    result.conversationId = conversationId;
+    std::map<QString, AgentMetrics> agents; // sorted by id
+    QHash<QString, QList<qint64>> latencies;
+    QHash<QString, QSet<qint64>> runsOf;
+    QList<qint64> allLatencies;
+    QSet<qint64> allRuns;
+    auto of = [&agents](const QString &id) -> AgentMetrics & {
+        AgentMetrics &m = agents[id];
+        m.agentId = id;
+        return m;
+    };
+
+    Statement calls = prepare(u"SELECT agent_id, run_id, input_tokens, output_tokens, latency_ms FROM model_calls "
+                              u"WHERE ? = 0 OR conversation_id = ? ORDER BY id"_s);
+    calls.addBindValue(conversationId);
+    calls.addBindValue(conversationId);
+    if (exec(calls)) {
+        while (calls.next()) {
+            const QString agent = calls.value(0).toString();
+            AgentMetrics &m = of(agent);
+            ++m.modelCalls;
+            m.inputTokens += calls.value(2).toLongLong();
+            m.outputTokens += calls.value(3).toLongLong();
+            latencies[agent] << calls.value(4).toLongLong();
+            allLatencies << calls.value(4).toLongLong();
+            if (!calls.value(1).isNull()) {
+                runsOf[agent].insert(calls.value(1).toLongLong());
+                allRuns.insert(calls.value(1).toLongLong());
+            }
+        }
+    }
+    Statement handoffs
+        = prepare(u"SELECT from_agent, to_agent, status FROM handoffs WHERE ? = 0 OR conversation_id = ?"_s);
+    handoffs.addBindValue(conversationId);
+    handoffs.addBindValue(conversationId);
+    if (exec(handoffs)) {
+        while (handoffs.next()) {
+            const bool rejected = handoffs.value(2).toString() == u"rejected";
+            AgentMetrics &from = of(handoffs.value(0).toString());
+            ++from.handoffsGiven;
+            from.rejectionsReceived += rejected ? 1 : 0;
+            AgentMetrics &to = of(handoffs.value(1).toString());
+            ++to.handoffsReceived;
+            to.rejectionsGiven += rejected ? 1 : 0;
+            ++result.total.handoffsGiven;
+            ++result.total.handoffsReceived;
+            result.total.rejectionsGiven += rejected ? 1 : 0;
+            result.total.rejectionsReceived += rejected ? 1 : 0;
+        }
+    }
+    Statement runs = prepare(u"SELECT COUNT(*) FROM runs WHERE ? = 0 OR conversation_id = ?"_s);
+    runs.addBindValue(conversationId);
+    runs.addBindValue(conversationId);
+    if (exec(runs) && runs.next())
+        result.runs = runs.value(0).toInt();
+
+    result.routing = m_router.decisions(conversationId);
+    QHash<QString, double> confidenceSum;
+    for (const RoutingDecision &decision : std::as_const(result.routing)) {
+        AgentMetrics &m = of(decision.agentId);
+        ++m.routedTo;
+        confidenceSum[decision.agentId] += decision.confidence;
+        ++result.total.routedTo;
+        confidenceSum[QString()] += decision.confidence;
+    }
+
+    for (auto &[id, m] : agents) {
+        m.turns = int(runsOf.value(id).size());
+        const QList<qint64> times = latencies.value(id);
+        if (!times.isEmpty()) {
+            qint64 sum = 0;
+            for (const qint64 t : times)
+                sum += t;
+            m.latencyMeanMs = double(sum) / double(times.size());
+            m.latencyP95Ms = Metrics::percentile95(times);
+        }
+        if (m.routedTo > 0)
+            m.meanConfidence = confidenceSum.value(id) / double(m.routedTo);
+        result.total.modelCalls += m.modelCalls;
+        result.total.inputTokens += m.inputTokens;
+        result.total.outputTokens += m.outputTokens;
+        result.agents << m;
+    }
+    result.total.turns = int(allRuns.size());
+    if (!allLatencies.isEmpty()) {
+        qint64 sum = 0;
+        for (const qint64 t : std::as_const(allLatencies))
+            sum += t;
+        result.total.latencyMeanMs = double(sum) / double(allLatencies.size());
+        result.total.latencyP95Ms = Metrics::percentile95(allLatencies);
+    }
+    if (result.total.routedTo > 0)
+        result.total.meanConfidence = confidenceSum.value(QString()) / double(result.total.routedTo);
+    return result;
+}
+
+} // namespace Tandem

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "StoreBase.h"
+#include "domain/PendingConfirmation.h"
+#include "domain/RoutingDecision.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief Router mode's state (seed 004): the routing decision of each user message, and the conversation's pending
+/// confirmation.
+class RouterStore : public StoreBase
+{
+public:
+    using StoreBase::StoreBase;
+
+    /// @brief Inserts @p decision, setting its id and time.
+    bool addDecision(RoutingDecision &decision);
+    /// @brief The decisions of @p conversationId (0: of every conversation), oldest first.
+    QList<RoutingDecision> decisions(qint64 conversationId);
+
+    /// @brief Stores @p pending as its conversation's one pending confirmation, replacing an earlier one.
+    bool setPending(PendingConfirmation &pending);
+    std::optional<PendingConfirmation> pending(qint64 conversationId);
+    bool clearPending(qint64 conversationId);
+};
+
+} // namespace Tandem
