@@ -5,6 +5,7 @@
 // docs/reliability.md.
 #include "ChildProcess.h"
 #include "FakeLlmServer.h"
+#include "FaultCatalog.h"
 #include "StoreInvariants.h"
 
 #include <QSqlDatabase>
@@ -15,15 +16,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace Tandem::Test;
-using Fault = ScriptedReply::Fault;
 
 namespace {
-
-/// Frames before the first text of a reply (Responses: created, in_progress, item added, part added; Chat: the role).
-int framesBeforeText(bool responses)
-{
-    return responses ? 4 : 1;
-}
 
 ScriptedReply normalReply(const QString &lastUser)
 {
@@ -103,30 +97,7 @@ void TestCliFaults::faults()
     QFETCH(int, exitCode);
     QFETCH(QString, says);
 
-    ScriptedReply faulty;
-    const int midStream = framesBeforeText(responses) + 1;
-    if (fault == u"401")
-        faulty = ScriptedReply::httpError(401);
-    else if (fault == u"404")
-        faulty = ScriptedReply::httpError(404);
-    else if (fault == u"429 Retry-After")
-        faulty = ScriptedReply::httpError(429, 1);
-    else if (fault == u"500")
-        faulty = ScriptedReply::httpError(500);
-    else if (fault == u"503")
-        faulty = ScriptedReply::httpError(503);
-    else if (fault == u"reset mid-stream")
-        faulty = normalReply(u"x"_s).withFault(Fault::ResetMidStream, midStream);
-    else if (fault == u"malformed frame")
-        faulty = normalReply(u"x"_s).withFault(Fault::MalformedJson, midStream);
-    else if (fault == u"truncated stream")
-        faulty = normalReply(u"x"_s).withFault(Fault::EndWithoutFinal, midStream);
-    else if (fault == u"stall")
-        faulty = normalReply(u"x"_s).withFault(Fault::Stall, midStream);
-    else if (fault == u"non-JSON 200 body")
-        faulty = normalReply(u"x"_s).withFault(Fault::NotJson);
-    else
-        faulty = normalReply(u"x"_s).withFault(Fault::HugeLine, midStream);
+    const ScriptedReply faulty = FaultCatalog::inject(fault, normalReply(u"x"_s), responses);
 
     QTemporaryDir dir;
     FakeLlmServer server;
