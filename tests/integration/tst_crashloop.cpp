@@ -142,6 +142,16 @@ qint64 TestCrashLoop::cleanTurn(qint64 conversationId, const QString &question, 
     const auto child = tandem(arguments << question);
     if (!child->waitForFinished(60000) || child->exitCode() != 0) {
         *why = u"exit %1: %2"_s.arg(child->exitCode()).arg(QString::fromUtf8(child->readAllStandardError()));
+        for (const QString &folder : { u"tandem.sqlite.locks"_s, u"tandem.sqlite.owners"_s }) {
+            const QFileInfoList files = QDir(m_dir.filePath(folder)).entryInfoList(QDir::Files);
+            for (const QFileInfo &file : files) {
+                QFile f(file.filePath());
+                f.open(QIODevice::ReadOnly);
+                *why += u"\n%1 (%2 bytes): %3"_s.arg(file.fileName())
+                            .arg(file.size())
+                            .arg(QString::fromUtf8(f.readAll()).simplified());
+            }
+        }
         return 0;
     }
     const QString out = QString::fromUtf8(child->readAllStandardOutput());
