@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "SingleInstance.h"
 #include "Theme.h"
 #include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
@@ -59,6 +60,8 @@ void showStorageError(QWidget *parent, const QString &title, const QString &text
 
 int main(int argc, char *argv[])
 {
+    // Past a file size limit a write fails (SQLite reports it, nothing is half-written) instead of killing Tandem.
+    std::signal(SIGXFSZ, SIG_IGN);
     // Log lines reach the terminal through the same filter as everything else the CLI prints.
     Tandem::TerminalStream::installMessageHandler();
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
@@ -95,6 +98,15 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(app);
+
+    // One window per profile: a second start brings the first window to the front and ends.
+    Tandem::SingleInstance instance(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)));
+    if (instance.askRunningToShow()) {
+        Tandem::TerminalStream::err() << QCoreApplication::translate(
+            "main", "Tandem is already open on this profile; its window was brought to the front.")
+                                      << '\n';
+        return 0;
+    }
 
     Tandem::Database database;
     if (!database.open(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)))) {
@@ -134,6 +146,7 @@ int main(int argc, char *argv[])
     window.setExchange(&exchange);
     window.setLocalApi(&localApi);
     window.show();
+    instance.listen(&window);
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
     // A large file's pages are checked beside the open window; a damaged file is reported, and Tandem stops using it.
     Tandem::IntegrityCheckThread integrity(database.filePath());

@@ -867,6 +867,26 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 %4
 Затем запустите Tandem с --data-dir &quot;%5&quot;.</translation>
     </message>
+    <message>
+        <source>The database %1 is read-only (the file, its folder or the file system): Tandem needs to write to it. Make it writable, or start Tandem with --data-dir and another folder.</source>
+        <translation>База данных %1 доступна только для чтения (сам файл, его папка или файловая система), а Tandem нужно в неё записывать. Разрешите запись или запустите Tandem с --data-dir и другой папкой.</translation>
+    </message>
+    <message>
+        <source>Tandem could not write to the database %1: the disk is full, or the file may not grow any larger. Nothing was half-written; free some space and try again.</source>
+        <translation>Tandem не удалось записать в базу данных %1: диск заполнен или файл не может стать больше. Ничего не записано наполовину; освободите место и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>Tandem cannot use the data folder %1: %2 is a file, not a folder. Start Tandem with --data-dir and a folder.</source>
+        <translation>Tandem не может использовать папку данных %1: %2 — это файл, а не папка. Запустите Tandem с --data-dir и папкой.</translation>
+    </message>
+    <message>
+        <source>Tandem cannot write to its data folder %1: %2 is read-only. Make it writable, or start Tandem with --data-dir and another folder.</source>
+        <translation>Tandem не может записывать в папку данных %1: %2 — только для чтения. Разрешите запись или запустите Tandem с --data-dir и другой папкой.</translation>
+    </message>
+    <message>
+        <source>the folder</source>
+        <translation>эта папка</translation>
+    </message>
 </context>
 <context>
     <name>DeleteFileTool</name>
@@ -3677,6 +3697,10 @@ or write a message below to start a new one.</source>
     <message>
         <source>Headless commands: tandem run|conversations|show|export|import|handoffs|handoff|serve|agents --help</source>
         <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import|handoffs|handoff|serve|agents --help</translation>
+    </message>
+    <message>
+        <source>Tandem is already open on this profile; its window was brought to the front.</source>
+        <translation>Tandem уже открыт с этим профилем; его окно выведено на передний план.</translation>
     </message>
 </context>
 </TS>

@@ -201,6 +201,7 @@ std::unique_ptr<QTextDocument> MessageDelegate::buildDocument(const QModelIndex 
             if (!error.isEmpty() && error != content)
                 text = text.isEmpty() ? error : text + u"\n\n"_s + error;
             document->setPlainText(text.isEmpty() ? tr("Something went wrong.") : text);
+            document->breakLongRuns();
         } else if (content.isEmpty() && index.data(MessageListModel::PendingRole).toBool()) {
             document->setPlainText(u"…"_s);
         } else {

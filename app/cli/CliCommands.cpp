@@ -200,8 +200,10 @@ int CliCommands::exec(QCoreApplication &app)
         tr("run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
-    QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
-                                                                          : u"*.debug=false\n*.info=false"_s);
+    // A failing command says why in its own sentence; the log lines behind it (a failed query) are for --verbose.
+    QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s)
+            ? u"tandem.*.debug=true\ntandem.*.info=true"_s
+            : u"*.debug=false\n*.info=false\ntandem.*.warning=false"_s);
     if (!parsed) {
         err() << parser.errorText() << '\n';
         return UsageError;

@@ -62,6 +62,9 @@ QString CliOutput::formatRow(const Message &row, const QHash<QString, QString> &
 
 QString CliOutput::storageProblem(const Database &database, const QString &what)
 {
+    const QString why = database.writeProblem();
+    if (!why.isEmpty())
+        return why;
     const QString locked = database.lockProblem();
     return locked.isEmpty() ? what : locked;
 }

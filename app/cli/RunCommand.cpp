@@ -154,7 +154,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         CliOutput::printAgentProblems(repository);
 
     qint64 conversationId = 0;
-    if (parser.isSet(u"conversation"_s)) {
+    const bool created = !parser.isSet(u"conversation"_s);
+    if (!created) {
         bool ok = false;
         conversationId = parser.value(u"conversation"_s).toLongLong(&ok);
         if (!ok || !repository.conversation(conversationId)) {
@@ -194,7 +195,11 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     turn.setAgent(agentId);
     CliOutput::out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
     CliOutput::out().flush();
-    return turn.run(conversationId, text);
+    const int exitCode = turn.run(conversationId, text);
+    // A conversation made for a message that could not be stored (a full disk) is not left behind empty.
+    if (created && exitCode == CliCommands::StorageError && repository.messages(conversationId, 0, 1).isEmpty())
+        repository.deleteConversation(conversationId);
+    return exitCode;
 }
 
 } // namespace Tandem

@@ -157,6 +157,7 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
     m_exitCode = CliCommands::Success;
     m_failure = RunFailure::Provider;
     qint64 sent = 0;
+    int unclaimedFailures = 0;
     while (sent == 0) {
         if (!waitForTurn(conversationId)) {
             if (m_stopRequested)
@@ -171,7 +172,9 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
         }
         sent = m_agentId.isEmpty() ? m_repository.send(conversationId, text)
                                    : m_repository.sendTo(conversationId, m_agentId, text);
-        if (sent == 0 && m_repository.busyElsewhere(conversationId) == 0) // not a lost race: the write failed
+        // Another process may take the conversation and let it go between the send and this look: that race is tried
+        // again. A send that fails again with nobody else at the conversation is a failed write.
+        if (sent == 0 && m_repository.busyElsewhere(conversationId) == 0 && ++unclaimedFailures >= 3)
             return CliOutput::storageFailure(m_database, CliCommands::tr("The message could not be stored."));
     }
     if (!m_done && m_repository.isRunning(conversationId)) {

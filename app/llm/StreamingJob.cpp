@@ -131,6 +131,13 @@ void StreamingJob::onBody(const QByteArray &chunk)
         // A server that ignores `stream: true` or reports an error with status 200 answers with one JSON object.
         const QByteArray body = chunk.trimmed();
         m_jsonBodyMode = m_exchange->contentType().contains("application/json") && body.startsWith('{');
+        // A proxy's or captive portal's page answered with status 200: nothing of it is an event stream, and ending
+        // as a cut connection would send the person after the network instead of the server's address.
+        if (!m_jsonBodyMode && (body.startsWith('<') || m_exchange->contentType().contains("text/html"))) {
+            failProtocol(u"The server answered with a web page (%1) instead of an event stream."_s.arg(
+                QString::fromLatin1(m_exchange->contentType().left(100))));
+            return;
+        }
     }
     if (m_jsonBodyMode) {
         if (m_jsonBody.size() + chunk.size() > kMaxJsonBody) {

@@ -24,10 +24,39 @@ void SafeTextDocument::setChatMarkdown(const QString &markdown, const QColor &co
     // A reply is never an empty bubble: what Markdown would hide is shown as written.
     if (showsNoText() && !markdown.trimmed().isEmpty()) {
         setPlainText(markdown);
+        breakLongRuns();
         return;
     }
     if (codeBackground.isValid())
         tintCodeBlocks(codeBackground);
+    breakLongRuns();
+}
+
+void SafeTextDocument::breakLongRuns(int from)
+{
+    QTextCursor cursor(this);
+    cursor.beginEditBlock(); // one layout at the end, not one per insertion
+    for (QTextBlock block = findBlock(from); block.isValid(); block = block.next()) {
+        const QString text = block.text();
+        if (text.size() <= kLongRun)
+            continue;
+        QList<int> breaks;
+        int run = 0;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar ch = text.at(i);
+            run = ch.isSpace() || ch == QChar(0x200B) ? 0 : run + 1;
+            if (run > kLongRun && !ch.isLowSurrogate()) {
+                breaks << int(i);
+                run = 1;
+            }
+        }
+        // From the last to the first, so each position still counts the block's text as it was.
+        for (qsizetype i = breaks.size() - 1; i >= 0; --i) {
+            cursor.setPosition(block.position() + breaks.at(i));
+            cursor.insertText(QString(QChar(0x200B)));
+        }
+    }
+    cursor.endEditBlock();
 }
 
 bool SafeTextDocument::showsNoText() const

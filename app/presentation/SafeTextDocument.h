@@ -26,10 +26,15 @@ public:
     int refusedResources() const { return m_refused; }
     /// @brief Sets @p markdown (kChatMarkdown) and gives code blocks a tinted background (@p codeBackground, if
     /// valid). Markdown that would show nothing at all (only a link definition, a rule, an image that is not
-    /// loaded) is shown as its plain text instead.
+    /// loaded) is shown as its plain text instead. Long unbroken runs get break opportunities (breakLongRuns()).
     void setChatMarkdown(const QString &markdown, const QColor &codeBackground = {});
     /// @brief True if the document shows no text: nothing but white space and object characters (images).
     bool showsNoText() const;
+    /// @brief Gives a line break opportunity (U+200B, zero width) to every run of more than kLongRun characters
+    /// without one, from document position @p from on: Qt lays out an unbroken run in time that grows with its square
+    /// (a 200,000-character line took seconds per layout), and a reply may be one. Only the shown text changes.
+    void breakLongRuns(int from = 0);
+    static constexpr int kLongRun = 256;
     /// @brief Gives the code blocks from document position @p from on a tinted background.
     void tintCodeBlocks(const QColor &codeBackground, int from = 0);
 

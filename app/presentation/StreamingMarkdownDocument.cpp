@@ -128,6 +128,7 @@ void StreamingMarkdownDocument::append(const QString &chunk)
         QTextCursor(m_document->findBlock(start)).setBlockFormat(first.blockFormat());
     if (m_codeBackground.isValid())
         m_document->tintCodeBlocks(m_codeBackground, start);
+    m_document->breakLongRuns(start);
 }
 
 void StreamingMarkdownDocument::setMarkdown(const QString &markdown)
@@ -156,6 +157,7 @@ void StreamingMarkdownDocument::setMarkdown(const QString &markdown)
     // As SafeTextDocument::setChatMarkdown does: text that would show nothing is shown as written.
     if (m_document->showsNoText() && !markdown.trimmed().isEmpty()) {
         m_document->setPlainText(markdown);
+        m_document->breakLongRuns();
         m_stable = 0;
         m_tailStart = 0;
     }

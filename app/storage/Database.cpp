@@ -49,6 +49,8 @@ bool Database::open(const QString &filePath)
     m_filePath = filePath;
 
     const QFileInfo info(filePath);
+    if (const QString problem = unusableLocation(info); !problem.isEmpty())
+        return fail(problem);
     if (!PrivateFiles::ensureFolder(info.absolutePath()))
         return fail(tr("Cannot create the data folder %1.").arg(QDir::toNativeSeparators(info.absolutePath())));
     // The file exists before SQLite opens it, readable by its owner only; SQLite gives the WAL and shared-memory
@@ -158,11 +160,66 @@ QString Database::lockProblem() const
         locked = error.nativeErrorCode() == u"5" || error.nativeErrorCode() == u"6"; // SQLITE_BUSY, SQLITE_LOCKED
     }
     query.exec(u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs));
-    if (!locked)
+    return locked ? problemOf(5) : QString();
+}
+
+QString Database::writeProblem() const
+{
+    if (!m_sql)
         return {};
-    return tr("The database %1 is locked: another program (another Tandem, or a tool with the file open) is writing "
-              "to it. Try again when it has finished.")
-        .arg(QDir::toNativeSeparators(QFileInfo(m_filePath).absoluteFilePath()));
+    const int code = m_sql->lastFailureCode();
+    if (code == 5 || code == 6) { // SQLITE_BUSY, SQLITE_LOCKED: still held now, or the one a write waited for
+        const QString locked = lockProblem();
+        return locked.isEmpty() ? problemOf(code) : locked;
+    }
+    return problemOf(code);
+}
+
+QString Database::problemOf(int code) const
+{
+    const QString file = QDir::toNativeSeparators(QFileInfo(m_filePath).absoluteFilePath());
+    switch (code) {
+    case 5: // SQLITE_BUSY
+    case 6: // SQLITE_LOCKED
+        return tr("The database %1 is locked: another program (another Tandem, or a tool with the file open) is "
+                  "writing to it. Try again when it has finished.")
+            .arg(file);
+    case 8: // SQLITE_READONLY
+        return tr("The database %1 is read-only (the file, its folder or the file system): Tandem needs to write to "
+                  "it. Make it writable, or start Tandem with --data-dir and another folder.")
+            .arg(file);
+    case 10: // SQLITE_IOERR: a write the system refused (EFBIG past the file size limit, a failing disk)
+    case 13: // SQLITE_FULL
+        return tr("Tandem could not write to the database %1: the disk is full, or the file may not grow any larger. "
+                  "Nothing was half-written; free some space and try again.")
+            .arg(file);
+    default:
+        return {};
+    }
+}
+
+QString Database::unusableLocation(const QFileInfo &file)
+{
+    const QString folder = file.absolutePath();
+    // The nearest part of the path that exists: a file there, or a folder that cannot be written, stops everything.
+    QFileInfo existing(folder);
+    while (!existing.exists() && !existing.isRoot() && existing.absoluteFilePath() != existing.absolutePath())
+        existing = QFileInfo(existing.absolutePath());
+    if (existing.exists() && !existing.isDir())
+        return tr("Tandem cannot use the data folder %1: %2 is a file, not a folder. Start Tandem with --data-dir and "
+                  "a folder.")
+            .arg(QDir::toNativeSeparators(folder), QDir::toNativeSeparators(existing.absoluteFilePath()));
+    // SQLite writes the file and, beside it, its -wal and -shm files: the folder must be writable, and the file.
+    const bool fileReadOnly = file.exists() && !file.isWritable();
+    if (existing.exists() && (!existing.isWritable() || fileReadOnly))
+        return tr("Tandem cannot write to its data folder %1: %2 is read-only. Make it writable, or start Tandem "
+                  "with --data-dir and another folder.")
+            .arg(QDir::toNativeSeparators(folder),
+                fileReadOnly ? QDir::toNativeSeparators(file.absoluteFilePath())
+                    : existing.absoluteFilePath() == QFileInfo(folder).absoluteFilePath()
+                    ? tr("the folder")
+                    : QDir::toNativeSeparators(existing.absoluteFilePath()));
+    return {};
 }
 
 // SQLite-only statements live here and in nothing else.
@@ -175,6 +232,8 @@ bool Database::configure()
         const QSqlError error = query.lastError();
         if (error.nativeErrorCode() == u"11" || error.nativeErrorCode() == u"26") // SQLITE_CORRUPT, SQLITE_NOTADB
             return fail(damagedMessage(m_filePath, error.text(), -1));
+        if (const QString problem = problemOf(error.nativeErrorCode().toInt() & 0xff); !problem.isEmpty())
+            return fail(problem);
         return fail(tr("Cannot configure the database (%1): %2").arg(statement, error.text()));
     };
     if (!pragma(u"PRAGMA foreign_keys = ON"_s) || !pragma(u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs))
@@ -199,9 +258,13 @@ bool Database::migrate()
     for (const Migration &migration : std::as_const(m_migrations)) {
         if (migration.version <= current)
             continue;
-        const QString problem = apply(migration);
-        if (!problem.isEmpty())
+        QString problem = apply(migration);
+        if (!problem.isEmpty()) {
+            // A migration that could not write says why in the words of writeProblem() (locked, full, read-only).
+            if (const QString why = writeProblem(); !why.isEmpty())
+                problem = why;
             return fail(problem); // after apply() returned: no query of it still uses the connection
+        }
         qCInfo(lcDb) << "migrated to version" << migration.version << "-" << migration.description;
     }
     return true;
@@ -212,6 +275,10 @@ QString Database::apply(const Migration &migration)
     Transaction transaction(*m_sql);
     if (!transaction.isActive())
         return tr("Cannot start the upgrade to version %1: %2").arg(migration.version).arg(m_sql->lastError());
+    // Several processes may open a new or older file at once: the one that got the write lock first has upgraded it
+    // while this one waited (the transaction holds the lock, so the version read now stays true).
+    if (userVersion() >= migration.version)
+        return {};
     QSqlQuery query(connection());
     for (const QString &statement : migration.statements) {
         if (!query.exec(statement))
@@ -231,12 +298,17 @@ namespace {
 /// The problems `PRAGMA quick_check` reports on @p db (empty: intact). It reads every page and checks each b-tree's
 /// structure (not the indexes against their tables, which integrity_check also does), so a damaged page is found
 /// here instead of hiding rows from every later query.
-QStringList quickCheck(const QSqlDatabase &db)
+QStringList quickCheck(const QSqlDatabase &db, int *failureCode = nullptr)
 {
     QSqlQuery query(db);
     QStringList problems;
+    const auto noteFailure = [&] {
+        if (failureCode)
+            *failureCode = query.lastError().nativeErrorCode().toInt() & 0xff;
+    };
     if (!query.exec(u"PRAGMA quick_check"_s)) {
         problems << query.lastError().text();
+        noteFailure();
         return problems;
     }
     while (query.next()) {
@@ -245,8 +317,10 @@ QStringList quickCheck(const QSqlDatabase &db)
             if (line != u"ok" && !line.startsWith(u"***")) // "*** in database main ***" names no problem
                 problems << line.trimmed();
     }
-    if (query.lastError().isValid())
+    if (query.lastError().isValid()) {
         problems << query.lastError().text();
+        noteFailure();
+    }
     return problems;
 }
 
@@ -263,9 +337,15 @@ bool Database::checkIntegrity()
 {
     if (!isOpen())
         return false;
-    const QStringList problems = quickCheck(connection());
+    int failureCode = 0;
+    const QStringList problems = quickCheck(connection(), &failureCode);
     m_checkPending = false;
-    return problems.isEmpty() || fail(damagedMessage(m_filePath, summary(problems), userVersion()));
+    if (problems.isEmpty())
+        return true;
+    // A check that could not read (or map the shared memory of) the file says nothing about its pages.
+    if (failureCode == 10 || failureCode == 13)
+        return fail(problemOf(failureCode));
+    return fail(damagedMessage(m_filePath, summary(problems), userVersion()));
 }
 
 QString Database::damageIn(const QString &filePath)

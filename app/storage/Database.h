@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QFileInfo;
 class QSqlDatabase;
 
 namespace Tandem {
@@ -61,6 +62,10 @@ public:
     /// @brief If another connection holds the write lock right now (another process writing, a long transaction),
     /// a sentence saying the database is locked; empty otherwise. For telling a person why a write failed.
     QString lockProblem() const;
+    /// @brief Why the latest failed statement failed, as one sentence a person can act on: the database locked by
+    /// another program, read-only, the disk full (or the file size limit reached), a failed disk write. Empty for
+    /// other failures, or if none failed.
+    QString writeProblem() const;
 
 private:
     bool configure();
@@ -68,6 +73,10 @@ private:
     /// @brief Applies @p migration in one transaction; the reason it failed, or empty.
     QString apply(const Migration &migration);
     static QString damagedMessage(const QString &filePath, const QString &detail, int userVersion);
+    /// @brief The sentence for SQLite's result @p code (see writeProblem()); empty for other codes.
+    QString problemOf(int code) const;
+    /// @brief Why the data folder or the file cannot be used, checked before SQLite opens it; empty if they can.
+    static QString unusableLocation(const QFileInfo &file);
     bool fail(const QString &message);
 
     QList<Migration> m_migrations;

@@ -4,7 +4,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLockFile>
+#include <QThread>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;
@@ -19,13 +21,30 @@ bool makePrivateDir(const QString &path)
     return QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
+constexpr unsigned long kUnwrittenLockMs = 100;
+
 std::unique_ptr<QLockFile> lockAt(const QString &path)
 {
     auto lock = std::make_unique<QLockFile>(path);
     lock->setStaleLockTime(0); // stale only when its process is gone, however long it lived
-    if (!lock->tryLock(0))
+    if (lock->tryLock(0))
+        return lock;
+    // A process killed between creating the lock file and writing its id into it leaves it empty: QLockFile, which
+    // tells a stale lock by that id, would keep it for ever (the crash loop found one). A live process writes its id
+    // right after creating the file, so one still unreadable a moment later is nobody's.
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (lock->getLockInfo(&pid, &host, &application) || !QFileInfo::exists(path))
         return nullptr;
-    return lock;
+    QThread::msleep(kUnwrittenLockMs);
+    if (!lock->getLockInfo(&pid, &host, &application) && QFileInfo::exists(path)) {
+        qCWarning(lcDb) << "removing the unwritten lock file" << path;
+        lock->removeStaleLockFile();
+        if (lock->tryLock(0))
+            return lock;
+    }
+    return nullptr;
 }
 } // namespace
 

@@ -63,8 +63,20 @@ bool SqlConnection::run(const QString &statement)
         return true;
     }
     m_error = query.lastError().text();
+    // A roll-back after a failed write fails too when SQLite has already ended the transaction; the write's failure
+    // is the one to tell.
+    if (!statement.startsWith(u"ROLLBACK"_s))
+        noteFailure(query.lastError());
     qCWarning(lcDb) << statement << "failed:" << m_error;
     return false;
+}
+
+void SqlConnection::noteFailure(const QSqlError &error)
+{
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    if (ok)
+        m_failureCode = code & 0xff; // the primary code of an extended one
 }
 
 qint64 SqlConnection::dataVersion()

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 
@@ -47,6 +48,11 @@ public:
     quint64 rowsRead() const { return m_rowsRead; }
 
     QString lastError() const { return m_error; }
+    /// @brief SQLite's primary result code of the latest failed statement (SQLITE_BUSY 5, SQLITE_READONLY 8,
+    /// SQLITE_IOERR 10, SQLITE_FULL 13, …); 0 if none failed yet. A person is told why a write failed from it.
+    int lastFailureCode() const { return m_failureCode; }
+    /// @brief Records @p error as the latest failure (stores call it for their statements).
+    void noteFailure(const QSqlError &error);
     /// @brief SQLite's `PRAGMA data_version`: changes whenever another connection commits; -1 if unknown.
     qint64 dataVersion();
 
@@ -64,6 +70,7 @@ private:
     int m_depth = 0;
     quint64 m_rowsRead = 0;
     QString m_error;
+    int m_failureCode = 0;
 };
 
 } // namespace Tandem

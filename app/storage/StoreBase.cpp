@@ -1,5 +1,6 @@
 #include "StoreBase.h"
 
+#include "SqlConnection.h"
 #include "Statement.h"
 #include "domain/Logging.h"
 
@@ -19,6 +20,7 @@ bool StoreBase::exec(Statement &statement)
         return true;
     }
     m_error = statement.query().lastError().text();
+    m_connection->noteFailure(statement.query().lastError());
     qCWarning(lcDb) << "query failed:" << statement.query().lastQuery() << ":" << m_error;
     return false;
 }

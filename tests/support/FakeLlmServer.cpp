@@ -562,6 +562,12 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
         return plan;
     }
 
+    if (reply.fault == ScriptedReply::Fault::NotJson) {
+        plan.addHeader("Content-Type", "text/html; charset=utf-8");
+        plan.frames = { "<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>" };
+        return plan;
+    }
+
     FakeLlmPayloads::ReplyContext context;
     context.serial = ++m_replySerial;
     context.createdAt = QDateTime::currentSecsSinceEpoch();
@@ -602,8 +608,16 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
     case ScriptedReply::Fault::None:
     case ScriptedReply::Fault::HttpError:
         break;
+    case ScriptedReply::Fault::NotJson:
+        break;
     case ScriptedReply::Fault::MalformedJson:
         plan.frames.insert(intact, malformed);
+        break;
+    case ScriptedReply::Fault::HugeLine:
+        plan.frames.insert(intact,
+            (plan.stream ? QByteArray(responses ? "event: response.output_text.delta\ndata: " : "data: ")
+                         : QByteArray())
+                + QByteArray(qMax<qsizetype>(0, reply.hugeLineBytes), 'x') + (plan.stream ? "\n\n" : ""));
         break;
     case ScriptedReply::Fault::ResetMidStream:
     case ScriptedReply::Fault::EndWithoutFinal:
@@ -635,8 +649,10 @@ void FakeLlmServer::insertFrames(Plan *plan, const ScriptedReply &reply, qsizety
         switch (reply.fault) {
         case ScriptedReply::Fault::None:
         case ScriptedReply::Fault::HttpError:
+        case ScriptedReply::Fault::NotJson:
             break;
         case ScriptedReply::Fault::MalformedJson:
+        case ScriptedReply::Fault::HugeLine:
             if (at > intact)
                 ++at; // after the broken frame
             break;

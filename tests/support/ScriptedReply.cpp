@@ -136,7 +136,7 @@ ScriptedReply ScriptedReply::fromJson(const QJsonObject &object, QString *error)
         && readEnum<Fault>(object, u"fault"_s,
             { { u"none"_s, Fault::None }, { u"http"_s, Fault::HttpError }, { u"reset"_s, Fault::ResetMidStream },
                 { u"malformed"_s, Fault::MalformedJson }, { u"truncate"_s, Fault::EndWithoutFinal },
-                { u"stall"_s, Fault::Stall } },
+                { u"stall"_s, Fault::Stall }, { u"notjson"_s, Fault::NotJson }, { u"hugeline"_s, Fault::HugeLine } },
             &reply.fault, error)
         && readEnum<Transfer>(object, u"transfer"_s,
             { { u"chunked"_s, Transfer::Chunked }, { u"close"_s, Transfer::CloseDelimited } }, &reply.transfer, error)

@@ -29,6 +29,8 @@ struct ScriptedReply
         MalformedJson, ///< a frame with broken JSON inserted after faultAfterFrames frames; the stream then goes on
         EndWithoutFinal, ///< faultAfterFrames frames, then a clean end of body and close: no final event, no [DONE]
         Stall, ///< faultAfterFrames frames, then silence with the socket open (see stallMs)
+        NotJson, ///< status 200 with an HTML page for a body (a proxy's or captive portal's answer)
+        HugeLine, ///< one line of hugeLineBytes (no line break in it) after faultAfterFrames frames; the stream goes on
     };
     /// @brief How a Responses stream ends (Chat Completions always ends with finish_reason and [DONE]).
     enum class Terminal {
@@ -76,6 +78,7 @@ struct ScriptedReply
     int retryAfterSeconds = -1; ///< HttpError: sends `Retry-After: <n>` when >= 0
     int retryAfterMs = -1; ///< HttpError: sends OpenAI's `retry-after-ms: <n>` when >= 0
     int faultAfterFrames = 2; ///< frames sent intact before ResetMidStream, MalformedJson, EndWithoutFinal, Stall
+    qsizetype hugeLineBytes = 5 * 1024 * 1024; ///< HugeLine: the line's length
     int stallMs = -1; ///< Stall: < 0 keeps the socket open until the client or the server goes; else closes after
 
     // Delivery.
@@ -111,10 +114,10 @@ struct ScriptedReply
     ///   "usage": {"input","output","cached","reasoning"}, "responseId", "model",
     ///   "terminal": "completed|failed|incomplete|error", "errorCode", "errorMessage", "incompleteReason",
     ///   "finishReason", "omitToolCallIndex", "omitFirstToolCallId", "sameToolCallIndex",
-    ///   "usageChunk": "ifRequested|always|never", "fault": "none|http|reset|malformed|truncate|stall",
-    ///   "status", "retryAfter", "retryAfterMs", "afterFrames", "stallMs", "transfer": "chunked|close",
-    ///   "frameIntervalMs", "writeChunkBytes", "argumentFragments"}`. Unknown keys are ignored; `error` names a bad
-    ///   value.
+    ///   "usageChunk": "ifRequested|always|never", "fault":
+    ///   "none|http|reset|malformed|truncate|stall|notjson|hugeline", "status", "retryAfter", "retryAfterMs",
+    ///   "afterFrames", "stallMs", "transfer": "chunked|close", "frameIntervalMs", "writeChunkBytes",
+    ///   "argumentFragments"}`. Unknown keys are ignored; `error` names a bad value.
     static ScriptedReply fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 

@@ -1,7 +1,10 @@
 // The fake LLM server as a program, for manual runs and CLI tests:
-//   tandem_helper_fakellm [--port N] [--script replies.json]
+//   tandem_helper_fakellm [--port N] [--script replies.json] [--dual] [--interval MS]
 // Prints "listening on http://127.0.0.1:<port>/v1" once it listens. Model requests are answered from the script
-// (a JSON array of ScriptedReply::fromJson objects, in order), then with "Echo: <last user message>".
+// (a JSON array of ScriptedReply::fromJson objects, in order), then with "Echo: <last user message>"; with --dual,
+// a last user message starting with "Q" is answered by agent 1's handoff (HANDOFF_AGENT2, then "P: <message>") and
+// any other by "Answer: <message>", for endless dual-agent turns. --interval spaces those replies' frames.
+#include "FakeLlmPayloads.h"
 #include "FakeLlmServer.h"
 
 #include <QCommandLineParser>
@@ -25,6 +28,9 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addOption({ u"port"_s, u"Port to listen on (0: any free port)."_s, u"port"_s, u"0"_s });
     parser.addOption({ u"script"_s, u"JSON array of scripted replies."_s, u"file"_s });
+    parser.addOption({ u"dual"_s, u"Answer \"Q…\" with a handoff to agent 2, anything else with an answer."_s });
+    parser.addOption(
+        { u"interval"_s, u"Milliseconds between the frames of the unscripted replies."_s, u"ms"_s, u"0"_s });
     parser.process(app);
 
     QList<ScriptedReply> replies;
@@ -65,7 +71,22 @@ int main(int argc, char *argv[])
         return 1;
     }
     server.enqueue(replies);
-    server.setResponder(FakeLlmServer::echoResponder());
+    const int interval = parser.value(u"interval"_s).toInt();
+    if (parser.isSet(u"dual"_s)) {
+        server.setResponder([interval](const RecordedRequest &request) {
+            const QString last = request.lastUserText();
+            const QString text = last.startsWith(u'Q') ? u"HANDOFF_AGENT2\nP: "_s + last : u"Answer: "_s + last;
+            ScriptedReply reply = ScriptedReply::text(Tandem::Test::FakeLlmPayloads::split(text, 6));
+            reply.frameIntervalMs = interval;
+            return reply;
+        });
+    } else {
+        server.setResponder([interval](const RecordedRequest &request) {
+            ScriptedReply reply = FakeLlmServer::echoResponder()(request);
+            reply.frameIntervalMs = interval;
+            return reply;
+        });
+    }
     QObject::connect(&server, &FakeLlmServer::requestReceived, &server, [](const RecordedRequest &request) {
         std::fprintf(stderr, "%s %s\n", qPrintable(request.method), qPrintable(request.path));
     });

@@ -103,10 +103,11 @@ public:
     /// Number of Qt headers known; zero means the check could not tell QtWidgets from QtCore.
     qsizetype knownQtHeaders() const { return m_qtHeaders.size(); }
 
-    /// The folder of @p path (relative to the source dir): "ui", "main" or the folder under app/.
+    /// The folder of @p path (relative to the source dir): "ui", "main" or the folder under app/. The files right in
+    /// app/ (main.cpp and the few classes only the executable builds with it) are the composition root, "main".
     static QString folderOf(const QString &path)
     {
-        if (path == u"app/main.cpp")
+        if (path.startsWith(u"app/"_s) && path.count(u'/') == 1)
             return kRoot;
         const QStringList parts = path.split(u'/');
         if (parts.value(0) == u"ui")
