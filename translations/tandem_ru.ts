@@ -704,6 +704,53 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>DividerText</name>
+    <message>
+        <source>Handing the message to agent 2</source>
+        <translation>Передача сообщения во 2-го агента</translation>
+    </message>
+    <message>
+        <source>Message accepted by agent 2</source>
+        <translation>Сообщение принято агентом 2</translation>
+    </message>
+    <message>
+        <source>Approved by %1: %2</source>
+        <translation>Одобрено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation>Принято: %1</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Story handed to %1</source>
+        <translation>История передана агенту %1</translation>
+    </message>
+    <message>
+        <source>Transferred to %1. Context: %2</source>
+        <translation>Передано агенту «%1». Контекст: %2</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 передал работу агенту %2</translation>
+    </message>
+    <message>
+        <source>Pipeline complete. %1</source>
+        <translation>Конвейер завершён. %1</translation>
+    </message>
+    <message>
+        <source>%1 is waiting for you: %2</source>
+        <translation>%1 ждёт вас: %2</translation>
+    </message>
+    <message>
+        <source>%1 wants to run “%2” and needs your approval.</source>
+        <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
+    </message>
+</context>
+<context>
     <name>ExchangeStore</name>
     <message>
         <source>The database could not start a transaction: %1</source>
@@ -1778,6 +1825,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Re&amp;try</source>
         <translation>&amp;Повторить</translation>
     </message>
+    <message>
+        <source>&amp;Inspect Handoff…</source>
+        <translation>&amp;Открыть передачу…</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
@@ -1914,6 +1965,41 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>New conversation</source>
         <translation>Новая беседа</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ExchangeFlow</name>
+    <message>
+        <source>Export failed</source>
+        <translation>Экспорт не удался</translation>
+    </message>
+    <message>
+        <source>Export to Folder</source>
+        <translation>Экспорт в папку</translation>
+    </message>
+    <message>
+        <source>Export Conversations</source>
+        <translation>Экспорт бесед</translation>
+    </message>
+    <message>
+        <source>Exporting conversations…</source>
+        <translation>Экспорт бесед…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Import Conversations</source>
+        <translation>Импорт бесед</translation>
+    </message>
+    <message>
+        <source>Import refused</source>
+        <translation>Импорт отклонён</translation>
     </message>
 </context>
 <context>
@@ -2114,6 +2200,164 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::HandoffInspector</name>
+    <message>
+        <source>Status:</source>
+        <translation>Состояние:</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Причина:</translation>
+    </message>
+    <message>
+        <source>Rejected because:</source>
+        <translation>Причина отказа:</translation>
+    </message>
+    <message>
+        <source>Context transferred:</source>
+        <translation>Переданный контекст:</translation>
+    </message>
+    <message>
+        <source>Timing:</source>
+        <translation>Когда отвечает:</translation>
+    </message>
+    <message>
+        <source>Run&apos;s tokens:</source>
+        <translation>Токены запуска:</translation>
+    </message>
+    <message>
+        <source>Run&apos;s duration:</source>
+        <translation>Длительность запуска:</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Status history</source>
+        <translation>История состояний</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Передаваемые данные</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Payload</source>
+        <translation>&amp;Копировать данные</translation>
+    </message>
+    <message>
+        <source>Stored &amp;JSON</source>
+        <translation>Сохранённый &amp;JSON</translation>
+    </message>
+    <message>
+        <source>Show the payload as it is stored (JSON), or only the text the target read</source>
+        <translation>Показать данные так, как они сохранены (JSON), или только текст, который прочитал получатель</translation>
+    </message>
+    <message>
+        <source>&amp;Handoff</source>
+        <translation>&amp;Передача</translation>
+    </message>
+    <message>
+        <source>&amp;Side by Side</source>
+        <translation>&amp;Рядом</translation>
+    </message>
+    <message>
+        <source>Handoff: %1</source>
+        <translation>Передача: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::HandoffInspectorViewModel</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>No handoff chosen</source>
+        <translation>Передача не выбрана</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ожидает</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Принято</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Время истекло</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation so far, then the payload</source>
+        <translation>Краткое содержание беседы, затем данные</translation>
+    </message>
+    <message numerus="yes">
+        <source>The full history (%n message(s), tool calls left out), then the payload</source>
+        <translation>
+            <numerusform>Вся история (%n сообщение, без вызовов инструментов), затем данные</numerusform>
+            <numerusform>Вся история (%n сообщения, без вызовов инструментов), затем данные</numerusform>
+            <numerusform>Вся история (%n сообщений, без вызовов инструментов), затем данные</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The payload only</source>
+        <translation>Только данные</translation>
+    </message>
+    <message>
+        <source>What the board&apos;s caller gave (no edge options)</source>
+        <translation>То, что передал вызвавший доску (без настроек перехода)</translation>
+    </message>
+    <message>
+        <source>The target answers the person&apos;s next message</source>
+        <translation>Получатель ответит на следующее сообщение человека</translation>
+    </message>
+    <message>
+        <source>The target answers at once, in the same turn</source>
+        <translation>Получатель отвечает сразу, в том же ходе</translation>
+    </message>
+    <message>
+        <source>warm: the source stays responsible until the target accepts or rejects</source>
+        <translation>тёплая передача: отправитель отвечает за работу, пока получатель её не примет или не отклонит</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) (%1 in, %2 out)</source>
+        <translation>
+            <numerusform>%n токен (%1 на входе, %2 на выходе)</numerusform>
+            <numerusform>%n токена (%1 на входе, %2 на выходе)</numerusform>
+            <numerusform>%n токенов (%1 на входе, %2 на выходе)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>ещё идёт</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::LocalSettingsService</name>
     <message>
         <source>A provider needs a name.</source>
@@ -2149,40 +2393,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
-    <name>Tandem::MainWindow</name>
+    <name>Tandem::MainActions</name>
     <message>
-        <source>Tandem</source>
-        <translation>Tandem</translation>
+        <source>Single agent</source>
+        <translation>Один агент</translation>
     </message>
     <message>
-        <source>Active agent, provider and model</source>
-        <translation>Активный агент, провайдер и модель</translation>
+        <source>Dual agents</source>
+        <translation>Два агента</translation>
     </message>
     <message>
-        <source>New conversation</source>
-        <translation>Новая беседа</translation>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>Поиск по беседам</translation>
-    </message>
-    <message>
-        <source>Conversations</source>
-        <translation>Беседы</translation>
-    </message>
-    <message>
-        <source>No conversation yet.
-Write a message below to start one.</source>
-        <translation>Бесед пока нет.
-Напишите сообщение ниже, чтобы начать.</translation>
-    </message>
-    <message>
-        <source>Add a provider in Settings to start chatting</source>
-        <translation>Добавьте провайдера в настройках, чтобы начать общение</translation>
-    </message>
-    <message>
-        <source>Model servers found on this computer</source>
-        <translation>Серверы моделей, найденные на этом компьютере</translation>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
     </message>
     <message>
         <source>&amp;New Conversation</source>
@@ -2193,16 +2419,12 @@ Write a message below to start one.</source>
         <translation>Начать новую беседу (%1)</translation>
     </message>
     <message>
-        <source>&amp;Dual agents</source>
-        <translation>&amp;Два агента</translation>
-    </message>
-    <message>
-        <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
-        <translation>Режим двух агентов для этой беседы: агент 1 уточняет запрос и передаёт его агенту 2</translation>
-    </message>
-    <message>
         <source>S&amp;top</source>
         <translation>Ос&amp;тановить</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc); what was written so far stays</source>
+        <translation>Остановить ответ (Esc); уже написанное сохранится</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -2225,12 +2447,91 @@ Write a message below to start one.</source>
         <translation>&amp;Закрепить</translation>
     </message>
     <message>
-        <source>Conversation</source>
-        <translation>Беседа</translation>
+        <source>&amp;Reset an Agent</source>
+        <translation>&amp;Сбросить агента</translation>
     </message>
     <message>
-        <source>Mode:</source>
-        <translation>Режим:</translation>
+        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
+        <translation>Один агент забудет эту беседу; сообщения и потоки других агентов останутся</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспорт…</translation>
+    </message>
+    <message>
+        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
+        <translation>Экспортировать беседы в Markdown, JSON, HTML, PDF или простой текст</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Импорт…</translation>
+    </message>
+    <message>
+        <source>Add the conversations of a Tandem JSON export</source>
+        <translation>Добавить беседы из JSON-экспорта Tandem</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>&amp;Find Conversations…</source>
+        <translation>&amp;Найти беседы…</translation>
+    </message>
+    <message>
+        <source>&amp;Write a Message</source>
+        <translation>Н&amp;аписать сообщение</translation>
+    </message>
+    <message>
+        <source>&amp;About Tandem</source>
+        <translation>&amp;О программе Tandem</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
+        <translation>Режим двух агентов для этой беседы: агент 1 уточняет запрос и передаёт его агенту 2</translation>
+    </message>
+    <message>
+        <source>&amp;Dual agents</source>
+        <translation>&amp;Два агента</translation>
+    </message>
+    <message>
+        <source>&amp;Mode</source>
+        <translation>&amp;Режим</translation>
+    </message>
+    <message>
+        <source>How the agents share this conversation</source>
+        <translation>Как агенты ведут эту беседу</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MainToolBar</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Беседа</translation>
     </message>
     <message>
         <source>Conversation mode</source>
@@ -2240,29 +2541,34 @@ Write a message below to start one.</source>
         <source>How the agents share this conversation</source>
         <translation>Как агенты ведут эту беседу</translation>
     </message>
+</context>
+<context>
+    <name>Tandem::MainWindow</name>
     <message>
-        <source>Single agent</source>
-        <translation>Один агент</translation>
+        <source>Tandem</source>
+        <translation>Tandem</translation>
     </message>
     <message>
-        <source>Dual agents</source>
-        <translation>Два агента</translation>
+        <source>Active agent, provider and model</source>
+        <translation>Активный агент, провайдер и модель</translation>
     </message>
     <message>
-        <source>Dual-agent mode</source>
-        <translation>Режим двух агентов</translation>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
     </message>
     <message>
-        <source>Search titles and messages (Ctrl+F)</source>
-        <translation>Поиск по названиям и сообщениям (Ctrl+F)</translation>
+        <source>No conversation yet.
+Write a message below to start one.</source>
+        <translation>Бесед пока нет.
+Напишите сообщение ниже, чтобы начать.</translation>
     </message>
     <message>
-        <source>Un&amp;pin</source>
-        <translation>&amp;Открепить</translation>
+        <source>Add a provider in Settings to start chatting</source>
+        <translation>Добавьте провайдера в настройках, чтобы начать общение</translation>
     </message>
     <message>
-        <source>Conversation actions</source>
-        <translation>Действия с беседой</translation>
+        <source>Model servers found on this computer</source>
+        <translation>Серверы моделей, найденные на этом компьютере</translation>
     </message>
     <message>
         <source>Working agent</source>
@@ -2309,14 +2615,6 @@ Write a message below to start one.</source>
         <translation>Найдено на этом компьютере: %1. &lt;a href=&quot;add&quot;&gt;Добавить в провайдеры&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>&amp;Reset an Agent</source>
-        <translation>&amp;Сбросить агента</translation>
-    </message>
-    <message>
-        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
-        <translation>Один агент забудет эту беседу; сообщения и потоки других агентов останутся</translation>
-    </message>
-    <message>
         <source>Reset %1…</source>
         <translation>Сбросить «%1»…</translation>
     </message>
@@ -2351,64 +2649,28 @@ or write a message below to start a new one.</source>
 или напишите сообщение ниже, чтобы начать новую.</translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation>&amp;Экспорт…</translation>
-    </message>
-    <message>
-        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
-        <translation>Экспортировать беседы в Markdown, JSON, HTML, PDF или простой текст</translation>
-    </message>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>&amp;Импорт…</translation>
-    </message>
-    <message>
-        <source>Add the conversations of a Tandem JSON export</source>
-        <translation>Добавить беседы из JSON-экспорта Tandem</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Выход</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Экспорт не удался</translation>
-    </message>
-    <message>
-        <source>Export to Folder</source>
-        <translation>Экспорт в папку</translation>
-    </message>
-    <message>
-        <source>Export Conversations</source>
-        <translation>Экспорт бесед</translation>
-    </message>
-    <message>
-        <source>Exporting conversations…</source>
-        <translation>Экспорт бесед…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Экспорт</translation>
-    </message>
-    <message>
-        <source>Import Conversations</source>
-        <translation>Импорт бесед</translation>
-    </message>
-    <message>
-        <source>Import refused</source>
-        <translation>Импорт отклонён</translation>
-    </message>
-    <message>
         <source>Pipeline</source>
         <translation>Конвейер</translation>
+    </message>
+    <message>
+        <source>That handoff is not stored any more.</source>
+        <translation>Этой передачи больше нет в хранилище.</translation>
+    </message>
+    <message>
+        <source>About Tandem</source>
+        <translation>О программе Tandem</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tandem %1&lt;/h3&gt;&lt;p&gt;A desktop chat in which several AI agents share one conversation and hand it to each other, visibly.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tandem %1&lt;/h3&gt;&lt;p&gt;Настольный чат, в котором несколько ИИ-агентов ведут одну беседу и у всех на виду передают её друг другу.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline Panel</source>
+        <translation>Панель &amp;конвейера</translation>
+    </message>
+    <message>
+        <source>Who holds the conversation, the phase and the handoffs (%1)</source>
+        <translation>У кого беседа, этап и передачи (%1)</translation>
     </message>
 </context>
 <context>
@@ -2511,6 +2773,104 @@ or write a message below to start a new one.</source>
     <message>
         <source>You</source>
         <translation>Вы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::PipelinePanel</name>
+    <message>
+        <source>Agents and their states</source>
+        <translation>Агенты и их состояния</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <translation>Этап: %1</translation>
+    </message>
+    <message>
+        <source>Handoff history</source>
+        <translation>История передач</translation>
+    </message>
+    <message>
+        <source>Double-click an entry to inspect the handoff</source>
+        <translation>Двойной щелчок по записи открывает передачу</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3</source>
+        <translation>%1 → %2 · %3</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Решено</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Передаваемые данные</translation>
+    </message>
+    <message>
+        <source>No handoff yet in this conversation.</source>
+        <translation>В этой беседе ещё не было передач.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::PipelineViewModel</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>время истекло</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Анализ</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>Реализация</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Refactoring</source>
+        <translation>Рефакторинг</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>Документация</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>активен</translation>
     </message>
 </context>
 <context>
@@ -2802,10 +3162,6 @@ or write a message below to start a new one.</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <source>A new language takes effect when Tandem restarts.</source>
-        <translation>Новый язык вступит в силу после перезапуска Tandem.</translation>
-    </message>
-    <message>
         <source>&amp;Theme:</source>
         <translation>Т&amp;ема:</translation>
     </message>
@@ -2921,6 +3277,10 @@ or write a message below to start a new one.</source>
         <source>Saved; the next answer uses these limits.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
+    <message>
+        <source>The window changes language at once; this dialog does when it is opened again.</source>
+        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
@@ -2931,6 +3291,68 @@ or write a message below to start a new one.</source>
     <message>
         <source>No network access.</source>
         <translation>Нет доступа к сети.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SideBySideView</name>
+    <message>
+        <source>%1&apos;s payload</source>
+        <translation>Данные от %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s rewrite</source>
+        <translation>Переработка: %1</translation>
+    </message>
+    <message>
+        <source>Not answered yet.</source>
+        <translation>Ответа ещё нет.</translation>
+    </message>
+    <message>
+        <source>Only a dual-agent handoff has a rewrite.</source>
+        <translation>Переработка бывает только у передачи в режиме двух агентов.</translation>
+    </message>
+    <message>
+        <source>Agent 2 kept the payload word for word.</source>
+        <translation>Агент 2 оставил данные слово в слово.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) differ: struck out on the left what was dropped, marked on the right what was written.</source>
+        <translation>
+            <numerusform>Различается %n слово: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+            <numerusform>Различаются %n слова: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+            <numerusform>Различаются %n слов: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::Sidebar</name>
+    <message>
+        <source>Un&amp;pin</source>
+        <translation>&amp;Открепить</translation>
+    </message>
+    <message>
+        <source>&amp;Pin</source>
+        <translation>&amp;Закрепить</translation>
+    </message>
+    <message>
+        <source>Conversation actions</source>
+        <translation>Действия с беседой</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
+    </message>
+    <message>
+        <source>Search titles and messages (Ctrl+F)</source>
+        <translation>Поиск по названиям и сообщениям (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Поиск по беседам</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Беседы</translation>
     </message>
 </context>
 <context>
