@@ -275,6 +275,23 @@
     </message>
 </context>
 <context>
+    <name>Tandem::HandoffInspectorViewModel</name>
+    <message numerus="yes">
+        <source>The full history (%n message(s), tool calls left out), then the payload</source>
+        <translation>
+            <numerusform>The full history (%n message, tool calls left out), then the payload</numerusform>
+            <numerusform>The full history (%n messages, tool calls left out), then the payload</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) (%1 in, %2 out)</source>
+        <translation>
+            <numerusform>%n token (%1 in, %2 out)</numerusform>
+            <numerusform>%n tokens (%1 in, %2 out)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::LocalSettingsService</name>
     <message numerus="yes">
         <source>Connected: %n model(s) available.</source>
@@ -291,6 +308,16 @@
         <translation>
             <numerusform>%Ln token</numerusform>
             <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SideBySideView</name>
+    <message numerus="yes">
+        <source>%n word(s) differ: struck out on the left what was dropped, marked on the right what was written.</source>
+        <translation>
+            <numerusform>%n word differs: struck out on the left what was dropped, marked on the right what was written.</numerusform>
+            <numerusform>%n words differ: struck out on the left what was dropped, marked on the right what was written.</numerusform>
         </translation>
     </message>
 </context>

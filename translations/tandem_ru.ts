@@ -666,38 +666,6 @@
         <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy.</translation>
     </message>
     <message>
-        <source>single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent).</source>
-        <translation>single, dual (агент 1 уточняет запрос, агент 2 отвечает), pipeline или router (оркестратор выбирает агента).</translation>
-    </message>
-    <message>
-        <source>run: this agent answers, without router mode&apos;s orchestrator.</source>
-        <translation>run: отвечает этот агент, без оркестратора режима маршрутизатора.</translation>
-    </message>
-    <message>
-        <source>eval-routing: exit with 7 below this share of right answers (0 to 1).</source>
-        <translation>eval-routing: завершиться с кодом 7, если доля верных ответов ниже этой (от 0 до 1).</translation>
-    </message>
-    <message>
-        <source>share</source>
-        <translation>доля</translation>
-    </message>
-    <message>
-        <source>handoffs, handoff: print seed 002&apos;s JSON; metrics: print JSON.</source>
-        <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
-    </message>
-    <message>
-        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
-        <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
-    </message>
-    <message>
-        <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
-    </message>
-    <message>
-        <source>There is no enabled agent “%1”.</source>
-        <translation>Нет включённого агента «%1».</translation>
-    </message>
-    <message>
         <source>Commands:
   run           send a message and stream the answer with its handoffs
   conversations list the stored conversations
@@ -728,6 +696,26 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
 API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
     </message>
     <message>
+        <source>single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent).</source>
+        <translation>single, dual (агент 1 уточняет запрос, агент 2 отвечает), pipeline или router (оркестратор выбирает агента).</translation>
+    </message>
+    <message>
+        <source>run: this agent answers, without router mode&apos;s orchestrator.</source>
+        <translation>run: отвечает этот агент, без оркестратора режима маршрутизатора.</translation>
+    </message>
+    <message>
+        <source>eval-routing: exit with 7 below this share of right answers (0 to 1).</source>
+        <translation>eval-routing: завершиться с кодом 7, если доля верных ответов ниже этой (от 0 до 1).</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>доля</translation>
+    </message>
+    <message>
+        <source>handoffs, handoff: print seed 002&apos;s JSON; metrics: print JSON.</source>
+        <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
+    </message>
+    <message>
         <source>serve, agents export-prompts: the local API&apos;s port (0: a free one).</source>
         <translation>serve, agents export-prompts: порт локального API (0 — любой свободный).</translation>
     </message>
@@ -742,6 +730,18 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing</source>
         <translation>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics или eval-routing</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
+        <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>There is no enabled agent “%1”.</source>
+        <translation>Нет включённого агента «%1».</translation>
     </message>
 </context>
 <context>
@@ -912,6 +912,53 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The task could not be deleted.</source>
         <translation>Не удалось удалить задачу.</translation>
+    </message>
+</context>
+<context>
+    <name>DividerText</name>
+    <message>
+        <source>Handing the message to agent 2</source>
+        <translation>Передача сообщения во 2-го агента</translation>
+    </message>
+    <message>
+        <source>Message accepted by agent 2</source>
+        <translation>Сообщение принято агентом 2</translation>
+    </message>
+    <message>
+        <source>Approved by %1: %2</source>
+        <translation>Одобрено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation>Принято: %1</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Отклонено (%1): %2</translation>
+    </message>
+    <message>
+        <source>Story handed to %1</source>
+        <translation>История передана агенту %1</translation>
+    </message>
+    <message>
+        <source>Transferred to %1. Context: %2</source>
+        <translation>Передано агенту «%1». Контекст: %2</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 передал работу агенту %2</translation>
+    </message>
+    <message>
+        <source>Pipeline complete. %1</source>
+        <translation>Конвейер завершён. %1</translation>
+    </message>
+    <message>
+        <source>%1 is waiting for you: %2</source>
+        <translation>%1 ждёт вас: %2</translation>
+    </message>
+    <message>
+        <source>%1 wants to run “%2” and needs your approval.</source>
+        <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
     </message>
 </context>
 <context>
@@ -2199,6 +2246,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Re&amp;try</source>
         <translation>&amp;Повторить</translation>
     </message>
+    <message>
+        <source>&amp;Inspect Handoff…</source>
+        <translation>&amp;Открыть передачу…</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
@@ -2335,6 +2386,41 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>New conversation</source>
         <translation>Новая беседа</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ExchangeFlow</name>
+    <message>
+        <source>Export failed</source>
+        <translation>Экспорт не удался</translation>
+    </message>
+    <message>
+        <source>Export to Folder</source>
+        <translation>Экспорт в папку</translation>
+    </message>
+    <message>
+        <source>Export Conversations</source>
+        <translation>Экспорт бесед</translation>
+    </message>
+    <message>
+        <source>Exporting conversations…</source>
+        <translation>Экспорт бесед…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Import Conversations</source>
+        <translation>Импорт бесед</translation>
+    </message>
+    <message>
+        <source>Import refused</source>
+        <translation>Импорт отклонён</translation>
     </message>
 </context>
 <context>
@@ -2535,6 +2621,164 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::HandoffInspector</name>
+    <message>
+        <source>Status:</source>
+        <translation>Состояние:</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Причина:</translation>
+    </message>
+    <message>
+        <source>Rejected because:</source>
+        <translation>Причина отказа:</translation>
+    </message>
+    <message>
+        <source>Context transferred:</source>
+        <translation>Переданный контекст:</translation>
+    </message>
+    <message>
+        <source>Timing:</source>
+        <translation>Когда отвечает:</translation>
+    </message>
+    <message>
+        <source>Run&apos;s tokens:</source>
+        <translation>Токены запуска:</translation>
+    </message>
+    <message>
+        <source>Run&apos;s duration:</source>
+        <translation>Длительность запуска:</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Status history</source>
+        <translation>История состояний</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Передаваемые данные</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Payload</source>
+        <translation>&amp;Копировать данные</translation>
+    </message>
+    <message>
+        <source>Stored &amp;JSON</source>
+        <translation>Сохранённый &amp;JSON</translation>
+    </message>
+    <message>
+        <source>Show the payload as it is stored (JSON), or only the text the target read</source>
+        <translation>Показать данные так, как они сохранены (JSON), или только текст, который прочитал получатель</translation>
+    </message>
+    <message>
+        <source>&amp;Handoff</source>
+        <translation>&amp;Передача</translation>
+    </message>
+    <message>
+        <source>&amp;Side by Side</source>
+        <translation>&amp;Рядом</translation>
+    </message>
+    <message>
+        <source>Handoff: %1</source>
+        <translation>Передача: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::HandoffInspectorViewModel</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>No handoff chosen</source>
+        <translation>Передача не выбрана</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ожидает</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Принято</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Время истекло</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation so far, then the payload</source>
+        <translation>Краткое содержание беседы, затем данные</translation>
+    </message>
+    <message numerus="yes">
+        <source>The full history (%n message(s), tool calls left out), then the payload</source>
+        <translation>
+            <numerusform>Вся история (%n сообщение, без вызовов инструментов), затем данные</numerusform>
+            <numerusform>Вся история (%n сообщения, без вызовов инструментов), затем данные</numerusform>
+            <numerusform>Вся история (%n сообщений, без вызовов инструментов), затем данные</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The payload only</source>
+        <translation>Только данные</translation>
+    </message>
+    <message>
+        <source>What the board&apos;s caller gave (no edge options)</source>
+        <translation>То, что передал вызвавший доску (без настроек перехода)</translation>
+    </message>
+    <message>
+        <source>The target answers the person&apos;s next message</source>
+        <translation>Получатель ответит на следующее сообщение человека</translation>
+    </message>
+    <message>
+        <source>The target answers at once, in the same turn</source>
+        <translation>Получатель отвечает сразу, в том же ходе</translation>
+    </message>
+    <message>
+        <source>warm: the source stays responsible until the target accepts or rejects</source>
+        <translation>тёплая передача: отправитель отвечает за работу, пока получатель её не примет или не отклонит</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) (%1 in, %2 out)</source>
+        <translation>
+            <numerusform>%n токен (%1 на входе, %2 на выходе)</numerusform>
+            <numerusform>%n токена (%1 на входе, %2 на выходе)</numerusform>
+            <numerusform>%n токенов (%1 на входе, %2 на выходе)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>ещё идёт</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::LocalApi</name>
     <message>
         <source>The local API&apos;s token could not be read from the keychain: %1</source>
@@ -2668,40 +2912,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
-    <name>Tandem::MainWindow</name>
+    <name>Tandem::MainActions</name>
     <message>
-        <source>Tandem</source>
-        <translation>Tandem</translation>
+        <source>Single agent</source>
+        <translation>Один агент</translation>
     </message>
     <message>
-        <source>Active agent, provider and model</source>
-        <translation>Активный агент, провайдер и модель</translation>
+        <source>Dual agents</source>
+        <translation>Два агента</translation>
     </message>
     <message>
-        <source>New conversation</source>
-        <translation>Новая беседа</translation>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>Поиск по беседам</translation>
-    </message>
-    <message>
-        <source>Conversations</source>
-        <translation>Беседы</translation>
-    </message>
-    <message>
-        <source>No conversation yet.
-Write a message below to start one.</source>
-        <translation>Бесед пока нет.
-Напишите сообщение ниже, чтобы начать.</translation>
-    </message>
-    <message>
-        <source>Add a provider in Settings to start chatting</source>
-        <translation>Добавьте провайдера в настройках, чтобы начать общение</translation>
-    </message>
-    <message>
-        <source>Model servers found on this computer</source>
-        <translation>Серверы моделей, найденные на этом компьютере</translation>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
     </message>
     <message>
         <source>&amp;New Conversation</source>
@@ -2712,16 +2938,12 @@ Write a message below to start one.</source>
         <translation>Начать новую беседу (%1)</translation>
     </message>
     <message>
-        <source>&amp;Dual agents</source>
-        <translation>&amp;Два агента</translation>
-    </message>
-    <message>
-        <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
-        <translation>Режим двух агентов для этой беседы: агент 1 уточняет запрос и передаёт его агенту 2</translation>
-    </message>
-    <message>
         <source>S&amp;top</source>
         <translation>Ос&amp;тановить</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc); what was written so far stays</source>
+        <translation>Остановить ответ (Esc); уже написанное сохранится</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -2744,12 +2966,91 @@ Write a message below to start one.</source>
         <translation>&amp;Закрепить</translation>
     </message>
     <message>
-        <source>Conversation</source>
-        <translation>Беседа</translation>
+        <source>&amp;Reset an Agent</source>
+        <translation>&amp;Сбросить агента</translation>
     </message>
     <message>
-        <source>Mode:</source>
-        <translation>Режим:</translation>
+        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
+        <translation>Один агент забудет эту беседу; сообщения и потоки других агентов останутся</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспорт…</translation>
+    </message>
+    <message>
+        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
+        <translation>Экспортировать беседы в Markdown, JSON, HTML, PDF или простой текст</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Импорт…</translation>
+    </message>
+    <message>
+        <source>Add the conversations of a Tandem JSON export</source>
+        <translation>Добавить беседы из JSON-экспорта Tandem</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>&amp;Find Conversations…</source>
+        <translation>&amp;Найти беседы…</translation>
+    </message>
+    <message>
+        <source>&amp;Write a Message</source>
+        <translation>Н&amp;аписать сообщение</translation>
+    </message>
+    <message>
+        <source>&amp;About Tandem</source>
+        <translation>&amp;О программе Tandem</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2</source>
+        <translation>Режим двух агентов для этой беседы: агент 1 уточняет запрос и передаёт его агенту 2</translation>
+    </message>
+    <message>
+        <source>&amp;Dual agents</source>
+        <translation>&amp;Два агента</translation>
+    </message>
+    <message>
+        <source>&amp;Mode</source>
+        <translation>&amp;Режим</translation>
+    </message>
+    <message>
+        <source>How the agents share this conversation</source>
+        <translation>Как агенты ведут эту беседу</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MainToolBar</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Беседа</translation>
     </message>
     <message>
         <source>Conversation mode</source>
@@ -2759,29 +3060,34 @@ Write a message below to start one.</source>
         <source>How the agents share this conversation</source>
         <translation>Как агенты ведут эту беседу</translation>
     </message>
+</context>
+<context>
+    <name>Tandem::MainWindow</name>
     <message>
-        <source>Single agent</source>
-        <translation>Один агент</translation>
+        <source>Tandem</source>
+        <translation>Tandem</translation>
     </message>
     <message>
-        <source>Dual agents</source>
-        <translation>Два агента</translation>
+        <source>Active agent, provider and model</source>
+        <translation>Активный агент, провайдер и модель</translation>
     </message>
     <message>
-        <source>Dual-agent mode</source>
-        <translation>Режим двух агентов</translation>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
     </message>
     <message>
-        <source>Search titles and messages (Ctrl+F)</source>
-        <translation>Поиск по названиям и сообщениям (Ctrl+F)</translation>
+        <source>No conversation yet.
+Write a message below to start one.</source>
+        <translation>Бесед пока нет.
+Напишите сообщение ниже, чтобы начать.</translation>
     </message>
     <message>
-        <source>Un&amp;pin</source>
-        <translation>&amp;Открепить</translation>
+        <source>Add a provider in Settings to start chatting</source>
+        <translation>Добавьте провайдера в настройках, чтобы начать общение</translation>
     </message>
     <message>
-        <source>Conversation actions</source>
-        <translation>Действия с беседой</translation>
+        <source>Model servers found on this computer</source>
+        <translation>Серверы моделей, найденные на этом компьютере</translation>
     </message>
     <message>
         <source>Working agent</source>
@@ -2828,14 +3134,6 @@ Write a message below to start one.</source>
         <translation>Найдено на этом компьютере: %1. &lt;a href=&quot;add&quot;&gt;Добавить в провайдеры&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>&amp;Reset an Agent</source>
-        <translation>&amp;Сбросить агента</translation>
-    </message>
-    <message>
-        <source>Make one agent forget this conversation; the messages and the other agents&apos; threads stay</source>
-        <translation>Один агент забудет эту беседу; сообщения и потоки других агентов останутся</translation>
-    </message>
-    <message>
         <source>Reset %1…</source>
         <translation>Сбросить «%1»…</translation>
     </message>
@@ -2870,68 +3168,28 @@ or write a message below to start a new one.</source>
 или напишите сообщение ниже, чтобы начать новую.</translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation>&amp;Экспорт…</translation>
-    </message>
-    <message>
-        <source>Export conversations to Markdown, JSON, HTML, PDF or plain text</source>
-        <translation>Экспортировать беседы в Markdown, JSON, HTML, PDF или простой текст</translation>
-    </message>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>&amp;Импорт…</translation>
-    </message>
-    <message>
-        <source>Add the conversations of a Tandem JSON export</source>
-        <translation>Добавить беседы из JSON-экспорта Tandem</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Выход</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Экспорт не удался</translation>
-    </message>
-    <message>
-        <source>Export to Folder</source>
-        <translation>Экспорт в папку</translation>
-    </message>
-    <message>
-        <source>Export Conversations</source>
-        <translation>Экспорт бесед</translation>
-    </message>
-    <message>
-        <source>Exporting conversations…</source>
-        <translation>Экспорт бесед…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Экспорт</translation>
-    </message>
-    <message>
-        <source>Import Conversations</source>
-        <translation>Импорт бесед</translation>
-    </message>
-    <message>
-        <source>Import refused</source>
-        <translation>Импорт отклонён</translation>
-    </message>
-    <message>
         <source>Pipeline</source>
         <translation>Конвейер</translation>
     </message>
     <message>
-        <source>Router</source>
-        <translation>Маршрутизатор</translation>
+        <source>That handoff is not stored any more.</source>
+        <translation>Этой передачи больше нет в хранилище.</translation>
+    </message>
+    <message>
+        <source>About Tandem</source>
+        <translation>О программе Tandem</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tandem %1&lt;/h3&gt;&lt;p&gt;A desktop chat in which several AI agents share one conversation and hand it to each other, visibly.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tandem %1&lt;/h3&gt;&lt;p&gt;Настольный чат, в котором несколько ИИ-агентов ведут одну беседу и у всех на виду передают её друг другу.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline Panel</source>
+        <translation>Панель &amp;конвейера</translation>
+    </message>
+    <message>
+        <source>Who holds the conversation, the phase and the handoffs (%1)</source>
+        <translation>У кого беседа, этап и передачи (%1)</translation>
     </message>
 </context>
 <context>
@@ -3038,6 +3296,104 @@ or write a message below to start a new one.</source>
     <message>
         <source>You</source>
         <translation>Вы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::PipelinePanel</name>
+    <message>
+        <source>Agents and their states</source>
+        <translation>Агенты и их состояния</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <translation>Этап: %1</translation>
+    </message>
+    <message>
+        <source>Handoff history</source>
+        <translation>История передач</translation>
+    </message>
+    <message>
+        <source>Double-click an entry to inspect the handoff</source>
+        <translation>Двойной щелчок по записи открывает передачу</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3</source>
+        <translation>%1 → %2 · %3</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Решено</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Передаваемые данные</translation>
+    </message>
+    <message>
+        <source>No handoff yet in this conversation.</source>
+        <translation>В этой беседе ещё не было передач.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::PipelineViewModel</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>время истекло</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Анализ</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>Реализация</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Refactoring</source>
+        <translation>Рефакторинг</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>Документация</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>активен</translation>
     </message>
 </context>
 <context>
@@ -3396,10 +3752,6 @@ or write a message below to start a new one.</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <source>A new language takes effect when Tandem restarts.</source>
-        <translation>Новый язык вступит в силу после перезапуска Tandem.</translation>
-    </message>
-    <message>
         <source>&amp;Theme:</source>
         <translation>Т&amp;ема:</translation>
     </message>
@@ -3516,6 +3868,10 @@ or write a message below to start a new one.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
     <message>
+        <source>The window changes language at once; this dialog does when it is opened again.</source>
+        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
+    </message>
+    <message>
         <source>&amp;Local API</source>
         <translation>&amp;Локальный API</translation>
     </message>
@@ -3529,6 +3885,68 @@ or write a message below to start a new one.</source>
     <message>
         <source>No network access.</source>
         <translation>Нет доступа к сети.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SideBySideView</name>
+    <message>
+        <source>%1&apos;s payload</source>
+        <translation>Данные от %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s rewrite</source>
+        <translation>Переработка: %1</translation>
+    </message>
+    <message>
+        <source>Not answered yet.</source>
+        <translation>Ответа ещё нет.</translation>
+    </message>
+    <message>
+        <source>Only a dual-agent handoff has a rewrite.</source>
+        <translation>Переработка бывает только у передачи в режиме двух агентов.</translation>
+    </message>
+    <message>
+        <source>Agent 2 kept the payload word for word.</source>
+        <translation>Агент 2 оставил данные слово в слово.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) differ: struck out on the left what was dropped, marked on the right what was written.</source>
+        <translation>
+            <numerusform>Различается %n слово: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+            <numerusform>Различаются %n слова: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+            <numerusform>Различаются %n слов: слева зачёркнуто убранное, справа выделено написанное.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::Sidebar</name>
+    <message>
+        <source>Un&amp;pin</source>
+        <translation>&amp;Открепить</translation>
+    </message>
+    <message>
+        <source>&amp;Pin</source>
+        <translation>&amp;Закрепить</translation>
+    </message>
+    <message>
+        <source>Conversation actions</source>
+        <translation>Действия с беседой</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
+    </message>
+    <message>
+        <source>Search titles and messages (Ctrl+F)</source>
+        <translation>Поиск по названиям и сообщениям (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Поиск по беседам</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Беседы</translation>
     </message>
 </context>
 <context>

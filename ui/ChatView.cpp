@@ -164,8 +164,10 @@ void ChatView::resizeEvent(QResizeEvent *event)
 void ChatView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
-        || event->type() == QEvent::StyleChange)
+        || event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange)
         invalidateLayouts();
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("Messages"));
     QListView::changeEvent(event);
 }
 
@@ -189,6 +191,13 @@ void ChatView::mouseReleaseEvent(QMouseEvent *event)
             event->accept();
             return;
         }
+        if (const qint64 handoff = handoffAt(index); handoff > 0) {
+            Q_EMIT handoffActivated(handoff);
+            event->accept();
+            m_pressedAnchor.clear();
+            QListView::mouseReleaseEvent(event);
+            return;
+        }
         const QString anchor = m_delegate->anchorAt(visualRect(index), index, pos);
         if (!anchor.isEmpty() && anchor == m_pressedAnchor) {
             const QUrl url(anchor);
@@ -207,7 +216,7 @@ void ChatView::mouseMoveEvent(QMouseEvent *event)
     const QPoint pos = event->position().toPoint();
     const QModelIndex index = indexAt(pos);
     const bool hand = index.isValid()
-        && (m_delegate->actionAt(visualRect(index), index, pos) != MessageDelegate::Action::None
+        && (handoffAt(index) > 0 || m_delegate->actionAt(visualRect(index), index, pos) != MessageDelegate::Action::None
             || !m_delegate->anchorAt(visualRect(index), index, pos).isEmpty());
     viewport()->setCursor(hand ? Qt::PointingHandCursor : Qt::ArrowCursor);
     QListView::mouseMoveEvent(event);
@@ -232,6 +241,13 @@ void ChatView::triggerAction(int action, int row)
     }
 }
 
+qint64 ChatView::handoffAt(const QModelIndex &index)
+{
+    if (!index.isValid() || index.data(MessageListModel::KindRole).toInt() != int(Message::Kind::Divider))
+        return 0;
+    return index.data(MessageListModel::HandoffIdRole).toLongLong();
+}
+
 void ChatView::copyRow(int row)
 {
     const QModelIndex index = m_proxy->index(row, 0);
@@ -253,6 +269,8 @@ void ChatView::contextMenuEvent(QContextMenuEvent *event)
     const QString anchor = m_delegate->anchorAt(visualRect(index), index, event->pos());
     if (!anchor.isEmpty())
         menu.addAction(tr("Copy &Link"), this, [anchor] { QGuiApplication::clipboard()->setText(anchor); });
+    if (const qint64 handoff = handoffAt(index); handoff > 0)
+        menu.addAction(tr("&Inspect Handoff…"), this, [this, handoff] { Q_EMIT handoffActivated(handoff); });
     if (m_viewModel && m_source) {
         const Message message = m_source->messageAt(row);
         if (row == m_source->lastAnswerRow() && m_viewModel->canRegenerate())
@@ -268,6 +286,11 @@ void ChatView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Copy) && currentIndex().isValid() && state() != EditingState) {
         copyRow(currentIndex().row());
+        return;
+    }
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && handoffAt(currentIndex()) > 0
+        && state() != EditingState) {
+        Q_EMIT handoffActivated(handoffAt(currentIndex()));
         return;
     }
     if (event->matches(QKeySequence::MoveToEndOfDocument)) {

@@ -37,6 +37,8 @@ public:
 Q_SIGNALS:
     /// A link in a message was clicked; it has been opened (http, https and mailto only).
     void linkActivated(const QUrl &url);
+    /// A divider belonging to handoff @p handoffId was clicked (or Enter pressed on it): the window inspects it.
+    void handoffActivated(qint64 handoffId);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
@@ -55,6 +57,8 @@ private:
     void fetchOlder();
     void followSoon();
     void triggerAction(int action, int row);
+    /// The handoff of the divider at @p index, 0 if it is no divider or has none.
+    static qint64 handoffAt(const QModelIndex &index);
 
     QPointer<ChatViewModel> m_viewModel;
     MessageListModel *m_source = nullptr;

@@ -13,12 +13,10 @@ namespace Tandem {
 Composer::Composer(QWidget *parent)
     : QWidget(parent)
     , m_editor(new QPlainTextEdit(this))
-    , m_sendButton(new QPushButton(tr("&Send"), this))
-    , m_stopButton(new QPushButton(tr("S&top"), this))
+    , m_sendButton(new QPushButton(this))
+    , m_stopButton(new QPushButton(this))
 {
     setObjectName(u"Composer"_s);
-    m_editor->setPlaceholderText(tr("Write a message. Enter sends, Shift+Enter starts a new line."));
-    m_editor->setAccessibleName(tr("Message"));
     m_editor->setTabChangesFocus(true);
     m_editor->installEventFilter(this);
     const int lineHeight = m_editor->fontMetrics().lineSpacing();
@@ -32,13 +30,11 @@ Composer::Composer(QWidget *parent)
     connect(m_editor->document(), &QTextDocument::contentsChanged, this, fit);
     fit();
 
-    m_sendButton->setAccessibleName(tr("Send message"));
     m_sendButton->setDefault(true);
     m_sendButton->setObjectName(u"SendButton"_s);
     m_stopButton->setObjectName(u"StopButton"_s);
-    m_stopButton->setAccessibleName(tr("Stop the reply"));
-    m_stopButton->setToolTip(tr("Stop the reply (Esc); what was written so far stays"));
     m_stopButton->setVisible(false);
+    retranslate();
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -50,6 +46,26 @@ Composer::Composer(QWidget *parent)
     connect(m_stopButton, &QPushButton::clicked, this, &Composer::stopRequested);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &Composer::updateSendButton);
     updateSendButton();
+}
+
+void Composer::retranslate()
+{
+    m_sendButton->setText(tr("&Send"));
+    m_stopButton->setText(tr("S&top"));
+    m_editor->setPlaceholderText(tr("Write a message. Enter sends, Shift+Enter starts a new line."));
+    m_editor->setAccessibleName(tr("Message"));
+    m_sendButton->setAccessibleName(tr("Send message"));
+    m_stopButton->setAccessibleName(tr("Stop the reply"));
+    m_stopButton->setToolTip(tr("Stop the reply (Esc); what was written so far stays"));
+    if (m_sendingEnabled)
+        m_sendButton->setToolTip(tr("Send the message (Enter)"));
+}
+
+void Composer::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 QString Composer::text() const

@@ -31,9 +31,11 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void requestSend();
+    void retranslate();
     void updateSendButton();
 
     QPlainTextEdit *m_editor = nullptr;

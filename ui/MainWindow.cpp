@@ -3,19 +3,28 @@
 #include "ApprovalDialog.h"
 #include "ChatView.h"
 #include "Composer.h"
-#include "ConversationDelegate.h"
-#include "ExportDialog.h"
+#include "ExchangeFlow.h"
 #include "FirstRunDialog.h"
+#include "HandoffInspector.h"
+#include "Icons.h"
+#include "MainActions.h"
+#include "MainToolBar.h"
+#include "PipelinePanel.h"
 #include "SettingsDialog.h"
+#include "Sidebar.h"
+#include "Theme.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/MessageListModel.h"
+#include "presentation/PipelineViewModel.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
@@ -28,12 +37,9 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
-#include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTimer>
-#include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -43,20 +49,32 @@ namespace Tandem {
 
 MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, QWidget *parent)
     : QMainWindow(parent)
+    , m_repository(repository)
     , m_settings(settings)
     , m_viewModel(new ChatViewModel(repository, this))
     , m_conversationModel(new ConversationListModel(repository, this))
 {
-    setWindowTitle(tr("Tandem"));
     setObjectName(u"MainWindow"_s);
 
-    createActions();
-    createMenuBar();
-    createToolBar();
+    m_actions = new MainActions(this);
+    connectActions();
+    createDocks();
+    m_actions->fillMenuBar(menuBar(), { m_pipelineDock->toggleViewAction() });
+    m_toolBar = new MainToolBar(m_actions, { m_pipelineDock->toggleViewAction() }, this);
+    addToolBar(m_toolBar);
+    m_sidebar = new Sidebar(m_conversationModel, m_actions, this);
+    m_exchangeFlow = new ExchangeFlow(this, m_conversationModel, m_viewModel, m_actions, m_sidebar);
+    m_sidebar->newButton()->setEnabled(m_viewModel->hasRepository());
+    connect(m_sidebar, &Sidebar::conversationPicked, m_viewModel, &ChatViewModel::openConversation);
+    connect(m_sidebar, &Sidebar::filterApplied, this, &MainWindow::selectCurrentInSidebar);
+    connect(m_conversationModel, &QAbstractItemModel::rowsMoved, this, &MainWindow::selectCurrentInSidebar);
+    connect(m_conversationModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::selectCurrentInSidebar);
+    connect(m_conversationModel, &QAbstractItemModel::modelReset, this, &MainWindow::selectCurrentInSidebar);
+
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"MainSplitter"_s);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->addWidget(createSidebar());
+    m_splitter->addWidget(m_sidebar);
     m_splitter->addWidget(createChatArea());
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
@@ -64,11 +82,9 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
 
     m_statusAgent = new QLabel(this);
     m_statusAgent->setObjectName(u"StatusLine"_s);
-    m_statusAgent->setAccessibleName(tr("Active agent, provider and model"));
     statusBar()->addPermanentWidget(m_statusAgent);
     m_localServerOffer = new QLabel(this);
     m_localServerOffer->setObjectName(u"LocalServerOffer"_s);
-    m_localServerOffer->setAccessibleName(tr("Model servers found on this computer"));
     m_localServerOffer->setTextFormat(Qt::RichText);
     m_localServerOffer->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_localServerOffer->hide();
@@ -93,6 +109,7 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
         });
     }
 
+    retranslate();
     bindViewModel();
     restoreLayout();
     // A refused agent file is said once, until another message replaces it; the shipped agent answers meanwhile.
@@ -102,320 +119,166 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions()
+QAction *MainWindow::dualAction() const
 {
-    m_newAction = new QAction(tr("&New Conversation"), this);
-    m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setToolTip(
-        tr("Start a new conversation (%1)").arg(m_newAction->shortcut().toString(QKeySequence::NativeText)));
-    connect(m_newAction, &QAction::triggered, this, &MainWindow::newConversation);
-    addAction(m_newAction);
-
-    m_dualAction = new QAction(tr("&Dual agents"), this);
-    m_dualAction->setObjectName(u"DualAgentAction"_s);
-    m_dualAction->setCheckable(true);
-    m_dualAction->setToolTip(
-        tr("Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2"));
-    connect(m_dualAction, &QAction::toggled, this, [this](bool on) {
-        if (on != m_viewModel->isDualMode())
-            m_viewModel->setDualMode(on);
-    });
-
-    m_stopAction = new QAction(tr("S&top"), this);
-    m_stopAction->setShortcut(Qt::Key_Escape);
-    m_stopAction->setShortcutContext(Qt::WindowShortcut);
-    m_stopAction->setEnabled(false);
-    connect(m_stopAction, &QAction::triggered, m_viewModel, &ChatViewModel::stop);
-    addAction(m_stopAction);
-
-    m_settingsAction = new QAction(tr("&Settings…"), this);
-    m_settingsAction->setShortcut(QKeySequence::Preferences);
-    m_settingsAction->setToolTip(tr("Providers, models, language and theme"));
-    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::openSettings);
-
-    m_renameAction = new QAction(tr("&Rename…"), this);
-    m_renameAction->setShortcut(Qt::Key_F2);
-    m_renameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameCurrent);
-    m_deleteAction = new QAction(tr("&Delete…"), this);
-    m_deleteAction->setShortcut(QKeySequence::Delete);
-    m_deleteAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteCurrent);
-    m_pinAction = new QAction(tr("&Pin"), this);
-    connect(m_pinAction, &QAction::triggered, this, &MainWindow::togglePinCurrent);
-
-    m_exportAction = new QAction(tr("&Export…"), this);
-    m_exportAction->setObjectName(u"ExportAction"_s);
-    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAction->setToolTip(tr("Export conversations to Markdown, JSON, HTML, PDF or plain text"));
-    m_exportAction->setEnabled(false);
-    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportConversations);
-    addAction(m_exportAction);
-    m_importAction = new QAction(tr("&Import…"), this);
-    m_importAction->setObjectName(u"ImportAction"_s);
-    m_importAction->setToolTip(tr("Add the conversations of a Tandem JSON export"));
-    m_importAction->setEnabled(false);
-    connect(m_importAction, &QAction::triggered, this, &MainWindow::importConversations);
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    auto *focusComposer = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
-    connect(focusComposer, &QShortcut::activated, this, [this] { m_composer->focusEditor(); });
-    auto *focusSearch = new QShortcut(QKeySequence::Find, this);
-    connect(focusSearch, &QShortcut::activated, this, [this] {
-        m_search->setFocus(Qt::ShortcutFocusReason);
-        m_search->selectAll();
-    });
+    return m_actions->mode(Conversation::Mode::Dual);
 }
 
-void MainWindow::createMenuBar()
+QAction *MainWindow::modeAction(Conversation::Mode mode) const
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->setObjectName(u"FileMenu"_s);
-    file->addAction(m_newAction);
-    file->addSeparator();
-    file->addAction(m_exportAction);
-    file->addAction(m_importAction);
-    file->addSeparator();
-    file->addAction(m_settingsAction);
-    file->addSeparator();
-    file->addAction(m_quitAction);
+    return m_actions->mode(mode);
+}
+
+QAction *MainWindow::resetAgentAction() const
+{
+    return m_actions->resetAgent();
+}
+
+QAction *MainWindow::exportAction() const
+{
+    return m_actions->exportConversations();
+}
+
+QAction *MainWindow::importAction() const
+{
+    return m_actions->importConversations();
+}
+
+HandoffInspector *MainWindow::inspectHandoff(qint64 handoffId)
+{
+    if (!m_repository)
+        return nullptr;
+    if (!m_inspector) {
+        m_inspector = new HandoffInspector(m_repository, this);
+        m_inspector->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    if (!m_inspector->inspect(handoffId)) {
+        statusBar()->showMessage(tr("That handoff is not stored any more."), 5000);
+        return nullptr;
+    }
+    m_inspector->show();
+    m_inspector->raise();
+    m_inspector->activateWindow();
+    return m_inspector;
+}
+
+void MainWindow::createDocks()
+{
+    m_pipelinePanel = new PipelinePanel(m_repository, this);
+    connect(m_pipelinePanel, &PipelinePanel::handoffActivated, this, &MainWindow::inspectHandoff);
+    m_pipelineDock = new QDockWidget(this);
+    m_pipelineDock->setObjectName(u"PipelineDock"_s);
+    m_pipelineDock->setWidget(m_pipelinePanel);
+    m_pipelineDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea | Qt::BottomDockWidgetArea);
+    m_pipelineDock->toggleViewAction()->setObjectName(u"PipelinePanelAction"_s);
+    m_pipelineDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
+    m_pipelineDock->toggleViewAction()->setIcon(Icons::action(u"pipeline"_s, palette()));
+    addDockWidget(Qt::RightDockWidgetArea, m_pipelineDock);
+    resizeDocks({ m_pipelineDock }, { 480 }, Qt::Horizontal);
+    // Closed until the person opens it (View → Pipeline Panel, Ctrl+J, the toolbar); the window remembers it after.
+    m_pipelineDock->hide();
+    addAction(m_pipelineDock->toggleViewAction());
+}
+
+void MainWindow::connectActions()
+{
+    connect(m_actions->newConversation(), &QAction::triggered, this, &MainWindow::newConversation);
+    connect(m_actions->stop(), &QAction::triggered, m_viewModel, &ChatViewModel::stop);
+    connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::openSettings);
+    connect(m_actions->rename(), &QAction::triggered, this, &MainWindow::renameCurrent);
+    connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteCurrent);
+    connect(m_actions->pin(), &QAction::triggered, this, &MainWindow::togglePinCurrent);
+    connect(m_actions->exportConversations(), &QAction::triggered, this, &MainWindow::exportConversations);
+    connect(m_actions->importConversations(), &QAction::triggered, this, &MainWindow::importConversations);
+    connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->find(), &QAction::triggered, this, [this] { m_sidebar->focusSearch(); });
+    connect(m_actions->focusComposer(), &QAction::triggered, this, [this] { m_composer->focusEditor(); });
+    connect(m_actions->about(), &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Tandem"),
+            tr("<h3>Tandem %1</h3><p>A desktop chat in which several AI agents share one conversation and hand it to "
+               "each other, visibly.</p>")
+                .arg(QApplication::applicationVersion().toHtmlEscaped()));
+    });
+    connect(m_actions->aboutQt(), &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions->modes(), &QActionGroup::triggered, this, [this](QAction *action) {
+        m_viewModel->setMode(Conversation::Mode(action->data().toInt()));
+        updateModeControls();
+    });
+    connect(m_actions->languages(), &QActionGroup::triggered, this, [this](QAction *action) {
+        if (m_settings)
+            m_settings->setLanguage(action->data().toString());
+    });
+    connect(m_actions->resetAgentMenu(), &QMenu::aboutToShow, this,
+        [this] { fillResetAgentMenu(m_actions->resetAgentMenu()); });
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // The window first, then (Qt sends the event on to the children) each part of it says itself again.
+    if (event->type() == QEvent::LanguageChange) {
+        m_actions->retranslate();
+        retranslate();
+    } else if (event->type() == QEvent::PaletteChange) {
+        m_actions->updateIcons();
+        m_pipelineDock->toggleViewAction()->setIcon(Icons::action(u"pipeline"_s, palette()));
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("Tandem"));
+    m_pipelineDock->setWindowTitle(tr("Pipeline"));
+    m_pipelineDock->toggleViewAction()->setText(tr("&Pipeline Panel"));
+    m_pipelineDock->toggleViewAction()->setToolTip(
+        tr("Who holds the conversation, the phase and the handoffs (%1)")
+            .arg(m_pipelineDock->toggleViewAction()->shortcut().toString(QKeySequence::NativeText)));
+    m_statusAgent->setAccessibleName(tr("Active agent, provider and model"));
+    m_localServerOffer->setAccessibleName(tr("Model servers found on this computer"));
+    m_working->setAccessibleName(tr("Working agent"));
+    m_error->setAccessibleName(tr("Last error"));
+    updateEmptyChat();
+    offerLocalServers();
+    if (m_settings) {
+        const QString language = m_settings->language();
+        const QList<QAction *> languages = m_actions->languages()->actions();
+        for (QAction *action : languages)
+            action->setChecked(action->data().toString() == language);
+    }
+    m_viewModel->retranslate();
+    m_statusAgent->setText(m_viewModel->statusText());
+    updateSendingState();
 }
 
 void MainWindow::setExchange(ExchangeViewModel *exchange)
 {
-    if (m_exchange)
-        disconnect(m_exchange, nullptr, this, nullptr);
-    m_exchange = exchange;
-    m_exportAction->setEnabled(m_exchange && m_viewModel->hasRepository());
-    m_importAction->setEnabled(m_exchange && m_viewModel->hasRepository());
-    if (!m_exchange)
-        return;
-    connect(m_exchange, &ExchangeViewModel::exportProgress, this, [this](qint64 done, qint64 total) {
-        if (m_progress)
-            m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
-    });
-    connect(m_exchange, &ExchangeViewModel::exportFinished, this, [this](bool ok, const QString &message) {
-        const bool cancelled = m_progress && m_progress->wasCanceled();
-        if (m_progress) {
-            m_progress->hide();
-            m_progress->deleteLater();
-            m_progress = nullptr;
-        }
-        statusBar()->showMessage(message, 8000);
-        if (!ok && !cancelled)
-            QMessageBox::warning(this, tr("Export failed"), message);
-    });
+    m_exchangeFlow->setExchange(exchange);
 }
 
 void MainWindow::exportConversations()
 {
-    if (!m_exchange || m_exchange->isExporting())
-        return;
-    ExportDialog dialog(m_conversationModel, m_viewModel->conversationId(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const QList<qint64> ids = dialog.conversationIds();
-    const bool all = dialog.scope() == ExportDialog::Scope::All;
-    const QString format = dialog.format();
-    QString path;
-    if (dialog.toFolder()) {
-        path = QFileDialog::getExistingDirectory(this, tr("Export to Folder"));
-    } else {
-        QString title;
-        if (ids.size() == 1)
-            if (const auto conversation = m_conversationModel->conversation(ids.constFirst()))
-                title = conversation->title;
-        path = QFileDialog::getSaveFileName(this, tr("Export Conversations"),
-            ExchangeViewModel::suggestedFileName(title, all ? 0 : int(ids.size()), format),
-            ExchangeViewModel::fileFilter(format));
-    }
-    if (!path.isEmpty())
-        startExport(ids, all, format, path, dialog.toFolder());
+    m_exchangeFlow->exportConversations();
 }
 
 bool MainWindow::startExport(
     const QList<qint64> &ids, bool all, const QString &format, const QString &path, bool toFolder)
 {
-    if (!m_exchange)
-        return false;
-    auto *progress = new QProgressDialog(tr("Exporting conversations…"), tr("Cancel"), 0, 1000, this);
-    progress->setObjectName(u"ExportProgress"_s);
-    progress->setWindowTitle(tr("Export"));
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setAutoClose(false);
-    progress->setAutoReset(false);
-    progress->setMinimumDuration(400); // a short export finishes before it would show
-    progress->setValue(0);
-    connect(progress, &QProgressDialog::canceled, this, [this] {
-        if (m_exchange)
-            m_exchange->cancelExport();
-    });
-    m_progress = progress;
-    if (!m_exchange->startExport(ids, all, format, path, toFolder)) {
-        m_progress = nullptr;
-        progress->deleteLater();
-        QMessageBox::warning(this, tr("Export failed"), m_exchange->lastMessage());
-        return false;
-    }
-    return true;
+    return m_exchangeFlow->startExport(ids, all, format, path, toFolder);
 }
 
 void MainWindow::importConversations()
 {
-    if (!m_exchange)
-        return;
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import Conversations"), QString(), ExchangeViewModel::fileFilter(u"json"_s));
-    if (!path.isEmpty())
-        importFrom(path);
+    m_exchangeFlow->importConversations();
 }
 
 bool MainWindow::importFrom(const QString &path)
 {
-    if (!m_exchange)
-        return false;
-    if (!m_exchange->importFile(path)) {
-        QMessageBox::warning(this, tr("Import refused"), m_exchange->lastMessage());
-        return false;
-    }
-    if (!m_search->text().isEmpty())
-        m_search->clear();
-    m_conversationModel->refresh();
-    const QList<qint64> ids = m_exchange->lastImportedIds();
-    if (!ids.isEmpty())
-        m_viewModel->openConversation(ids.constFirst());
-    statusBar()->showMessage(m_exchange->lastMessage(), 8000);
-    return true;
+    return m_exchangeFlow->importFrom(path);
 }
 
-void MainWindow::createToolBar()
+QProgressDialog *MainWindow::exportProgress() const
 {
-    auto *bar = addToolBar(tr("Conversation"));
-    bar->setObjectName(u"ConversationToolBar"_s);
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->addAction(m_newAction);
-    bar->addSeparator();
-
-    auto *modeLabel = new QLabel(tr("Mode:"), bar);
-    modeLabel->setContentsMargins(6, 0, 4, 0);
-    bar->addWidget(modeLabel);
-    m_modeSelector = new QComboBox(bar);
-    m_modeSelector->setObjectName(u"ModeSelector"_s);
-    m_modeSelector->setAccessibleName(tr("Conversation mode"));
-    m_modeSelector->setToolTip(tr("How the agents share this conversation"));
-    m_modeSelector->addItem(tr("Single agent"), int(Conversation::Mode::Single));
-    m_modeSelector->addItem(tr("Dual agents"), int(Conversation::Mode::Dual));
-    m_modeSelector->addItem(tr("Pipeline"), int(Conversation::Mode::Pipeline));
-    m_modeSelector->addItem(tr("Router"), int(Conversation::Mode::Router));
-    modeLabel->setBuddy(m_modeSelector);
-    connect(m_modeSelector, &QComboBox::activated, this, [this](int index) {
-        m_viewModel->setMode(Conversation::Mode(m_modeSelector->itemData(index).toInt()));
-        updateModeControls();
-    });
-    bar->addWidget(m_modeSelector);
-
-    bar->addAction(m_dualAction);
-    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_dualAction))) {
-        button->setObjectName(u"DualAgentToggle"_s);
-        button->setAccessibleName(tr("Dual-agent mode"));
-        button->setCheckable(true);
-        button->setAutoRaise(false);
-    }
-    // Agent-specific reset (seed 000): one agent forgets the conversation, the others keep their threads.
-    m_resetAgentAction = new QAction(tr("&Reset an Agent"), this);
-    m_resetAgentAction->setToolTip(tr("Make one agent forget this conversation; the messages and the other agents' "
-                                      "threads stay"));
-    auto *resetMenu = new QMenu(this);
-    resetMenu->setObjectName(u"ResetAgentMenu"_s);
-    connect(resetMenu, &QMenu::aboutToShow, this, [this, resetMenu] { fillResetAgentMenu(resetMenu); });
-    m_resetAgentAction->setMenu(resetMenu);
-    bar->addAction(m_resetAgentAction);
-    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_resetAgentAction))) {
-        button->setObjectName(u"ResetAgentButton"_s);
-        button->setPopupMode(QToolButton::InstantPopup);
-    }
-
-    auto *spacer = new QWidget(bar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    bar->addWidget(spacer);
-    bar->addAction(m_settingsAction);
-    for (QAction *action : bar->actions())
-        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(action));
-            button && button->accessibleName().isEmpty())
-            button->setAccessibleName(action->text().remove(u'&'));
-}
-
-QWidget *MainWindow::createSidebar()
-{
-    auto *sidebar = new QWidget(this);
-    sidebar->setObjectName(u"Sidebar"_s);
-
-    m_newConversation = new QPushButton(tr("New conversation"), sidebar);
-    m_newConversation->setObjectName(u"NewConversationButton"_s);
-    m_newConversation->setAccessibleName(tr("New conversation"));
-    m_newConversation->setToolTip(m_newAction->toolTip());
-    m_newConversation->setEnabled(m_viewModel->hasRepository());
-    connect(m_newConversation, &QPushButton::clicked, this, &MainWindow::newConversation);
-
-    m_search = new QLineEdit(sidebar);
-    m_search->setObjectName(u"SearchField"_s);
-    m_search->setPlaceholderText(tr("Search titles and messages (Ctrl+F)"));
-    m_search->setAccessibleName(tr("Search conversations"));
-    m_search->setClearButtonEnabled(true);
-    auto *searchDelay = new QTimer(this);
-    searchDelay->setSingleShot(true);
-    searchDelay->setInterval(200);
-    connect(m_search, &QLineEdit::textChanged, searchDelay, qOverload<>(&QTimer::start));
-    connect(searchDelay, &QTimer::timeout, this, [this] {
-        m_conversationModel->setFilter(m_search->text());
-        selectCurrentInSidebar();
-    });
-
-    m_conversations = new QListView(sidebar);
-    m_conversations->setObjectName(u"ConversationList"_s);
-    m_conversations->setAccessibleName(tr("Conversations"));
-    m_conversations->setModel(m_conversationModel);
-    m_conversations->setItemDelegate(new ConversationDelegate(m_conversations));
-    m_conversations->setMouseTracking(true);
-    m_conversations->setFrameShape(QFrame::NoFrame);
-    m_conversations->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_conversations->addAction(m_renameAction);
-    m_conversations->addAction(m_deleteAction);
-    connect(m_conversations->selectionModel(), &QItemSelectionModel::currentChanged, this,
-        [this](const QModelIndex &current) {
-            if (m_syncingSelection || !current.isValid())
-                return;
-            m_viewModel->openConversation(current.data(ConversationListModel::IdRole).toLongLong());
-        });
-    connect(m_conversations, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const QModelIndex index = m_conversations->indexAt(pos);
-        if (!index.isValid())
-            return;
-        m_conversations->setCurrentIndex(index);
-        m_pinAction->setText(index.data(ConversationListModel::PinnedRole).toBool() ? tr("Un&pin") : tr("&Pin"));
-        QMenu menu(this);
-        menu.setAccessibleName(tr("Conversation actions"));
-        menu.addAction(m_renameAction);
-        menu.addAction(m_pinAction);
-        menu.addSeparator();
-        menu.addAction(m_deleteAction);
-        menu.exec(m_conversations->viewport()->mapToGlobal(pos));
-    });
-    connect(m_conversationModel, &QAbstractItemModel::rowsMoved, this, &MainWindow::selectCurrentInSidebar);
-    connect(m_conversationModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::selectCurrentInSidebar);
-    connect(m_conversationModel, &QAbstractItemModel::modelReset, this, &MainWindow::selectCurrentInSidebar);
-
-    auto *layout = new QVBoxLayout(sidebar);
-    layout->setContentsMargins(6, 6, 0, 6);
-    layout->addWidget(m_newConversation);
-    layout->addWidget(m_search);
-    layout->addWidget(m_conversations, 1);
-    sidebar->setMinimumWidth(200);
-    return sidebar;
+    return m_exchangeFlow->progress();
 }
 
 QWidget *MainWindow::createChatArea()
@@ -430,6 +293,7 @@ QWidget *MainWindow::createChatArea()
     m_emptyChat->setForegroundRole(QPalette::PlaceholderText);
     m_chatView = new ChatView(m_chatStack);
     m_chatView->setViewModel(m_viewModel);
+    connect(m_chatView, &ChatView::handoffActivated, this, &MainWindow::inspectHandoff);
     m_chatStack->addWidget(m_emptyChat);
     m_chatStack->addWidget(m_chatView);
     updateEmptyChat();
@@ -437,15 +301,13 @@ QWidget *MainWindow::createChatArea()
 
     m_working = new QLabel(area);
     m_working->setObjectName(u"WorkingIndicator"_s);
-    m_working->setAccessibleName(tr("Working agent"));
     m_working->setForegroundRole(QPalette::PlaceholderText);
     m_working->setVisible(false);
     m_error = new QLabel(area);
     m_error->setObjectName(u"ErrorLine"_s);
-    m_error->setAccessibleName(tr("Last error"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(u"color: #d92d20;"_s);
+    m_error->setStyleSheet(u"color: %1;"_s.arg(Theme::errorColor().name()));
     m_error->setVisible(false);
 
     m_composer = new Composer(area);
@@ -475,13 +337,17 @@ void MainWindow::bindViewModel()
 {
     connect(m_viewModel, &ChatViewModel::conversationChanged, this, [this](qint64 id) {
         m_chatStack->setCurrentWidget(id > 0 ? static_cast<QWidget *>(m_chatView) : m_emptyChat);
+        m_pipelinePanel->setConversation(id);
         selectCurrentInSidebar();
         updateModeControls();
     });
-    connect(m_viewModel, &ChatViewModel::modeChanged, this, &MainWindow::updateModeControls);
+    connect(m_viewModel, &ChatViewModel::modeChanged, this, [this] {
+        updateModeControls();
+        m_pipelinePanel->viewModel()->reload(); // the agents of the new mode
+    });
     connect(m_viewModel, &ChatViewModel::runningChanged, this, [this](bool running) {
         m_composer->setRunning(running);
-        m_stopAction->setEnabled(running);
+        m_actions->stop()->setEnabled(running);
     });
     connect(m_viewModel, &ChatViewModel::workingChanged, this, [this] {
         const QString text = m_viewModel->workingText();
@@ -528,42 +394,37 @@ void MainWindow::updateSendingState()
 
 void MainWindow::updateModeControls()
 {
-    const int index = m_modeSelector->findData(int(m_viewModel->mode()));
-    if (index >= 0)
-        m_modeSelector->setCurrentIndex(index);
-    const QSignalBlocker blocker(m_dualAction);
-    m_dualAction->setChecked(m_viewModel->conversationId() > 0 && m_viewModel->isDualMode());
+    const bool open = m_viewModel->conversationId() > 0;
+    const Conversation::Mode mode = open ? m_viewModel->mode() : Conversation::Mode::Single;
+    if (QAction *action = m_actions->mode(mode))
+        action->setChecked(true);
+    m_toolBar->showMode(mode);
     const bool engine = m_viewModel->hasRepository();
-    m_modeSelector->setEnabled(engine);
-    m_dualAction->setEnabled(engine);
-    m_resetAgentAction->setEnabled(engine && m_viewModel->conversationId() > 0);
+    m_actions->modes()->setEnabled(engine);
+    m_toolBar->modeButton()->setEnabled(engine);
+    m_actions->resetAgent()->setEnabled(engine && open);
 }
 
 void MainWindow::selectCurrentInSidebar()
 {
-    const int row = m_conversationModel->rowOf(m_viewModel->conversationId());
-    m_syncingSelection = true;
-    if (row >= 0)
-        m_conversations->setCurrentIndex(m_conversationModel->index(row));
-    else
-        m_conversations->clearSelection();
-    m_syncingSelection = false;
+    m_sidebar->select(m_viewModel->conversationId());
 }
 
 qint64 MainWindow::conversationAtCursor() const
 {
-    const QModelIndex index = m_conversations->currentIndex();
-    return index.isValid() ? index.data(ConversationListModel::IdRole).toLongLong() : m_viewModel->conversationId();
+    const qint64 id = m_sidebar->currentId();
+    return id > 0 ? id : m_viewModel->conversationId();
 }
 
 void MainWindow::newConversation()
 {
     if (!m_viewModel->hasRepository())
         return;
-    if (!m_search->text().isEmpty())
-        m_search->clear();
-    const bool dual = m_dualAction->isChecked();
-    m_viewModel->newConversation(dual ? Conversation::Mode::Dual : Conversation::Mode::Single);
+    if (!m_sidebar->search()->text().isEmpty())
+        m_sidebar->search()->clear();
+    // A new conversation keeps the mode shown (the one of the conversation open now).
+    const QAction *checked = m_actions->modes()->checkedAction();
+    m_viewModel->newConversation(checked ? Conversation::Mode(checked->data().toInt()) : Conversation::Mode::Single);
     m_composer->focusEditor();
 }
 
@@ -691,6 +552,7 @@ void MainWindow::restoreLayout()
         resize(1100, 720);
     if (!m_splitter->restoreState(settings.value(u"window/splitter"_s).toByteArray()))
         m_splitter->setSizes({ 260, 840 });
+    restoreState(settings.value(u"window/state"_s).toByteArray());
 }
 
 void MainWindow::saveLayout() const
@@ -698,6 +560,7 @@ void MainWindow::saveLayout() const
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/splitter"_s, m_splitter->saveState());
+    settings.setValue(u"window/state"_s, saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

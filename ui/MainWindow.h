@@ -7,13 +7,10 @@
 #include <QPointer>
 
 class QAction;
-class QComboBox;
+class QDockWidget;
 class QLabel;
-class QLineEdit;
-class QListView;
 class QMenu;
 class QProgressDialog;
-class QPushButton;
 class QSplitter;
 class QStackedWidget;
 
@@ -24,13 +21,22 @@ class ChatView;
 class ChatViewModel;
 class Composer;
 class ConversationListModel;
+class ExchangeFlow;
 class ExchangeViewModel;
+class HandoffInspector;
 class LocalApi;
+class MainActions;
+class MainToolBar;
+class PipelinePanel;
+class Sidebar;
 class SettingsViewModel;
 struct ApprovalRequest;
 
-/// @brief The main window: the conversation sidebar, the chat view, the composer, a toolbar with the mode selector
-/// and the dual-agent toggle, and a status line with the active agent, provider and model.
+/// @brief The main window: the conversation sidebar, the chat view, the composer, the menu bar, a toolbar with the
+/// mode (the one control for dual-agent mode), and a status line with the active agent, provider and model.
+///
+/// Its parts are their own classes: MainActions (the actions and the menu bar), MainToolBar, Sidebar. The language
+/// can change while it is open: each part says itself again on QEvent::LanguageChange.
 ///
 /// Construct it with the repository (and the settings view model, if there are settings to show):
 /// `MainWindow window(&repository, &settings);` Both are borrowed and must outlive the window. Without a
@@ -49,18 +55,25 @@ public:
     ChatView *chatView() const { return m_chatView; }
     ChatViewModel *viewModel() const { return m_viewModel; }
     ConversationListModel *conversations() const { return m_conversationModel; }
-    QAction *dualAction() const { return m_dualAction; }
+    /// @brief The mode menu's "Dual agents" (checked while the open conversation is in dual-agent mode).
+    QAction *dualAction() const;
+    /// @brief The mode menu's action for @p mode.
+    QAction *modeAction(Conversation::Mode mode) const;
+    MainActions *actions() const { return m_actions; }
+    /// @brief The pipeline panel (in the "Pipeline" dock).
+    PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
+    QDockWidget *pipelineDock() const { return m_pipelineDock; }
     /// @brief "Reset an agent": its menu names each agent of the open conversation.
-    QAction *resetAgentAction() const { return m_resetAgentAction; }
+    QAction *resetAgentAction() const;
     /// @brief File → Export… (Ctrl+E) and File → Import…; enabled once setExchange() gave them a view model.
-    QAction *exportAction() const { return m_exportAction; }
-    QAction *importAction() const { return m_importAction; }
+    QAction *exportAction() const;
+    QAction *importAction() const;
     /// @brief Export and import go through @p exchange (borrowed; it must outlive the window).
     void setExchange(ExchangeViewModel *exchange);
     /// @brief Settings gets a "Local API" page for @p api (borrowed; it must outlive the window).
     void setLocalApi(LocalApi *api) { m_localApi = api; }
     /// @brief The progress dialog of the running export, or null.
-    QProgressDialog *exportProgress() const { return m_progress; }
+    QProgressDialog *exportProgress() const;
 
     /// @brief Opens the first-run dialog if no provider is configured, else looks for model servers running on this
     /// computer that are not configured yet and offers them in the status bar; call after show(). Never blocks.
@@ -82,16 +95,18 @@ public Q_SLOTS:
     bool startExport(const QList<qint64> &ids, bool all, const QString &format, const QString &path, bool toFolder);
     /// @brief Imports @p path without asking, then opens the first imported conversation; false if refused.
     bool importFrom(const QString &path);
+    /// @brief Opens the handoff inspector (one, not modal) on @p handoffId; null if it is not stored.
+    HandoffInspector *inspectHandoff(qint64 handoffId);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
-    void createActions();
-    QWidget *createSidebar();
+    void connectActions();
+    void createDocks();
     QWidget *createChatArea();
-    void createToolBar();
-    void createMenuBar();
+    void retranslate();
     void restoreLayout();
     void saveLayout() const;
     void bindViewModel();
@@ -105,17 +120,20 @@ private:
     void fillResetAgentMenu(QMenu *menu);
     qint64 conversationAtCursor() const;
 
+    ChatRepository *m_repository; ///< borrowed; it outlives the window
     QPointer<SettingsViewModel> m_settings;
     LocalApi *m_localApi = nullptr;
-    QPointer<ExchangeViewModel> m_exchange;
-    QProgressDialog *m_progress = nullptr;
+    QPointer<HandoffInspector> m_inspector;
+    ExchangeFlow *m_exchangeFlow = nullptr;
     ChatViewModel *m_viewModel = nullptr;
     ConversationListModel *m_conversationModel = nullptr;
 
+    MainActions *m_actions = nullptr;
+    MainToolBar *m_toolBar = nullptr;
+    PipelinePanel *m_pipelinePanel = nullptr;
+    QDockWidget *m_pipelineDock = nullptr;
+    Sidebar *m_sidebar = nullptr;
     QSplitter *m_splitter = nullptr;
-    QLineEdit *m_search = nullptr;
-    QPushButton *m_newConversation = nullptr;
-    QListView *m_conversations = nullptr;
     QStackedWidget *m_chatStack = nullptr;
     ChatView *m_chatView = nullptr;
     QLabel *m_emptyChat = nullptr;
@@ -125,19 +143,6 @@ private:
     QLabel *m_statusAgent = nullptr;
     QLabel *m_localServerOffer = nullptr;
     QList<ProviderProfile> m_foundServers;
-    QComboBox *m_modeSelector = nullptr;
-    QAction *m_newAction = nullptr;
-    QAction *m_dualAction = nullptr;
-    QAction *m_stopAction = nullptr;
-    QAction *m_settingsAction = nullptr;
-    QAction *m_renameAction = nullptr;
-    QAction *m_deleteAction = nullptr;
-    QAction *m_pinAction = nullptr;
-    QAction *m_resetAgentAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_importAction = nullptr;
-    QAction *m_quitAction = nullptr;
-    bool m_syncingSelection = false;
 };
 
 } // namespace Tandem

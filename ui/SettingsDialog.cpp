@@ -333,7 +333,8 @@ QWidget *SettingsDialog::createAppearancePage()
     connect(m_theme, &QComboBox::activated, this, [this] { m_settings->setTheme(m_theme->currentData().toString()); });
     auto *form = new QFormLayout(page);
     form->addRow(tr("&Language:"), m_language);
-    form->addRow(new QLabel(tr("A new language takes effect when Tandem restarts."), page));
+    form->addRow(
+        new QLabel(tr("The window changes language at once; this dialog does when it is opened again."), page));
     form->addRow(tr("&Theme:"), m_theme);
     return page;
 }

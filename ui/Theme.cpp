@@ -105,4 +105,44 @@ void Theme::apply(const QString &theme)
     QApplication::setPalette(QApplication::style()->standardPalette());
 }
 
+QColor Theme::diffRemovedColor(bool dark)
+{
+    return dark ? QColor(0xd9, 0x2d, 0x20, 0x70) : QColor(0xfd, 0xd8, 0xd5);
+}
+
+QColor Theme::diffAddedColor(bool dark)
+{
+    return dark ? QColor(0x16, 0xa3, 0x4a, 0x70) : QColor(0xcd, 0xf3, 0xd9);
+}
+
+QColor Theme::activeColor()
+{
+    return QColor(0x2f, 0x6f, 0xe0);
+}
+
+QColor Theme::doneColor()
+{
+    return QColor(0x16, 0xa3, 0x4a);
+}
+
+QColor Theme::rejectedColor()
+{
+    return QColor(0xd9, 0x2d, 0x20);
+}
+
+QColor Theme::pendingColor()
+{
+    return QColor(0x9a, 0xa0, 0xa8);
+}
+
+QColor Theme::timedOutColor()
+{
+    return QColor(0xd9, 0x8e, 0x04);
+}
+
+QColor Theme::errorColor()
+{
+    return QColor(0xd9, 0x2d, 0x20);
+}
+
 } // namespace Tandem

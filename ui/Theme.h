@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QPalette>
 #include <QString>
 
@@ -16,6 +17,18 @@ public:
     static QPalette palette(const QString &theme);
     /// @brief Applies @p theme to the whole application.
     static void apply(const QString &theme);
+
+    /// @brief The background of words a rewrite dropped / wrote (side-by-side view), for a dark or light base.
+    static QColor diffRemovedColor(bool dark);
+    static QColor diffAddedColor(bool dark);
+    /// @brief The pipeline panel's agent states: active (the accent), done, rejected, pending, timed out.
+    static QColor activeColor();
+    static QColor doneColor();
+    static QColor rejectedColor();
+    static QColor pendingColor();
+    static QColor timedOutColor();
+    /// @brief The colour of an error line.
+    static QColor errorColor();
 };
 
 } // namespace Tandem

@@ -5,6 +5,7 @@
 #include "domain/BoardState.h"
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
+#include "domain/HandoffDetails.h"
 #include "domain/Message.h"
 #include "domain/Metrics.h"
 #include "domain/PendingConfirmation.h"
@@ -56,8 +57,13 @@ public:
     virtual QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) = 0;
     virtual qint64 messageCount(qint64 conversationId) = 0;
     virtual QList<Handoff> handoffs(qint64 conversationId) = 0;
+    /// @brief Handoff @p handoffId with its run (tokens, times) and its target's answer; nullopt if there is none.
+    virtual std::optional<HandoffDetails> handoffDetails(qint64 handoffId) = 0;
     /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
     virtual QList<Agent> agents(qint64 conversationId) = 0;
+    /// @brief Every agent of @p conversationId's mode: its first agent, then the agents reachable from it through
+    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now.
+    virtual QList<Agent> modeAgents(qint64 conversationId) = 0;
     /// @brief The agent the next user message goes to.
     virtual QString activeAgent(qint64 conversationId) = 0;
     /// @brief The model @p agentId answers with in @p conversationId, its provider's default resolved; empty when

@@ -242,6 +242,37 @@ QList<Handoff> LocalChatRepository::handoffs(qint64 conversationId)
     return m_work.handoffs().forConversation(conversationId);
 }
 
+std::optional<HandoffDetails> LocalChatRepository::handoffDetails(qint64 handoffId)
+{
+    const std::optional<Handoff> handoff = m_work.handoffs().get(handoffId);
+    if (!handoff)
+        return std::nullopt;
+    HandoffDetails details;
+    details.handoff = *handoff;
+    details.runId = handoff->runId;
+    if (const std::optional<RunRecord> run = handoff->runId > 0 ? m_work.runs().get(handoff->runId) : std::nullopt) {
+        details.runUsage = run->usage;
+        details.runStartedAt = run->startedAt;
+        details.runFinishedAt = run->finishedAt;
+        details.runStatus = RunRecord::statusName(run->status);
+    }
+    // The target's first answer after the handoff's last divider, in the same run.
+    const QList<Message> rows = handoff->runId > 0 ? m_work.messages().ofRun(handoff->runId) : QList<Message>();
+    qint64 after = 0;
+    for (const Message &row : rows)
+        if (row.handoffId == handoffId)
+            after = row.id;
+    for (const Message &row : rows) {
+        if (row.id > after && after > 0 && row.agentId == handoff->toAgent && row.kind == Message::Kind::Text
+            && row.role == Message::Role::Assistant) {
+            details.targetReply = row.displayText();
+            details.targetReplyId = row.id;
+            break;
+        }
+    }
+    return details;
+}
+
 QString LocalChatRepository::activeAgent(qint64 conversationId)
 {
     // The engine decides which agent answers next; the window and the CLI ask it.
@@ -265,9 +296,19 @@ void LocalChatRepository::providerChanged(const QString &providerId)
     m_clients->invalidate(providerId);
 }
 
+QList<Agent> LocalChatRepository::modeAgents(qint64 conversationId)
+{
+    const std::optional<Conversation> current = conversation(conversationId);
+    return current ? reachableFrom(DefaultAgents::firstAgent(current->mode)) : QList<Agent>();
+}
+
 QList<Agent> LocalChatRepository::agents(qint64 conversationId)
 {
-    const QString first = activeAgent(conversationId);
+    return reachableFrom(activeAgent(conversationId));
+}
+
+QList<Agent> LocalChatRepository::reachableFrom(const QString &first)
+{
     if (first.isEmpty())
         return {};
     const QList<Agent> all = m_work.agents().list();

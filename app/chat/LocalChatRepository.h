@@ -69,6 +69,8 @@ public:
     QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) override;
     qint64 messageCount(qint64 conversationId) override;
     QList<Handoff> handoffs(qint64 conversationId) override;
+    std::optional<HandoffDetails> handoffDetails(qint64 handoffId) override;
+    QList<Agent> modeAgents(qint64 conversationId) override;
     QList<Agent> agents(qint64 conversationId) override;
     QString activeAgent(qint64 conversationId) override;
     QString effectiveModel(qint64 conversationId, const QString &agentId) override;
@@ -108,6 +110,8 @@ public:
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 
 private:
+    /// The agent @p first, then every agent reachable from it through declared handoffs (breadth first).
+    QList<Agent> reachableFrom(const QString &first);
     /// @brief Recovers the runs of ended processes; returns how many runs and replies it marked.
     int recover();
     void lookElsewhere();

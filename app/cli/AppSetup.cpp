@@ -1,5 +1,6 @@
 #include "AppSetup.h"
 
+#include "chat/Translations.h"
 #include "cli/CliCommands.h"
 #include "domain/Logging.h"
 #include "storage/PrivateFiles.h"
@@ -7,7 +8,6 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
-#include <QTranslator>
 
 #include <cstring>
 
@@ -53,6 +53,7 @@ QString AppSetup::noDisplayMessage()
 
 void AppSetup::configure(QCoreApplication &app, const QString &language)
 {
+    Q_UNUSED(app)
     QCoreApplication::setOrganizationName(u"Tandem"_s);
     QCoreApplication::setOrganizationDomain(u"tandem.invalid"_s);
     QCoreApplication::setApplicationName(u"tandem"_s);
@@ -60,19 +61,7 @@ void AppSetup::configure(QCoreApplication &app, const QString &language)
 
     // The language chosen in the settings wins over the system's, for the window and the headless commands alike.
     const QString chosen = language.isEmpty() ? QSettings().value(u"ui/language"_s).toString() : language;
-    const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
-    auto *qtTranslator = new QTranslator(&app);
-    if (qtTranslator->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qtTranslator);
-    auto *translator = new QTranslator(&app);
-    if (translator->load(locale, u"tandem"_s, u"_"_s, u":/i18n"_s)) {
-        QCoreApplication::installTranslator(translator);
-    } else {
-        // A language without a translation (the C locale too) reads the English sources, with their plural forms.
-        qCDebug(lcApp) << "no translation for" << locale.name();
-        if (translator->load(u"tandem_en"_s, u":/i18n"_s))
-            QCoreApplication::installTranslator(translator);
-    }
+    Translations::install(chosen);
 }
 
 void AppSetup::protectSettingsFile()

@@ -88,8 +88,13 @@ int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QS
     const QHash<QString, QString> names = CliOutput::agentNames(work);
     out() << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
     const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
-    for (const Message &row : rows)
-        out() << CliOutput::formatRow(row, names) << '\n';
+    QHash<qint64, Handoff> handoffs;
+    for (const Handoff &handoff : repository.handoffs(id))
+        handoffs.insert(handoff.id, handoff);
+    for (const Message &row : rows) {
+        const auto handoff = handoffs.constFind(row.handoffId);
+        out() << CliOutput::formatRow(row, names, handoff == handoffs.cend() ? nullptr : &handoff.value()) << '\n';
+    }
     out().flush();
     return CliCommands::Success;
 }

@@ -3,6 +3,7 @@
 #include "chat/ChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
+#include "domain/DividerText.h"
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
@@ -34,7 +35,7 @@ QString CliOutput::agentLabel(const QHash<QString, QString> &names, const QStrin
     return names.value(agentId, agentId);
 }
 
-QString CliOutput::formatRow(const Message &row, const QHash<QString, QString> &names)
+QString CliOutput::formatRow(const Message &row, const QHash<QString, QString> &names, const Handoff *handoff)
 {
     QString suffix;
     if (row.status == Message::Status::Interrupted)
@@ -45,7 +46,9 @@ QString CliOutput::formatRow(const Message &row, const QHash<QString, QString> &
         suffix = u" [error: %1]"_s.arg(row.error);
     switch (row.kind) {
     case Message::Kind::Divider:
-        return u"── %1 ──"_s.arg(row.content);
+        // Said in this process's language, from the divider's kind and its handoff, as the window shows it.
+        return u"── %1 ──"_s.arg(
+            DividerText::render(row, handoff, [&names](const QString &agentId) { return agentLabel(names, agentId); }));
     case Message::Kind::ToolCall:
         return u"  → %1 %2"_s.arg(row.toolName, row.content);
     case Message::Kind::ToolResult:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/Handoff.h"
 #include "domain/Message.h"
 
 #include <QCoreApplication>
@@ -27,7 +28,8 @@ public:
     /// @brief The label of @p agentId: its name, else the id.
     static QString agentLabel(const QHash<QString, QString> &names, const QString &agentId);
     /// @brief One stored row as the CLI prints it, shared by `run` (live) and `show` (stored).
-    static QString formatRow(const Message &row, const QHash<QString, QString> &names);
+    static QString formatRow(
+        const Message &row, const QHash<QString, QString> &names, const Handoff *handoff = nullptr);
     /// @brief Why a write failed, for the person: a locked database is named as such, anything else is @p what.
     static QString storageProblem(const Database &database, const QString &what);
     /// @brief Prints each refused agent file of @p repository (ChatRepository::agentProblems()) on standard error.

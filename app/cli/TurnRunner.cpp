@@ -68,7 +68,9 @@ void TurnRunner::connectPrinting()
             CliOutput::out() << '[' << CliOutput::agentLabel(m_names, row.agentId) << "] ";
             m_lineOpen = true;
         } else {
-            CliOutput::out() << CliOutput::formatRow(row, m_names) << '\n';
+            const std::optional<HandoffDetails> handoff
+                = row.isDivider() && row.handoffId > 0 ? m_repository.handoffDetails(row.handoffId) : std::nullopt;
+            CliOutput::out() << CliOutput::formatRow(row, m_names, handoff ? &handoff->handoff : nullptr) << '\n';
         }
         CliOutput::out().flush();
     });

@@ -1,5 +1,6 @@
 #include "ExportText.h"
 
+#include "domain/DividerText.h"
 #include "domain/HandoffSignal.h"
 
 using namespace Qt::StringLiterals;
@@ -105,8 +106,10 @@ QString ExportText::dividerSymbol(Message::Divider divider)
 
 QString ExportText::dividerText(const Context &context, const Message &message)
 {
-    QString text = message.content.trimmed();
     const auto handoff = context.handoffs.constFind(message.handoffId);
+    // As the chat shows it: said in the language of the export, from the divider's kind and its handoff.
+    QString text = DividerText::render(message, handoff != context.handoffs.constEnd() ? &handoff.value() : nullptr,
+        [&context](const QString &agentId) { return context.agentNames.value(agentId, agentId); });
     if (message.divider == Message::Divider::Rejected && handoff != context.handoffs.constEnd()
         && !handoff->rejectionReason().isEmpty() && !text.contains(handoff->rejectionReason()))
         text = tr("%1 (reason: %2)").arg(text, handoff->rejectionReason());

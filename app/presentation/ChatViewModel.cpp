@@ -114,6 +114,13 @@ void ChatViewModel::reloadConversation()
     Q_EMIT statusChanged();
 }
 
+void ChatViewModel::retranslate()
+{
+    reloadConversation();
+    m_messages->retranslate();
+    Q_EMIT workingChanged();
+}
+
 qint64 ChatViewModel::newConversation(Conversation::Mode mode)
 {
     if (!m_repository)

@@ -86,6 +86,8 @@ public Q_SLOTS:
     /// other agents keep their threads. False if there is no such agent here or a run is going.
     bool resetAgent(const QString &agentId);
     void clearError();
+    /// @brief The language changed: the status line, the working line and the chat's rows are said again in it.
+    void retranslate();
     /// @brief Answers a pending approval of this conversation.
     bool decideApproval(qint64 approvalId, Tandem::ApprovalDecision decision, const QString &editedArguments = {});
 

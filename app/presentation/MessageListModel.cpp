@@ -1,6 +1,7 @@
 #include "MessageListModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/DividerText.h"
 
 #include <QVariantMap>
 
@@ -44,6 +45,7 @@ MessageListModel::MessageListModel(ChatRepository *repository, QObject *parent)
     connect(repository, &ChatRepository::messageUpdated, this, &MessageListModel::onMessageUpdated);
     connect(repository, &ChatRepository::messageDelta, this, &MessageListModel::onMessageDelta);
     connect(repository, &ChatRepository::changedElsewhere, this, &MessageListModel::readNewestAgain);
+    connect(repository, &ChatRepository::handoffStatusChanged, this, &MessageListModel::onHandoffChanged);
     connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
         if (conversationId == m_conversationId)
             reloadAgents();
@@ -73,6 +75,7 @@ void MessageListModel::setConversation(qint64 conversationId)
     endResetModel();
     // Only now: a listener of modelReset must not page in while the reset is still being announced.
     m_hasOlder = hasOlder;
+    reloadHandoffs();
     reloadAgents();
     Q_EMIT conversationChanged(conversationId);
 }
@@ -83,13 +86,65 @@ void MessageListModel::reloadAgents()
     m_agentOrder.clear();
     if (!m_repository || m_conversationId <= 0)
         return;
-    const QList<Agent> agents = m_repository->agents(m_conversationId);
+    // The agents the conversation can reach now, then the rest of its mode's: a divider may name any of them, wherever
+    // the work is.
+    const QList<Agent> agents = m_repository->agents(m_conversationId) + m_repository->modeAgents(m_conversationId);
     for (const Agent &agent : agents) {
+        if (m_agents.contains(agent.id))
+            continue;
         m_agents.insert(agent.id, agent);
         m_agentOrder.insert(agent.id, int(m_agentOrder.size()));
     }
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), { AgentNameRole, AgentColorRole });
+}
+
+void MessageListModel::reloadHandoffs()
+{
+    m_handoffs.clear();
+    if (!m_repository || m_conversationId <= 0)
+        return;
+    const QList<Handoff> handoffs = m_repository->handoffs(m_conversationId);
+    for (const Handoff &handoff : handoffs)
+        m_handoffs.insert(handoff.id, handoff);
+}
+
+const Handoff *MessageListModel::handoff(qint64 handoffId) const
+{
+    const auto it = m_handoffs.constFind(handoffId);
+    return it == m_handoffs.cend() ? nullptr : &it.value();
+}
+
+void MessageListModel::onHandoffChanged(const Handoff &handoff)
+{
+    if (handoff.conversationId != m_conversationId || m_conversationId <= 0)
+        return;
+    m_handoffs.insert(handoff.id, handoff);
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).message.handoffId != handoff.id || !m_rows.at(row).message.isDivider())
+            continue;
+        m_rows[row].revision = nextRevision();
+        Q_EMIT dataChanged(index(row), index(row), { Qt::DisplayRole, ContentRole, RevisionRole });
+    }
+}
+
+void MessageListModel::retranslate()
+{
+    reloadAgents();
+    if (m_rows.isEmpty())
+        return;
+    for (Row &row : m_rows)
+        row.revision = nextRevision();
+    Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1),
+        { Qt::DisplayRole, ContentRole, Qt::AccessibleTextRole, AgentNameRole, RevisionRole });
+}
+
+QString MessageListModel::shownText(const Message &message) const
+{
+    if (!message.isDivider())
+        return message.content;
+    return DividerText::render(
+        message, handoff(message.handoffId), [this](const QString &agentId) { return agentName(agentId); });
 }
 
 int MessageListModel::lowerBound(qint64 id) const
@@ -165,10 +220,10 @@ QVariant MessageListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case ContentRole:
-        return m.content;
+        return shownText(m);
     case Qt::AccessibleTextRole: {
         const QString who = m.role == Message::Role::User ? tr("You") : agentName(m.agentId);
-        return who.isEmpty() ? m.content : who + u": "_s + m.content;
+        return who.isEmpty() ? shownText(m) : who + u": "_s + shownText(m);
     }
     case IdRole:
         return m.id;
@@ -264,6 +319,8 @@ void MessageListModel::onMessageAdded(const Message &stored)
     }
     if (!message.agentId.isEmpty() && !m_agents.contains(message.agentId))
         reloadAgents();
+    if (message.handoffId > 0 && !m_handoffs.contains(message.handoffId))
+        reloadHandoffs();
     insertMessage(message);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/Agent.h"
+#include "domain/Handoff.h"
 #include "domain/Message.h"
 
 #include <QAbstractListModel>
@@ -36,7 +37,8 @@ public:
         AgentIdRole, ///< QString: empty for the person's own messages
         AgentNameRole, ///< QString: the agent's display name ("Agent 1"); empty for the person
         AgentColorRole, ///< QColor: the agent's colour, stable per agent id; invalid for the person
-        ContentRole, ///< QString: Markdown text; for dividers the line shown in the divider
+        ContentRole, ///< QString: Markdown text; for dividers the line shown in the divider, in the language installed
+                     ///< now (DividerText), not the stored sentence
         ErrorRole, ///< QString: why an error or interrupted row failed; a divider's reason or context
         UsageRole, ///< QVariantMap: input, output, cached, reasoning token counts (empty map when none)
         TotalTokensRole, ///< qint64: input plus output tokens, 0 when unknown
@@ -67,6 +69,11 @@ public:
     qint64 conversationId() const { return m_conversationId; }
     /// @brief Reloads the agents' names and colours (after a mode change, say).
     void reloadAgents();
+    /// @brief The language changed: every row gets a new revision (its cached layout goes) and the dividers are
+    /// rendered again in the new language.
+    void retranslate();
+    /// @brief The handoff @p handoffId of this conversation as last announced or read; null if unknown.
+    const Handoff *handoff(qint64 handoffId) const;
 
     /// @brief Rows per history page (default 200).
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
@@ -108,6 +115,9 @@ private:
     void onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
     void insertMessage(const Message &message);
     void readNewestAgain();
+    void reloadHandoffs();
+    void onHandoffChanged(const Tandem::Handoff &handoff);
+    QString shownText(const Message &message) const;
     void applyUpdate(int row, const Message &message);
     int lowerBound(qint64 id) const;
     /// A revision no row of this model had before, so a cached layout can never outlive its content.
@@ -118,6 +128,7 @@ private:
     QList<Row> m_rows;
     QHash<QString, Agent> m_agents;
     QHash<QString, int> m_agentOrder;
+    QHash<qint64, Handoff> m_handoffs; ///< the conversation's handoffs by id: what its dividers are rendered from
     /// Streamed text per message id, not yet in its row.
     QHash<qint64, QString> m_pendingDeltas;
     /// A newer full copy of a streaming row, not yet applied (deltas after it are appended to it).

@@ -1,6 +1,7 @@
 #include "SettingsViewModel.h"
 
 #include "chat/SettingsService.h"
+#include "chat/Translations.h"
 #include "domain/ProviderPresets.h"
 
 #include <QLocale>
@@ -186,6 +187,8 @@ void SettingsViewModel::setLanguage(const QString &language)
     if (language == this->language() && QSettings().contains(u"ui/language"_s))
         return;
     QSettings().setValue(u"ui/language"_s, language);
+    // At once, without a restart: every widget gets a LanguageChange event and retranslates itself.
+    Translations::install(language);
     Q_EMIT languageChanged(language);
 }
 

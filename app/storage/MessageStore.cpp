@@ -238,6 +238,13 @@ QList<Message> MessageStore::orphanStreaming()
     return readAll(q);
 }
 
+QList<Message> MessageStore::ofRun(qint64 runId)
+{
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE run_id = ? ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(runId);
+    return readAll(q);
+}
+
 std::optional<Message> MessageStore::lastOfRun(qint64 runId)
 {
     Statement q = prepare(u"SELECT %1 FROM messages WHERE run_id = ? ORDER BY id DESC LIMIT 1"_s.arg(kColumns));

@@ -45,6 +45,8 @@ public:
     QList<Message> orphanStreaming();
     /// @brief The last row of run @p runId, if it wrote any.
     std::optional<Message> lastOfRun(qint64 runId);
+    /// @brief Every row of run @p runId, oldest first.
+    QList<Message> ofRun(qint64 runId);
 
 private:
     QList<Message> readAll(Statement &query);

@@ -475,7 +475,8 @@ void TestChatView::dualToggleSwitchesTheConversation()
     QCOMPARE(m_repo->conversation(c)->mode, Conversation::Mode::Dual);
     QVERIFY(window->viewModel()->isDualMode());
     QVERIFY(window->dualAction()->isChecked());
-    window->dualAction()->trigger();
+    // One control for the mode: choosing "Single agent" in the same group turns dual-agent mode off.
+    window->modeAction(Conversation::Mode::Single)->trigger();
     QCOMPARE(m_repo->conversation(c)->mode, Conversation::Mode::Single);
     QVERIFY(!window->viewModel()->isDualMode());
     QVERIFY(!window->dualAction()->isChecked());

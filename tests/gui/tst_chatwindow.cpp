@@ -157,7 +157,7 @@ void TestChatWindow::toggleDualMode()
     QVERIFY(!window.dualAction()->isChecked());
     window.dualAction()->trigger();
     QCOMPARE(m_repository->conversation(id)->mode, Conversation::Mode::Dual);
-    window.dualAction()->trigger();
+    window.modeAction(Conversation::Mode::Single)->trigger();
     QCOMPARE(m_repository->conversation(id)->mode, Conversation::Mode::Single);
     QVERIFY(!window.viewModel()->isDualMode());
 }

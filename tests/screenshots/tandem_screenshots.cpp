@@ -1,15 +1,20 @@
 // Makes the README's screenshots with the real window, the real repository on a fresh SQLite file and the
 // loopback fake LLM server of the tests (a scripted "Demo server"): a single-agent chat, a dual-agent handoff with
-// both dividers, a failed reply with Retry, and the settings. Run by scripts/screenshots.sh under Xvfb:
+// both dividers, a failed reply with Retry, a pipeline with its panel, the handoff inspector and the side-by-side
+// view, and the settings; the views again in Russian after switching the language at run time. Run by
+// scripts/screenshots.sh under Xvfb:
 //   tandem_screenshots <output folder> [light|dark]
 
 #include "ChatView.h"
 #include "FakeLlmServer.h"
+#include "HandoffInspector.h"
 #include "MainWindow.h"
+#include "PipelinePanel.h"
 #include "SettingsDialog.h"
 #include "Theme.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
+#include "chat/Translations.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
@@ -18,6 +23,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,7 +31,9 @@
 #include <QPixmap>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 
 #include <cstdio>
 
@@ -76,6 +84,47 @@ bool save(QWidget *widget, const QString &path)
     return ok;
 }
 
+/// The pipeline panel, the inspector on the rejected handoff of @p pipeline and the side-by-side view of @p dual's
+/// handoff, each as "<name>-<language>.png".
+void saveViews(ChatRepository &repository, MainWindow &window, qint64 pipeline, qint64 dual, const QDir &out,
+    const QString &language)
+{
+    const auto file = [&](const QString &name) {
+        return out.filePath(u"%1-%2.png"_s.arg(name, language));
+    };
+    window.viewModel()->openConversation(pipeline);
+    settle(400);
+    save(&window, file(u"window"_s));
+    // The rejected entry expanded: its reason and what travelled.
+    QTreeWidget *history = window.pipelinePanel()->history();
+    for (int i = 0; i < history->topLevelItemCount(); ++i)
+        history->topLevelItem(i)->setExpanded(
+            history->topLevelItem(i)->foreground(1).color() == Theme::rejectedColor());
+    settle(200);
+    save(window.pipelineDock(), file(u"pipeline-panel"_s));
+
+    qint64 rejected = 0;
+    for (const Handoff &handoff : repository.handoffs(pipeline))
+        if (handoff.status() == Handoff::Status::Rejected && rejected == 0)
+            rejected = handoff.id;
+    if (HandoffInspector *inspector = window.inspectHandoff(rejected)) {
+        inspector->resize(720, 600);
+        inspector->tabs()->setCurrentIndex(0);
+        settle(300);
+        save(inspector, file(u"handoff-inspector"_s));
+    }
+    const QList<Handoff> dualHandoffs = repository.handoffs(dual);
+    if (HandoffInspector *inspector
+        = dualHandoffs.isEmpty() ? nullptr : window.inspectHandoff(dualHandoffs.first().id)) {
+        inspector->resize(820, 480);
+        inspector->tabs()->setCurrentIndex(1);
+        settle(300);
+        save(inspector, file(u"side-by-side"_s));
+        inspector->close();
+    }
+    settle(200);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -93,6 +142,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(u"Tandem"_s);
     QCoreApplication::setApplicationName(u"tandem-screenshots"_s);
     QSettings().clear();
+    Translations::install(u"en"_s); // the English plural forms
     QApplication::setFont(QFont(u"DejaVu Sans"_s, 10));
     Theme::apply(args.value(2, u"light"_s));
 
@@ -122,8 +172,9 @@ int main(int argc, char *argv[])
     LocalChatRepository repository(database.work(), &network, nullptr, nullptr, config);
 
     MainWindow window(&repository, &settings);
-    window.resize(1180, 760);
+    window.resize(1270, 780);
     window.show();
+    window.pipelineDock()->show(); // the panel beside every chat of the README
     settle();
 
     // 1. A single-agent chat with Markdown.
@@ -188,7 +239,15 @@ int main(int argc, char *argv[])
     runTurn(repository, window, pipeline, u"Story 1.2: a \"Remember me\" option on the login form."_s);
     save(&window, out.filePath(u"pipeline.png"_s));
 
-    // 5. The settings.
+    // 5. The views of the handoffs, in English, then in Russian after switching the language at run time.
+    saveViews(repository, window, pipeline, dual, out, u"en"_s);
+    settings.setLanguage(u"ru"_s);
+    settle(400);
+    saveViews(repository, window, pipeline, dual, out, u"ru"_s);
+    settings.setLanguage(u"en"_s);
+    settle(400);
+
+    // 6. The settings.
     SettingsDialog dialog(&settings, &window);
     dialog.show();
     settle(400);

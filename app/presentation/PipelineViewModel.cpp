@@ -1,0 +1,207 @@
+#include "PipelineViewModel.h"
+
+#include "chat/ChatRepository.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+/// The agents in the order work flows through them: from the one no other agent hands to, along each agent's first
+/// declared target not visited yet (seed 002: analyst, implementer, reviewer, refactorer, documenter).
+QList<Agent> flowOrder(const QList<Agent> &agents)
+{
+    QHash<QString, const Agent *> byId;
+    QSet<QString> targeted;
+    for (const Agent &agent : agents) {
+        byId.insert(agent.id, &agent);
+        for (const QString &target : agent.handoffTargets)
+            if (target != agent.id)
+                targeted.insert(target);
+    }
+    QList<Agent> ordered;
+    QSet<QString> seen;
+    const auto walk = [&](const Agent *start) {
+        for (const Agent *agent = start; agent && !seen.contains(agent->id);) {
+            seen.insert(agent->id);
+            ordered.append(*agent);
+            const Agent *next = nullptr;
+            for (const QString &target : agent->handoffTargets)
+                if (!seen.contains(target) && byId.contains(target)) {
+                    next = byId.value(target);
+                    break;
+                }
+            agent = next;
+        }
+    };
+    for (const Agent &agent : agents)
+        if (!targeted.contains(agent.id))
+            walk(&agent);
+    for (const Agent &agent : agents)
+        walk(&agent);
+    return ordered;
+}
+} // namespace
+
+PipelineViewModel::PipelineViewModel(ChatRepository *repository, QObject *parent)
+    : QObject(parent)
+    , m_repository(repository)
+{
+    if (!repository)
+        return;
+    const auto mine = [this](qint64 conversationId) {
+        return conversationId == m_conversationId && conversationId > 0;
+    };
+    connect(repository, &ChatRepository::handoffStatusChanged, this, [this, mine](const Handoff &handoff) {
+        if (mine(handoff.conversationId))
+            reload();
+    });
+    connect(repository, &ChatRepository::activeAgentChanged, this, [this, mine](qint64 conversationId) {
+        if (mine(conversationId))
+            reload();
+    });
+    connect(repository, &ChatRepository::agentWorking, this,
+        [this, mine](qint64 conversationId, const QString &agentId, bool working) {
+            if (!mine(conversationId))
+                return;
+            m_working.removeAll(agentId);
+            if (working)
+                m_working.append(agentId);
+            rebuild();
+        });
+    connect(repository, &ChatRepository::runFinished, this, [this, mine](qint64 conversationId) {
+        if (mine(conversationId)) {
+            m_working.clear();
+            reload();
+        }
+    });
+    connect(repository, &ChatRepository::changedElsewhere, this, &PipelineViewModel::reload);
+}
+
+void PipelineViewModel::setConversation(qint64 conversationId)
+{
+    m_conversationId = conversationId;
+    m_working.clear();
+    reload();
+}
+
+void PipelineViewModel::reload()
+{
+    m_roster.clear();
+    m_names.clear();
+    m_handoffs.clear();
+    m_current.clear();
+    m_phase.clear();
+    if (m_repository && m_conversationId > 0) {
+        const QList<Agent> agents = m_repository->modeAgents(m_conversationId);
+        for (const Agent &agent : agents)
+            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+        m_roster = flowOrder(agents);
+        const BoardState board = m_repository->boardState(m_conversationId);
+        m_current = board.currentAgent;
+        m_phase = board.phase;
+        m_handoffs = board.handoffs;
+    }
+    rebuild();
+}
+
+void PipelineViewModel::rebuild()
+{
+    m_agents.clear();
+    const bool complete = m_phase == u"complete";
+    for (const Agent &agent : std::as_const(m_roster)) {
+        AgentState state { agent.id, m_names.value(agent.id), State::Pending, m_working.contains(agent.id), {} };
+        // The newest handoff that brought it work, or that it passed on, says where it stands.
+        const Handoff *in = nullptr;
+        const Handoff *out = nullptr;
+        for (const Handoff &handoff : std::as_const(m_handoffs)) {
+            if (handoff.toAgent == agent.id)
+                in = &handoff;
+            if (handoff.fromAgent == agent.id)
+                out = &handoff;
+        }
+        if (in) {
+            switch (in->status()) {
+            case Handoff::Status::Accepted:
+                state.state = State::Done;
+                break;
+            case Handoff::Status::Rejected:
+                state.state = State::Rejected;
+                state.detail = in->rejectionReason();
+                break;
+            case Handoff::Status::TimedOut:
+                state.state = State::TimedOut;
+                break;
+            case Handoff::Status::Pending:
+            case Handoff::Status::Cancelled:
+                break;
+            }
+        }
+        if (out && (!in || out->createdAt >= in->createdAt) && out->status() == Handoff::Status::Accepted)
+            state.state = State::Done; // it passed the work on since
+        if ((agent.id == m_current && !complete && !m_handoffs.isEmpty()) || state.working)
+            state.state = State::Active;
+        m_agents.append(state);
+    }
+    Q_EMIT changed();
+}
+
+PipelineViewModel::State PipelineViewModel::stateOf(const QString &agentId) const
+{
+    for (const AgentState &agent : m_agents)
+        if (agent.id == agentId)
+            return agent.state;
+    return State::Pending;
+}
+
+QString PipelineViewModel::agentName(const QString &agentId) const
+{
+    if (agentId == u"person")
+        return tr("You");
+    if (agentId == u"orchestrator")
+        return tr("Orchestrator");
+    return m_names.value(agentId, agentId);
+}
+
+QString PipelineViewModel::stateName(State state)
+{
+    switch (state) {
+    case State::Pending:
+        return tr("pending");
+    case State::Active:
+        return tr("active");
+    case State::Done:
+        return tr("done");
+    case State::Rejected:
+        return tr("rejected");
+    case State::TimedOut:
+        return tr("timed out");
+    }
+    return {};
+}
+
+QString PipelineViewModel::phaseName(const QString &phase)
+{
+    if (phase == u"analysis")
+        return tr("Analysis");
+    if (phase == u"implementation")
+        return tr("Implementation");
+    if (phase == u"review")
+        return tr("Review");
+    if (phase == u"refactoring")
+        return tr("Refactoring");
+    if (phase == u"documentation")
+        return tr("Documentation");
+    if (phase == u"complete")
+        return tr("Complete");
+    return phase;
+}
+
+QString PipelineViewModel::phaseText() const
+{
+    return m_phase.isEmpty() ? QString() : phaseName(m_phase);
+}
+
+} // namespace Tandem

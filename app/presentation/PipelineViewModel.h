@@ -1,0 +1,79 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Handoff.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief The pipeline panel's state for one conversation (seed 002's UI): the agents of its mode in the order work
+/// flows through them, each with its status, the phase, and the handoff history. Follows the engine's signals.
+class PipelineViewModel final : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// An agent's state on the panel (active: it holds the work; it pulses while it is working): seed 002's "blue pulse
+    /// for active agent, green check for completed steps", a
+    /// red mark for a rejection, grey while the work has not reached it, amber when a handoff to it timed out.
+    enum class State { Pending, Active, Done, Rejected, TimedOut };
+    Q_ENUM(State)
+
+    struct AgentState
+    {
+        QString id;
+        QString name;
+        State state = State::Pending;
+        bool working = false; ///< a model call of this agent is going now
+        QString detail; ///< why it is in this state, one sentence (a rejection's reason)
+    };
+
+    explicit PipelineViewModel(ChatRepository *repository, QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(PipelineViewModel)
+
+    /// @brief Follows @p conversationId (0: none).
+    void setConversation(qint64 conversationId);
+    qint64 conversationId() const { return m_conversationId; }
+    /// @brief Reads everything again (the signals do this on their own).
+    void reload();
+
+    QList<AgentState> agents() const { return m_agents; }
+    /// @brief The state of @p agentId; Pending if it is not listed.
+    State stateOf(const QString &agentId) const;
+    /// @brief The agent holding the work.
+    QString currentAgent() const { return m_current; }
+    /// @brief The stored phase ("implementation"), empty outside a pipeline.
+    QString phase() const { return m_phase; }
+    /// @brief The phase in words, in the installed language.
+    QString phaseText() const;
+    /// @brief The handoffs, oldest first.
+    QList<Handoff> handoffs() const { return m_handoffs; }
+    QString agentName(const QString &agentId) const;
+    static QString stateName(State state);
+    static QString phaseName(const QString &phase);
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void rebuild();
+
+    QPointer<ChatRepository> m_repository;
+    qint64 m_conversationId = 0;
+    QList<Agent> m_roster; ///< in the order work flows
+    QList<AgentState> m_agents;
+    QHash<QString, QString> m_names;
+    QList<Handoff> m_handoffs;
+    QString m_current;
+    QString m_phase;
+    QStringList m_working;
+};
+
+} // namespace Tandem

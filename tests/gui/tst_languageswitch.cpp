@@ -1,0 +1,136 @@
+// The language switches while the window is open, without a restart: a dual-agent turn is stored in English, then
+// View → Language → Русский swaps the translators, and the menus, the toolbar's mode, the dock, the sidebar and the
+// stored dividers (rendered from their kind, not from the sentence stored with them) read Russian; back to English
+// the same way. The .qm files are compiled into the test as into the app.
+
+#include "ChatView.h"
+#include "EngineHarness.h"
+#include "MainActions.h"
+#include "MainToolBar.h"
+#include "MainWindow.h"
+#include "PipelinePanel.h"
+#include "chat/Translations.h"
+#include "presentation/ChatViewModel.h"
+#include "presentation/MessageListModel.h"
+#include "presentation/SettingsViewModel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+using namespace Tandem;
+using namespace Tandem::Test;
+
+class TestLanguageSwitch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void switchesAtRunTime();
+
+private:
+    static QStringList menuTitles(MainWindow &window);
+    static QStringList dividers(MainWindow &window);
+    static QAction *language(MainWindow &window, const QString &code);
+};
+
+void TestLanguageSwitch::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"Tandem"_s);
+    QCoreApplication::setApplicationName(u"tandem-gui-test"_s);
+    QSettings().remove(u"ui/language"_s);
+    QVERIFY(Translations::install(u"en"_s));
+}
+
+QStringList TestLanguageSwitch::menuTitles(MainWindow &window)
+{
+    QStringList titles;
+    const QList<QAction *> menus = window.menuBar()->actions();
+    for (const QAction *menu : menus)
+        titles << menu->text();
+    return titles;
+}
+
+QStringList TestLanguageSwitch::dividers(MainWindow &window)
+{
+    QStringList shown;
+    MessageListModel *model = window.viewModel()->messages();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->messageAt(row).isDivider())
+            shown << model->index(row).data(MessageListModel::ContentRole).toString();
+    return shown;
+}
+
+QAction *TestLanguageSwitch::language(MainWindow &window, const QString &code)
+{
+    const QList<QAction *> actions = window.actions()->languages()->actions();
+    for (QAction *action : actions)
+        if (action->data().toString() == code)
+            return action;
+    return nullptr;
+}
+
+void TestLanguageSwitch::switchesAtRunTime()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    SettingsViewModel settings(nullptr);
+    MainWindow window(&h.repository(), &settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    window.viewModel()->openConversation(id);
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nShorten: the quick brown fox."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Quick fox."_s }));
+    QCOMPARE(h.sendAndWait(id, u"Shorten my sentence"_s), RunOutcome::Completed);
+    window.viewModel()->messages()->flushDeltas();
+
+    const QStringList english { u"Handing the message to agent 2"_s, u"Message accepted by agent 2"_s };
+    QCOMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QCOMPARE(dividers(window), english);
+    QCOMPARE(window.findChild<QToolButton *>(u"ModeSelector"_s)->text(), u"Dual agents"_s);
+
+    // View → Language → Русский.
+    QAction *russian = language(window, u"ru"_s);
+    QVERIFY(russian);
+    russian->trigger();
+    QCOMPARE(QSettings().value(u"ui/language"_s).toString(), u"ru"_s);
+    QTRY_COMPARE(menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Вид"_s, u"&Справка"_s }));
+    QCOMPARE(window.windowTitle(), u"Tandem"_s);
+    QCOMPARE(window.dualAction()->text(), u"&Два агента"_s);
+    QCOMPARE(window.findChild<QToolButton *>(u"ModeSelector"_s)->text(), u"Два агента"_s);
+    QCOMPARE(window.findChild<QPushButton *>(u"NewConversationButton"_s)->text(), u"Новая беседа"_s);
+    QCOMPARE(window.pipelineDock()->windowTitle(), u"Конвейер"_s);
+    QCOMPARE(window.findChild<QPushButton *>(u"SendButton"_s)->text(), u"&Отправить"_s);
+    QVERIFY(russian->isChecked());
+    // The rows were stored in English; they show in Russian now, and stay English in the store.
+    QCOMPARE(
+        dividers(window), (QStringList { u"Передача сообщения во 2-го агента"_s, u"Сообщение принято агентом 2"_s }));
+    QStringList stored;
+    for (const Message &row : h.rows(id))
+        if (row.isDivider())
+            stored << row.content;
+    QCOMPARE(stored, english);
+
+    // And back.
+    language(window, u"en"_s)->trigger();
+    QTRY_COMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QCOMPARE(dividers(window), english);
+    QCOMPARE(
+        window.findChild<QLineEdit *>(u"SearchField"_s)->placeholderText(), u"Search titles and messages (Ctrl+F)"_s);
+    QSettings().remove(u"ui/language"_s);
+}
+
+QTEST_MAIN(TestLanguageSwitch)
+#include "tst_languageswitch.moc"

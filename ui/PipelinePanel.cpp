@@ -1,0 +1,140 @@
+#include "PipelinePanel.h"
+
+#include "AgentStrip.h"
+#include "Theme.h"
+#include "presentation/HandoffInspectorViewModel.h"
+#include "presentation/PipelineViewModel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+constexpr int kHandoffIdRole = Qt::UserRole + 1;
+
+QString firstLine(const QString &text, int limit = 160)
+{
+    QString line = text.simplified();
+    if (line.size() > limit)
+        line = line.left(limit - 1) + u'…';
+    return line;
+}
+} // namespace
+
+PipelinePanel::PipelinePanel(ChatRepository *repository, QWidget *parent)
+    : QWidget(parent)
+    , m_viewModel(new PipelineViewModel(repository, this))
+    , m_strip(new AgentStrip(this))
+    , m_phase(new QLabel(this))
+    , m_historyTitle(new QLabel(this))
+    , m_empty(new QLabel(this))
+    , m_history(new QTreeWidget(this))
+{
+    setObjectName(u"PipelinePanel"_s);
+    m_phase->setObjectName(u"PipelinePhase"_s);
+    QFont bold = m_historyTitle->font();
+    bold.setBold(true);
+    m_historyTitle->setFont(bold);
+    m_phase->setFont(bold);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_history->setObjectName(u"HandoffHistory"_s);
+    m_history->setColumnCount(2);
+    m_history->setHeaderHidden(true);
+    m_history->setWordWrap(true);
+    m_history->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_history->header()->setStretchLastSection(true);
+    m_history->setExpandsOnDoubleClick(false);
+    connect(m_history, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        QTreeWidgetItem *top = item->parent() ? item->parent() : item;
+        if (const qint64 id = top->data(0, kHandoffIdRole).toLongLong(); id > 0)
+            Q_EMIT handoffActivated(id);
+    });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addWidget(m_strip);
+    layout->addWidget(m_phase);
+    layout->addSpacing(4);
+    layout->addWidget(m_historyTitle);
+    layout->addWidget(m_empty);
+    layout->addWidget(m_history, 1);
+    connect(m_viewModel, &PipelineViewModel::changed, this, &PipelinePanel::refresh);
+    refresh();
+}
+
+void PipelinePanel::setConversation(qint64 conversationId)
+{
+    m_viewModel->setConversation(conversationId);
+}
+
+void PipelinePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        m_viewModel->reload();
+    QWidget::changeEvent(event);
+}
+
+void PipelinePanel::refresh()
+{
+    m_strip->setAgents(m_viewModel->agents());
+    m_strip->setAccessibleName(tr("Agents and their states"));
+    const QString phase = m_viewModel->phaseText();
+    m_phase->setText(phase.isEmpty() ? QString() : tr("Phase: %1").arg(phase));
+    m_phase->setVisible(!phase.isEmpty());
+    m_historyTitle->setText(tr("Handoff history"));
+    m_history->setAccessibleName(tr("Handoff history"));
+    m_history->setToolTip(tr("Double-click an entry to inspect the handoff"));
+
+    // Keep what the person expanded.
+    QSet<qint64> expanded;
+    for (int i = 0; i < m_history->topLevelItemCount(); ++i)
+        if (m_history->topLevelItem(i)->isExpanded())
+            expanded.insert(m_history->topLevelItem(i)->data(0, kHandoffIdRole).toLongLong());
+    m_history->clear();
+    const QList<Handoff> handoffs = m_viewModel->handoffs();
+    const QLocale locale;
+    for (const Handoff &handoff : handoffs) {
+        auto *item = new QTreeWidgetItem(m_history);
+        item->setData(0, kHandoffIdRole, handoff.id);
+        item->setText(0, locale.toString(handoff.createdAt.toLocalTime().time(), u"HH:mm:ss"_s));
+        item->setText(1,
+            tr("%1 → %2 · %3")
+                .arg(m_viewModel->agentName(handoff.fromAgent), m_viewModel->agentName(handoff.toAgent),
+                    HandoffInspectorViewModel::statusName(handoff.status()).toLower()));
+        item->setToolTip(1, item->text(1));
+        if (handoff.status() == Handoff::Status::Rejected)
+            item->setForeground(1, Theme::rejectedColor());
+        else if (handoff.status() == Handoff::Status::TimedOut)
+            item->setForeground(1, Theme::timedOutColor());
+        const auto addDetail = [item](const QString &label, const QString &text) {
+            if (text.trimmed().isEmpty())
+                return;
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(0, label);
+            child->setText(1, firstLine(text));
+            child->setToolTip(1, text);
+        };
+        if (handoff.processedAt().isValid())
+            addDetail(tr("Settled"), locale.toString(handoff.processedAt().toLocalTime(), QLocale::ShortFormat));
+        addDetail(tr("Reason"), handoff.reason);
+        addDetail(tr("Rejected"), handoff.rejectionReason());
+        addDetail(tr("Payload"), handoff.payload.value(u"text"_s).toString());
+        item->setExpanded(expanded.contains(handoff.id));
+    }
+    m_empty->setText(tr("No handoff yet in this conversation."));
+    m_empty->setVisible(handoffs.isEmpty());
+    m_history->setVisible(!handoffs.isEmpty());
+    if (!handoffs.isEmpty())
+        m_history->scrollToItem(m_history->topLevelItem(m_history->topLevelItemCount() - 1));
+}
+
+} // namespace Tandem

@@ -1,0 +1,121 @@
+#include "Sidebar.h"
+
+#include "ConversationDelegate.h"
+#include "MainActions.h"
+#include "presentation/ConversationListModel.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QLineEdit>
+#include <QListView>
+#include <QMenu>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+Sidebar::Sidebar(ConversationListModel *model, MainActions *actions, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_actions(actions)
+{
+    setObjectName(u"Sidebar"_s);
+
+    m_newButton = new QPushButton(this);
+    m_newButton->setObjectName(u"NewConversationButton"_s);
+    m_newButton->setIcon(actions->newConversation()->icon());
+    connect(m_newButton, &QPushButton::clicked, actions->newConversation(), &QAction::trigger);
+
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(u"SearchField"_s);
+    m_search->setClearButtonEnabled(true);
+    auto *searchDelay = new QTimer(this);
+    searchDelay->setSingleShot(true);
+    searchDelay->setInterval(200);
+    connect(m_search, &QLineEdit::textChanged, searchDelay, qOverload<>(&QTimer::start));
+    connect(searchDelay, &QTimer::timeout, this, [this] {
+        m_model->setFilter(m_search->text());
+        Q_EMIT filterApplied();
+    });
+
+    m_list = new QListView(this);
+    m_list->setObjectName(u"ConversationList"_s);
+    m_list->setModel(m_model);
+    m_list->setItemDelegate(new ConversationDelegate(m_list));
+    m_list->setMouseTracking(true);
+    m_list->setFrameShape(QFrame::NoFrame);
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_list->addAction(actions->rename());
+    m_list->addAction(actions->remove());
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!m_selecting && current.isValid())
+            Q_EMIT conversationPicked(current.data(ConversationListModel::IdRole).toLongLong());
+    });
+    connect(m_list, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_list->indexAt(pos);
+        if (!index.isValid())
+            return;
+        m_list->setCurrentIndex(index);
+        m_actions->pin()->setText(index.data(ConversationListModel::PinnedRole).toBool() ? tr("Un&pin") : tr("&Pin"));
+        QMenu menu(this);
+        menu.setAccessibleName(tr("Conversation actions"));
+        menu.addAction(m_actions->rename());
+        menu.addAction(m_actions->pin());
+        menu.addSeparator();
+        menu.addAction(m_actions->remove());
+        menu.exec(m_list->viewport()->mapToGlobal(pos));
+    });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 0, 6);
+    layout->addWidget(m_newButton);
+    layout->addWidget(m_search);
+    layout->addWidget(m_list, 1);
+    setMinimumWidth(200);
+    retranslate();
+}
+
+void Sidebar::select(qint64 conversationId)
+{
+    const int row = m_model->rowOf(conversationId);
+    m_selecting = true;
+    if (row >= 0)
+        m_list->setCurrentIndex(m_model->index(row));
+    else
+        m_list->clearSelection();
+    m_selecting = false;
+}
+
+qint64 Sidebar::currentId() const
+{
+    const QModelIndex index = m_list->currentIndex();
+    return index.isValid() ? index.data(ConversationListModel::IdRole).toLongLong() : 0;
+}
+
+void Sidebar::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void Sidebar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void Sidebar::retranslate()
+{
+    m_newButton->setText(tr("New conversation"));
+    m_newButton->setAccessibleName(tr("New conversation"));
+    m_newButton->setToolTip(m_actions->newConversation()->toolTip());
+    m_search->setPlaceholderText(tr("Search titles and messages (Ctrl+F)"));
+    m_search->setAccessibleName(tr("Search conversations"));
+    m_list->setAccessibleName(tr("Conversations"));
+}
+
+} // namespace Tandem
