@@ -27,6 +27,11 @@ while [ $# -gt 0 ]; do
     shift 2
 done
 
+if ! command -v clang++-16 >/dev/null; then
+    echo "scripts/fuzz.sh: the fuzzers need clang++-16 with libFuzzer, ASan and UBSan (Debian's clang-16," \
+        "libfuzzer-16-dev and libclang-rt-16-dev; scripts/install-deps.sh test installs them)" >&2
+    exit 1
+fi
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 symbolizer=$(command -v llvm-symbolizer-16 || command -v llvm-symbolizer || true)
