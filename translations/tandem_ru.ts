@@ -358,6 +358,13 @@
     </message>
 </context>
 <context>
+    <name>ChatCommand</name>
+    <message>
+        <source>One message a line. Ctrl+C stops a reply; Ctrl+D (or Ctrl+C here) ends the chat.</source>
+        <translation>По сообщению в строке. Ctrl+C останавливает ответ; Ctrl+D (или Ctrl+C здесь) завершает беседу.</translation>
+    </message>
+</context>
+<context>
     <name>CliCommands</name>
     <message>
         <source>There is no conversation %1.</source>
@@ -548,28 +555,6 @@
         <translation>Не удалось сохранить переменную беседы %1.</translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
-  import FILE   add the conversations of a Tandem JSON export as new ones
-  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
-  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
-  import FILE   добавить беседы из JSON-экспорта Tandem как новые
-  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
-  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>handoff create: the agent handing over.</source>
         <translation>handoff create: агент, который передаёт работу.</translation>
     </message>
@@ -610,10 +595,6 @@ API-ключ сохранённого провайдера берётся из �
         <translation>handoffs, handoff: вывести JSON в формате seed 002.</translation>
     </message>
     <message>
-        <source>run, conversations, show, export, import, handoffs or handoff</source>
-        <translation>run, conversations, show, export, import, handoffs или handoff</translation>
-    </message>
-    <message>
         <source>Unknown mode “%1”: use single, dual or pipeline.</source>
         <translation>Неизвестный режим «%1»: используйте single, dual или pipeline.</translation>
     </message>
@@ -624,6 +605,42 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>Usage: tandem run --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
         <translation>Использование: tandem run --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>“%1” needs the full tandem executable, which is not installed beside tandem-cli.</source>
+        <translation>Для «%1» нужен полный исполняемый файл tandem, а рядом с tandem-cli его нет.</translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs
+  chat          one conversation from standard input, a message a line (the options of run)
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
+  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами
+  chat          одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
+  import FILE   добавить беседы из JSON-экспорта Tandem как новые
+  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
+  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>run, chat, conversations, show, export, import, handoffs or handoff</source>
+        <translation>run, chat, conversations, show, export, import, handoffs или handoff</translation>
+    </message>
+    <message>
+        <source>Usage: tandem chat --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... (the messages on standard input, one a line)</source>
+        <translation>Использование: tandem chat --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... (сообщения на стандартном вводе, по одному в строке)</translation>
     </message>
 </context>
 <context>
@@ -3055,8 +3072,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show|export|import|handoffs|handoff --help</source>
-        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import|handoffs|handoff --help</translation>
+        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff --help</source>
+        <translation>Команды без графического интерфейса: tandem run|chat|conversations|show|export|import|handoffs|handoff --help</translation>
     </message>
 </context>
 </TS>

@@ -203,6 +203,10 @@ void TestReadme::tandemCommandsRunAsWritten()
         process.setProcessEnvironment(environment);
         process.start(QStringLiteral(TANDEM_EXECUTABLE), words);
         QVERIFY2(process.waitForStarted(), qPrintable(command));
+        // `tandem chat` reads its messages from standard input, one a line; the others read none.
+        if (words.contains(u"chat"_s))
+            process.write("What is a haiku?\nWrite one about rain.\n");
+        process.closeWriteChannel();
         for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
             QTest::qWait(20); // the fake server answers from this event loop
         QVERIFY2(process.state() == QProcess::NotRunning, qPrintable(command + u": did not finish"_s));

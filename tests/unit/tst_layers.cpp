@@ -5,7 +5,7 @@
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
 // keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/, QtWidgets in ui/).
-// app/main.cpp is the composition root and may include everything.
+// app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition roots and may include everything.
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -38,7 +38,10 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"domain"_s } },
     // The headless commands are a composition root of their own: they open the database, make the network manager
     // and the tools and wire the façade as main.cpp does. No view model, no widget.
-    { u"cli"_s, { u"chat"_s, u"exchange"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
+    { u"cli"_s, { u"chat"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
+    { u"cliexchange"_s, { u"cli"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
     { u"ui"_s, { u"presentation"_s, u"domain"_s } },
 };
 
@@ -99,7 +102,7 @@ public:
     /// The folder of @p path (relative to the source dir): "ui", "main" or the folder under app/.
     static QString folderOf(const QString &path)
     {
-        if (path == u"app/main.cpp")
+        if (path == u"app/main.cpp" || path == u"app/main_cli.cpp")
             return kRoot;
         const QStringList parts = path.split(u'/');
         if (parts.value(0) == u"ui")
