@@ -62,6 +62,10 @@ const QList<NotRun> kNotRun = {
         u"as above"_s },
     { u"build/bench/bench/bench_openconversation"_s, u"as above"_s },
     { u"build/bench/bench/bench_streamdelta"_s, u"as above"_s },
+    { u"cmake --preset bench"_s, u"as above: an optimised tree for the benchmarks"_s },
+    { u"cmake --build --preset bench --target bench_cliprocess bench_dualturns"_s, u"as above"_s },
+    { u"build/bench/bench/bench_cliprocess"_s, u"as above"_s },
+    { u"build/bench/bench/bench_dualturns"_s, u"as above"_s },
     { u"scripts/screenshots.sh"_s,
         u"rewrites docs/screenshots under Xvfb; the tandem_screenshots program it runs is built by every test run"_s },
 };
