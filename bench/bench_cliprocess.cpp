@@ -120,6 +120,37 @@ int main()
         handedOver.push_back(dualRun(tandem));
     report("tandem run --mode dual (hands over to tandem-cli), whole process", handedOver, "-");
     std::printf("the fake server's own CPU (not counted above): %.0f ms\n", server.cpuMs());
+
+    // The peer: the same dual turn with the OpenAI Agents SDK for JavaScript (bench/peers, `npm ci` there first),
+    // its handoff a tool call as that SDK makes it, against a fake server of its own.
+    const std::string peers = TANDEM_PEERS_DIR;
+    const std::string node = "/usr/bin/node";
+    if (::access(node.c_str(), X_OK) == 0 && ::access((peers + "/node_modules/@openai/agents").c_str(), F_OK) == 0) {
+        const std::string peerScript = folder + "/peer-replies.json";
+        FILE *file = std::fopen(peerScript.c_str(), "w");
+        if (!file)
+            return 1;
+        std::fputs("[", file);
+        for (int i = 0; i < kRuns + 1; ++i)
+            std::fprintf(file,
+                "%s{\"toolCalls\": [{\"callId\": \"call_%d\", \"name\": \"transfer_to_agent2\", \"arguments\": "
+                "\"{}\"}]},{\"text\": [\"Rain on the roof, \", \"a kettle sings, \", \"the cat sleeps on.\"]}",
+                i ? "," : "", i);
+        std::fputs("]\n", file);
+        std::fclose(file);
+        BackgroundProcess peerServer({ TANDEM_HELPER_FAKELLM_PATH, "--script", peerScript });
+        const std::string peerListening = peerServer.readLine();
+        const std::string peerUrl = peerListening.substr(peerListening.rfind(' ') + 1);
+        std::vector<ProcessCost> peer;
+        for (int i = 0; i < kRuns + 1; ++i) {
+            const ProcessCost cost = measureProcess({ node, peers + "/dualturn.mjs", peerUrl });
+            if (i > 0)
+                peer.push_back(cost);
+        }
+        report("OpenAI Agents SDK for JavaScript (@openai/agents), one dual turn, whole node process", peer, "-");
+    } else {
+        std::printf("the peer (bench/peers) is left out: run `npm ci` in bench/peers (and have /usr/bin/node)\n");
+    }
     const std::string cleanup = "rm -rf '" + folder + "'";
     return std::system(cleanup.c_str()) == 0 ? 0 : 1;
 }

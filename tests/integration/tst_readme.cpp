@@ -64,6 +64,8 @@ const QList<NotRun> kNotRun = {
     { u"build/bench/bench/bench_streamdelta"_s, u"as above"_s },
     { u"cmake --preset bench"_s, u"as above: an optimised tree for the benchmarks"_s },
     { u"cmake --build --preset bench --target bench_cliprocess bench_dualturns"_s, u"as above"_s },
+    { u"npm ci --prefix bench/peers"_s,
+        u"fetches the OpenAI Agents SDK for the benchmarks' peer; benchmarks are never part of the tests"_s },
     { u"build/bench/bench/bench_cliprocess"_s, u"as above"_s },
     { u"build/bench/bench/bench_dualturns"_s, u"as above"_s },
     { u"scripts/screenshots.sh"_s,
