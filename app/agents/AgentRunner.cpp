@@ -10,10 +10,9 @@
 #include "agents/ThreadHistory.h"
 #include "domain/Logging.h"
 #include "domain/PipelinePhase.h"
+#include "storage/ConversationLock.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
-
-#include <QLockFile>
 
 using namespace Qt::StringLiterals;
 
