@@ -2,6 +2,7 @@
 #include "Theme.h"
 #include "agents/AgentCatalog.h"
 #include "agents/ToolRegistry.h"
+#include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
@@ -37,8 +38,8 @@ namespace {
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
-        + QCoreApplication::translate(
-            "main", "Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff --help")
+        + QCoreApplication::translate("main",
+            "Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents --help")
         + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -133,8 +134,14 @@ int main(int argc, char *argv[])
     Tandem::ExchangeStore exchangeStore(database.work());
     Tandem::ExchangeViewModel exchange(&exchangeStore);
 
+    // The local API (seed 002's board over HTTP on 127.0.0.1), off until the person turns it on in the settings.
+    Tandem::LocalApi localApi(repository, secrets, Tandem::DataLocation::folder(parser.value(u"data-dir"_s)));
+    if (Tandem::LocalApi::enabledInSettings())
+        localApi.start(Tandem::LocalApi::portInSettings());
+
     Tandem::MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
+    window.setLocalApi(&localApi);
     window.show();
     QTimer::singleShot(0, &window, &Tandem::MainWindow::runFirstRunIfNeeded);
     // A large file's pages are checked beside the open window; a damaged file is reported, and Tandem stops using it.

@@ -13,8 +13,10 @@ packages=(
 )
 if [ "$purpose" = test ]; then
     # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks,
-    # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports
-    packages+=(libsecret-tools xvfb xauth clang-format poppler-utils)
+    # poppler-utils (pdftotext, pdfinfo) to read back the PDF exports, curl to run the examples of docs/api.md,
+    # clang 16 with libFuzzer and the sanitizer runtimes for the fuzzers (the fuzz preset; libclang-rt is only a
+    # recommendation of clang-16)
+    packages+=(libsecret-tools xvfb xauth clang-format poppler-utils curl clang-16 libfuzzer-16-dev libclang-rt-16-dev)
     # the package checks: dpkg-shlibdeps for CPack, Debian's linters for the .deb, its desktop entry and AppStream
     # data, `man` to render the man page, bash-completion to run the completion
     packages+=(dpkg-dev lintian desktop-file-utils appstream man-db bash-completion)

@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Installs what the tests need, builds with warnings as errors, and runs every test (ctest) on real parts:
 # SQLite files, the Secret Service of gnome-keyring on a private session bus in a temporary HOME, loopback HTTP,
-# widgets on the offscreen platform. Extra arguments go to ctest (e.g. -R database).
+# widgets on the offscreen platform. Then, on a full run (no arguments), builds the fuzzers (the fuzz preset: clang,
+# ASan, UBSan) and runs each for a few seconds from its committed corpus. Extra arguments go to ctest
+# (e.g. -R database) and skip the fuzzers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
+# The fuzzers (run last) need clang 16 with libFuzzer and the sanitizer runtimes: fail now, and say so, rather than
+# after the whole suite.
+if [ $# -eq 0 ]; then
+    runtime=$(clang++-16 -print-runtime-dir 2>/dev/null || true)
+    for library in fuzzer asan ubsan_standalone; do
+        if [ ! -f "$runtime/libclang_rt.$library-$(uname -m).a" ]; then
+            echo "scripts/test.sh: the fuzzers need clang++-16 with libFuzzer, ASan and UBSan (Debian's clang-16," \
+                "libfuzzer-16-dev and libclang-rt-16-dev; scripts/install-deps.sh test installs them):" \
+                "libclang_rt.$library-$(uname -m).a not found${runtime:+ in $runtime}" >&2
+            exit 1
+        fi
+    done
+fi
 
 cmake --preset ci >/dev/null
 cmake --build --preset ci
@@ -25,3 +40,9 @@ unset DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
 
 dbus-run-session -- sh -c 'echo -n tandem-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' \
     sh ctest --preset ci --parallel 2 "$@"
+
+if [ $# -eq 0 ]; then
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz
+    ctest --preset fuzz --parallel 2
+fi

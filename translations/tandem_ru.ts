@@ -228,6 +228,72 @@
     </message>
 </context>
 <context>
+    <name>AgentOptionsJson</name>
+    <message>
+        <source>is not a whole number from 0 to %1</source>
+        <translation>не является целым числом от 0 до %1</translation>
+    </message>
+    <message>
+        <source>is not an object</source>
+        <translation>не является объектом</translation>
+    </message>
+    <message>
+        <source>has too many entries</source>
+        <translation>содержит слишком много записей</translation>
+    </message>
+    <message>
+        <source>has an entry for “%1” that is not {transfer, timing, warm} with known values</source>
+        <translation>содержит запись для «%1», которая не является {transfer, timing, warm} с известными значениями</translation>
+    </message>
+    <message>
+        <source>is not a list of conversation modes</source>
+        <translation>не является списком режимов разговора</translation>
+    </message>
+    <message>
+        <source>names a mode Tandem does not know (“%1”)</source>
+        <translation>называет режим, неизвестный Tandem («%1»)</translation>
+    </message>
+</context>
+<context>
+    <name>AgentsCommand</name>
+    <message>
+        <source>Usage: tandem agents export-prompts DIR [--conversation ID] [--port N]</source>
+        <translation>Использование: tandem agents export-prompts ПАПКА [--conversation ID] [--port N]</translation>
+    </message>
+    <message>
+        <source>Say what to do with the agents: export-prompts.</source>
+        <translation>Скажите, что сделать с агентами: export-prompts.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use export-prompts.</source>
+        <translation>Неизвестное действие «%1»: используйте export-prompts.</translation>
+    </message>
+    <message>
+        <source>Give the folder to write the prompts into.</source>
+        <translation>Укажите папку, в которую записать промпты.</translation>
+    </message>
+    <message>
+        <source>--port needs a port number from 1 to 65535.</source>
+        <translation>--port требует номер порта от 1 до 65535.</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседы %1 нет.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be made.</source>
+        <translation>Не удаётся создать папку %1.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>Не удаётся прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>AppSetup</name>
     <message>
         <source>Tandem: a desktop chat in which several AI agents share one conversation and hand it to each other.</source>
@@ -607,8 +673,16 @@
         <translation>Использование: tandem run --mode single|dual|pipeline --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
     </message>
     <message>
-        <source>“%1” needs the full tandem executable, which is not installed beside tandem-cli.</source>
-        <translation>Для «%1» нужен полный исполняемый файл tandem, а рядом с tandem-cli его нет.</translation>
+        <source>serve, agents export-prompts: the local API&apos;s port (0: a free one).</source>
+        <translation>serve, agents export-prompts: порт локального API (0 — любой свободный).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>порт</translation>
+    </message>
+    <message>
+        <source>serve: also print the local API&apos;s token.</source>
+        <translation>serve: вывести также токен локального API.</translation>
     </message>
     <message>
         <source>Commands:
@@ -620,6 +694,8 @@
   import FILE   add the conversations of a Tandem JSON export as new ones
   handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
   handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
+  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]
+  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in
 
 The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
         <translation>Команды:
@@ -631,12 +707,18 @@ The API key of a stored provider comes from the keychain; for a base URL, from T
   import FILE   добавить беседы из JSON-экспорта Tandem как новые
   handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
   handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
+  serve         запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]
+  agents        export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH
 
 API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
     </message>
     <message>
-        <source>run, chat, conversations, show, export, import, handoffs or handoff</source>
-        <translation>run, chat, conversations, show, export, import, handoffs или handoff</translation>
+        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve or agents</source>
+        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve или agents</translation>
+    </message>
+    <message>
+        <source>“%1” needs the full tandem executable, which is not installed beside tandem-cli.</source>
+        <translation>Для «%1» нужен полный исполняемый файл tandem, а рядом с tandem-cli его нет.</translation>
     </message>
     <message>
         <source>Usage: tandem chat --mode single|dual|pipeline --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--protocol responses|chat] [--var NAME=value]... (the messages on standard input, one a line)</source>
@@ -1269,6 +1351,65 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>HandoffEndpoint</name>
+    <message>
+        <source>minutes must be a whole number from 0 to %1.</source>
+        <translation>minutes должно быть целым числом от 0 до %1.</translation>
+    </message>
+    <message>
+        <source>Say which handoffs: ?storyId=ID (with &amp;agent=AGENT for an agent&apos;s pending handoff) or ?stale=true&amp;minutes=N.</source>
+        <translation>Укажите, какие передачи: ?storyId=ID (с &amp;agent=АГЕНТ — ожидающая передача агента) или ?stale=true&amp;minutes=N.</translation>
+    </message>
+    <message>
+        <source>storyId is a conversation&apos;s id, a positive whole number; “%1” is not.</source>
+        <translation>storyId — это id беседы, целое положительное число; «%1» им не является.</translation>
+    </message>
+    <message>
+        <source>There is no story %1 (no conversation with that id).</source>
+        <translation>Истории %1 нет (нет беседы с таким id).</translation>
+    </message>
+    <message>
+        <source>agent needs an agent&apos;s id, such as implementer.</source>
+        <translation>agent требует id агента, например implementer.</translation>
+    </message>
+    <message>
+        <source>The body is not valid JSON: %1 at character %2.</source>
+        <translation>Тело запроса — не корректный JSON: %1 в символе %2.</translation>
+    </message>
+    <message>
+        <source>The body must be a JSON object, such as {&quot;action&quot;: &quot;accept&quot;, &quot;handoffId&quot;: 1}.</source>
+        <translation>Тело запроса должно быть JSON-объектом, например {&quot;action&quot;: &quot;accept&quot;, &quot;handoffId&quot;: 1}.</translation>
+    </message>
+    <message>
+        <source>create needs storyId (a conversation&apos;s id), fromAgent and toAgent.</source>
+        <translation>create требует storyId (id беседы), fromAgent и toAgent.</translation>
+    </message>
+    <message>
+        <source>payload must be a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
+        <translation>payload должен быть JSON-объектом, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
+    </message>
+    <message>
+        <source>cleanup needs storyId (a conversation&apos;s id).</source>
+        <translation>cleanup требует storyId (id беседы).</translation>
+    </message>
+    <message>
+        <source>Say what to do: action is create, accept, reject, timeout or cleanup.</source>
+        <translation>Скажите, что сделать: action — это create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use create, accept, reject, timeout or cleanup.</source>
+        <translation>Неизвестное действие «%1»: используйте create, accept, reject, timeout или cleanup.</translation>
+    </message>
+    <message>
+        <source>%1 needs handoffId, the handoff&apos;s id.</source>
+        <translation>%1 требует handoffId, id передачи.</translation>
+    </message>
+    <message>
+        <source>reject needs its reason: &quot;reason&quot;: &quot;…&quot;.</source>
+        <translation>reject требует причину: &quot;reason&quot;: &quot;…&quot;.</translation>
+    </message>
+</context>
+<context>
     <name>HandoffExecutor</name>
     <message>
         <source>Stopped before %1 could answer.</source>
@@ -1708,6 +1849,21 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>ServeCommand</name>
+    <message>
+        <source>--port needs a port number from 0 to 65535 (0: a free one).</source>
+        <translation>--port требует номер порта от 0 до 65535 (0 — любой свободный).</translation>
+    </message>
+    <message>
+        <source>Tandem&apos;s local API: %1</source>
+        <translation>Локальный API Tandem: %1</translation>
+    </message>
+    <message>
+        <source>Token: %1</source>
+        <translation>Токен: %1</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::AgentRunner</name>
     <message>
         <source>Stopped.</source>
@@ -1716,6 +1872,33 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>%1 was stopped.</source>
         <translation>Агент «%1» остановлен.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ApiServer</name>
+    <message>
+        <source>This path takes %1 only.</source>
+        <translation>Этот путь принимает только %1.</translation>
+    </message>
+    <message>
+        <source>The local API cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>Локальный API не может слушать 127.0.0.1:%1: %2</translation>
+    </message>
+    <message>
+        <source>The request is larger than the limit of %1 bytes.</source>
+        <translation>Запрос больше предела в %1 байт.</translation>
+    </message>
+    <message>
+        <source>Requests from web pages (with an Origin header) are refused: the local API is for programs on this computer.</source>
+        <translation>Запросы с веб-страниц (с заголовком Origin) отклоняются: локальный API — для программ на этом компьютере.</translation>
+    </message>
+    <message>
+        <source>Send the local API&apos;s token: Authorization: Bearer &lt;token&gt; (see Settings → Local API, or tandem serve --print-token).</source>
+        <translation>Передайте токен локального API: Authorization: Bearer &lt;токен&gt; (см. Настройки → Локальный API или tandem serve --print-token).</translation>
+    </message>
+    <message>
+        <source>There is no %1 here: the local API has /api/handoffs and /api/events.</source>
+        <translation>Здесь нет %1: у локального API есть /api/handoffs и /api/events.</translation>
     </message>
 </context>
 <context>
@@ -2128,6 +2311,100 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Storing the key…</source>
         <translation>Сохранение ключа…</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::LocalApi</name>
+    <message>
+        <source>The local API&apos;s token could not be read from the keychain: %1</source>
+        <translation>Не удалось прочитать токен локального API из связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>there is no keychain.</source>
+        <translation>связки ключей нет.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::LocalApiPage</name>
+    <message>
+        <source>&amp;Run the local API on this computer</source>
+        <translation>&amp;Запускать локальный API на этом компьютере</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Порт</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Адрес</translation>
+    </message>
+    <message>
+        <source>&amp;Copy token</source>
+        <translation>&amp;Копировать токен</translation>
+    </message>
+    <message>
+        <source>Re&amp;generate token</source>
+        <translation>&amp;Новый токен</translation>
+    </message>
+    <message>
+        <source>Outside agents and scripts on this computer take part in a pipeline through seed 002&apos;s handoff API at this address (the agents&apos; $DASHBOARD_URL). Each request sends the token: Authorization: Bearer &lt;token&gt;. Only 127.0.0.1 listens, and requests from web pages are refused.</source>
+        <translation>Внешние агенты и скрипты на этом компьютере участвуют в конвейере через API передач (seed 002) по этому адресу ($DASHBOARD_URL агентов). Каждый запрос передаёт токен: Authorization: Bearer &lt;токен&gt;. Слушается только 127.0.0.1, запросы с веб-страниц отклоняются.</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Порт:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Адрес:</translation>
+    </message>
+    <message>
+        <source>Token:</source>
+        <translation>Токен:</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выключен</translation>
+    </message>
+    <message>
+        <source>The local API is not available in this window.</source>
+        <translation>Локальный API в этом окне недоступен.</translation>
+    </message>
+    <message>
+        <source>Listening on %1.</source>
+        <translation>Слушает %1.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Off.</source>
+        <translation>Выключен.</translation>
+    </message>
+    <message>
+        <source>The token could not be read from the keychain: %1</source>
+        <translation>Не удалось прочитать токен из связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>The token is on the clipboard.</source>
+        <translation>Токен скопирован в буфер обмена.</translation>
+    </message>
+    <message>
+        <source>Regenerate the token?</source>
+        <translation>Создать новый токен?</translation>
+    </message>
+    <message>
+        <source>Outside agents using the current token will be refused until they are given the new one.</source>
+        <translation>Внешние агенты с текущим токеном будут получать отказ, пока им не дадут новый.</translation>
+    </message>
+    <message>
+        <source>A new token could not be stored in the keychain: %1</source>
+        <translation>Не удалось сохранить новый токен в связке ключей: %1</translation>
+    </message>
+    <message>
+        <source>A new token is on the clipboard; the old one no longer works.</source>
+        <translation>Новый токен скопирован в буфер обмена; старый больше не действует.</translation>
     </message>
 </context>
 <context>
@@ -2938,6 +3215,10 @@ or write a message below to start a new one.</source>
         <source>Saved; the next answer uses these limits.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
+    <message>
+        <source>&amp;Local API</source>
+        <translation>&amp;Локальный API</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
@@ -3072,8 +3353,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff --help</source>
-        <translation>Команды без графического интерфейса: tandem run|chat|conversations|show|export|import|handoffs|handoff --help</translation>
+        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents --help</source>
+        <translation>Команды без графического интерфейса: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents --help</translation>
     </message>
 </context>
 </TS>

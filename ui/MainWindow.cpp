@@ -614,6 +614,8 @@ void MainWindow::openSettings()
         return;
     }
     SettingsDialog dialog(m_settings, this);
+    if (m_localApi)
+        dialog.addLocalApiPage(m_localApi);
     dialog.exec();
     updateSendingState();
 }

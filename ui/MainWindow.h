@@ -25,6 +25,7 @@ class ChatViewModel;
 class Composer;
 class ConversationListModel;
 class ExchangeViewModel;
+class LocalApi;
 class SettingsViewModel;
 struct ApprovalRequest;
 
@@ -56,6 +57,8 @@ public:
     QAction *importAction() const { return m_importAction; }
     /// @brief Export and import go through @p exchange (borrowed; it must outlive the window).
     void setExchange(ExchangeViewModel *exchange);
+    /// @brief Settings gets a "Local API" page for @p api (borrowed; it must outlive the window).
+    void setLocalApi(LocalApi *api) { m_localApi = api; }
     /// @brief The progress dialog of the running export, or null.
     QProgressDialog *exportProgress() const { return m_progress; }
 
@@ -103,6 +106,7 @@ private:
     qint64 conversationAtCursor() const;
 
     QPointer<SettingsViewModel> m_settings;
+    LocalApi *m_localApi = nullptr;
     QPointer<ExchangeViewModel> m_exchange;
     QProgressDialog *m_progress = nullptr;
     ChatViewModel *m_viewModel = nullptr;

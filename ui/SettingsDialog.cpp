@@ -1,5 +1,6 @@
 #include "SettingsDialog.h"
 
+#include "LocalApiPage.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QComboBox>
@@ -302,6 +303,11 @@ void SettingsDialog::saveGuardrails()
         showStatus(m_guardrailStatus, tr("Saved; the next answer uses these limits."), false);
     else
         showStatus(m_guardrailStatus, m_settings->lastError(), true);
+}
+
+void SettingsDialog::addLocalApiPage(LocalApi *api)
+{
+    m_tabs->addTab(new LocalApiPage(api, this), tr("&Local API"));
 }
 
 QWidget *SettingsDialog::createAppearancePage()

@@ -16,6 +16,7 @@ class QTabWidget;
 
 namespace Tandem {
 
+class LocalApi;
 class SettingsViewModel;
 
 /// @brief Settings: providers (add, edit, remove, test the connection, list the models; the key goes to the
@@ -28,6 +29,9 @@ class SettingsDialog final : public QDialog
 public:
     explicit SettingsDialog(SettingsViewModel *settings, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(SettingsDialog)
+
+    /// @brief Adds the "Local API" page for @p api (borrowed; it must outlive the dialog).
+    void addLocalApiPage(LocalApi *api);
 
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();

@@ -4,6 +4,7 @@
 #include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
+#include "cli/AgentsCommand.h"
 #include "cli/AppSetup.h"
 #include "cli/ChatCommand.h"
 #include "cli/CliOutput.h"
@@ -12,6 +13,7 @@
 #include "cli/HandoffCommands.h"
 #include "cli/Handover.h"
 #include "cli/RunCommand.h"
+#include "cli/ServeCommand.h"
 #include "cli/TerminalStream.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
@@ -37,13 +39,13 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[]
-    = { "run", "chat", "conversations", "show", "export", "import", "handoffs", "handoff" };
+    = { "run", "chat", "conversations", "show", "export", "import", "handoffs", "handoff", "serve", "agents" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--var", "--format", "-o", "--output", "-platform", "-platformpluginpath",
-    "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
-    "-name", "-style", "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--wait", "--var", "--format", "-o", "--output", "--port", "-platform",
+    "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display",
+    "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
 
 CliCommands::ExternalCommand g_exportCommand = nullptr;
 CliCommands::ExternalCommand g_importCommand = nullptr;
@@ -155,7 +157,11 @@ int CliCommands::exec(QCoreApplication &app)
              "  import FILE   add the conversations of a Tandem JSON export as new ones\n"
              "  handoffs      print a conversation's handoff board: --conversation ID [--json], or --stale MINUTES\n"
              "  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], "
-             "accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID\n\n"
+             "accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID\n"
+             "  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: "
+             "[--port N] [--print-token]\n"
+             "  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline's agent files "
+             "with DASHBOARD_URL, STORY_ID and BRANCH filled in\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
@@ -185,9 +191,12 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
     parser.addOption({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
     parser.addOption({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON.") });
+    parser.addOption(
+        { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
+    parser.addOption({ u"print-token"_s, tr("serve: also print the local API's token.") });
     parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
     parser.addPositionalArgument(
-        u"command"_s, tr("run, chat, conversations, show, export, import, handoffs or handoff"));
+        u"command"_s, tr("run, chat, conversations, show, export, import, handoffs, handoff, serve or agents"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     QLoggingCategory::setFilterRules(parsed && parser.isSet(u"verbose"_s) ? u"tandem.*.debug=true\ntandem.*.info=true"_s
@@ -256,6 +265,10 @@ int CliCommands::exec(QCoreApplication &app)
         return HandoffCommands::list(parser, repository);
     if (command == u"handoff")
         return HandoffCommands::act(parser, repository);
+    if (command == u"serve")
+        return ServeCommand::run(parser, repository, DataLocation::folder(parser.value(u"data-dir"_s)));
+    if (command == u"agents")
+        return AgentsCommand::run(parser, repository);
     if (positional.size() < 2) {
         err() << tr("Usage: tandem show ID") << '\n';
         return UsageError;

@@ -146,6 +146,26 @@ std::optional<QStringView> keyOf(QStringView text)
     return key;
 }
 
+/// @p text with every run of CRs before a line feed dropped: "\r\n" and also "\r\r\n" end a line as "\n" does, so the
+/// instructions hold no CR-LF however the file was edited (and read the same when written back).
+QString withLineFeeds(QStringView text)
+{
+    QString out;
+    out.reserve(text.size());
+    qsizetype pendingCrs = 0;
+    for (const QChar c : text) {
+        if (c == u'\r') {
+            ++pendingCrs;
+            continue;
+        }
+        if (c != u'\n')
+            out += QString(pendingCrs, u'\r');
+        pendingCrs = 0;
+        out += c;
+    }
+    return out + QString(pendingCrs, u'\r');
+}
+
 class Parser
 {
 public:
@@ -210,7 +230,7 @@ AgentFile::Result Parser::run()
     const QStringView body = text.sliced(reader.position());
     if (!readEntries(text.sliced(frontStart, reader.lastStart() - frontStart), 2) || !checkAgent())
         return m_result;
-    m_result.agent.instructions = body.toString().replace(u"\r\n"_s, u"\n"_s).trimmed();
+    m_result.agent.instructions = withLineFeeds(body).trimmed();
     return m_result;
 }
 

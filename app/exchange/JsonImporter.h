@@ -1,11 +1,10 @@
 #pragma once
 
+#include "JsonFieldReader.h"
 #include "domain/Agent.h"
 #include "storage/ConversationArchive.h"
 
 #include <QCoreApplication>
-#include <QJsonObject>
-#include <QJsonValue>
 #include <QList>
 #include <QSet>
 #include <QStringList>
@@ -58,43 +57,16 @@ public:
     /// @brief Agent definitions the import added (those absent here).
     int agentsAdded() const { return m_agentsAdded; }
 
-    /// @brief One step of the reader's path: a member's name, or an index into an array (name empty).
-    struct PathPart
-    {
-        QStringView name;
-        qsizetype index = -1;
-    };
-
 private:
     bool refuse(const QString &message);
-    bool invalid(const QString &what);
-    QString where() const;
-
-    // Each reads one member of @p object (the path names it in a refusal); false once something is wrong.
-    bool member(const QJsonObject &object, QStringView name, QJsonValue *value);
-    bool string(const QJsonObject &object, QStringView name, QString *out, qsizetype maxLength, bool nullable = false,
-        bool nonEmpty = false);
-    bool integer(const QJsonObject &object, QStringView name, qint64 *out, bool nullable = false, qint64 min = 0);
-    bool boolean(const QJsonObject &object, QStringView name, bool *out);
-    bool time(const QJsonObject &object, QStringView name, QDateTime *out, bool nullable = false);
-    bool array(const QJsonObject &object, QStringView name, QJsonArray *out, qint64 maxSize);
-    bool object(const QJsonValue &value, QJsonObject *out);
-    bool stringList(const QJsonObject &object, QStringView name, QStringList *out);
-    bool usage(const QJsonObject &object, TokenUsage *out);
-    bool payloadDepth(const QJsonValue &value, int depth);
-
-    bool readConversation(const QJsonObject &object, QSet<QString> *agentIds);
-    bool readAgent(const QJsonObject &object, Agent *out);
-    bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
-    bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
-    bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);
-    bool readMessage(const QJsonObject &object, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *out);
+    /// Refuses with what the field reader found wrong.
+    bool refused();
 
     ExchangeStore *m_store;
     qint64 m_maxFileBytes;
     Error m_error = Error::None;
     QString m_errorString;
-    QList<PathPart> m_path; ///< where the reader is, for refusals; names are literals
+    JsonFieldReader m_fields; ///< reads the members, knows where it is for refusals
     QList<ConversationArchive> m_archives;
     QList<Agent> m_agents;
     QList<qint64> m_importedIds;

@@ -1,5 +1,6 @@
 #include "JsonWriter.h"
 
+#include "AgentOptionsJson.h"
 #include "ExchangeFormat.h"
 
 #include <QJsonArray>
@@ -174,6 +175,7 @@ void JsonWriter::beginConversation(const ConversationArchive &archive, const QLi
         appendBool(s, a.terminal);
         key(s, u"enabled");
         appendBool(s, a.enabled);
+        AgentOptionsJson::append(s, a);
         s += u'}';
     }
     closeArray(agents.isEmpty());

@@ -226,21 +226,18 @@ void ResponsesJob::reconcileMessage(const QJsonObject &item, int outputIndex)
     }
 }
 
-void ResponsesJob::completeCall(const QJsonObject &item)
+void ResponsesJob::completeCall(const QJsonObject &item, qsizetype pendingIndex)
 {
     ToolCall call;
     call.itemId = stringOf(item, u"id");
     call.callId = stringOf(item, u"call_id");
     call.name = stringOf(item, u"name");
 
-    qsizetype pendingIndex = -1;
-    for (qsizetype i = 0; i < m_pendingCalls.size(); ++i) {
+    for (qsizetype i = 0; pendingIndex < 0 && i < m_pendingCalls.size(); ++i) {
         const PendingCall &pending = m_pendingCalls.at(i);
         if ((!call.itemId.isEmpty() && pending.itemId == call.itemId)
-            || (!call.callId.isEmpty() && pending.callId == call.callId)) {
+            || (!call.callId.isEmpty() && pending.callId == call.callId))
             pendingIndex = i;
-            break;
-        }
     }
     // The `.done` item is authoritative; what was accumulated from deltas only fills gaps.
     if (item.value(u"arguments").isString())
@@ -301,7 +298,9 @@ void ResponsesJob::onCompleted(const QJsonObject &response)
             { u"call_id"_s, pending.callId }, { u"name"_s, pending.name }, { u"arguments"_s, pending.arguments } };
         qCWarning(lcLlm) << "function call" << pending.callId << "completed without its output_item.done";
         m_result.outputItems.append(item);
-        completeCall(item);
+        // By its place, not its ids: a call announced without an item id or a call id matches nothing, and looking
+        // it up would leave it pending and loop here for ever.
+        completeCall(item, 0);
         if (hasEnded())
             return;
     }

@@ -49,7 +49,9 @@ private:
     PendingCall *findPending(const QJsonObject &event);
     void onArgumentsDone(const QJsonObject &event);
     void onItemDone(const QJsonObject &item, int outputIndex);
-    void completeCall(const QJsonObject &item);
+    /// Hands out the call of a `function_call` @p item; @p pendingIndex names the pending call it completes, or -1 to
+    /// look it up by item id or call id.
+    void completeCall(const QJsonObject &item, qsizetype pendingIndex = -1);
     bool isCompletedCall(const QJsonObject &item) const;
     TextPart &partFor(const QString &itemId, int outputIndex, int contentIndex);
     void onTextDelta(const QJsonObject &event, const QString &delta);

@@ -13,16 +13,6 @@ constexpr auto kColumns
     = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled, "
       u"max_output_tokens, edge_options, modes";
 
-QString edgeOptionsText(const QHash<QString, EdgeOptions> &options)
-{
-    QJsonObject object;
-    for (auto it = options.cbegin(); it != options.cend(); ++it)
-        object.insert(it.key(),
-            QJsonObject { { u"transfer"_s, TransitionGraph::transferName(it->transfer) },
-                { u"timing"_s, TransitionGraph::timingName(it->timing) }, { u"warm"_s, it->warm } });
-    return SqlValues::fromObject(object);
-}
-
 QHash<QString, EdgeOptions> edgeOptionsFrom(const QVariant &value)
 {
     QHash<QString, EdgeOptions> options;
@@ -40,7 +30,7 @@ QHash<QString, EdgeOptions> edgeOptionsFrom(const QVariant &value)
     return options;
 }
 
-Agent fromRecord(const QSqlQuery &q)
+Agent agentFromRow(const QSqlQuery &q)
 {
     Agent a;
     a.id = q.value(0).toString();
@@ -95,7 +85,7 @@ std::optional<Agent> AgentStore::get(const QString &id)
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
-    return fromRecord(q);
+    return agentFromRow(q);
 }
 
 QList<Agent> AgentStore::list()
@@ -105,7 +95,7 @@ QList<Agent> AgentStore::list()
     if (!exec(q))
         return rows;
     while (q.next())
-        rows.append(fromRecord(q));
+        rows.append(agentFromRow(q));
     return rows;
 }
 
@@ -114,6 +104,26 @@ bool AgentStore::remove(const QString &id)
     Statement q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
     q.addBindValue(id);
     return exec(q) && q.numRowsAffected() == 1;
+}
+
+QString AgentStore::edgeOptionsText(const QHash<QString, EdgeOptions> &options)
+{
+    QJsonObject object;
+    for (auto it = options.cbegin(); it != options.cend(); ++it)
+        object.insert(it.key(),
+            QJsonObject { { u"transfer"_s, TransitionGraph::transferName(it->transfer) },
+                { u"timing"_s, TransitionGraph::timingName(it->timing) }, { u"warm"_s, it->warm } });
+    return SqlValues::fromObject(object);
+}
+
+QString AgentStore::columns()
+{
+    return QString::fromUtf16(kColumns);
+}
+
+Agent AgentStore::agentFrom(const QSqlQuery &query)
+{
+    return agentFromRow(query);
 }
 
 } // namespace Tandem

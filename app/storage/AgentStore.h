@@ -5,6 +5,8 @@
 
 #include <QList>
 
+class QSqlQuery;
+
 #include <optional>
 
 namespace Tandem {
@@ -20,6 +22,13 @@ public:
     std::optional<Agent> get(const QString &id);
     QList<Agent> list();
     bool remove(const QString &id);
+
+    /// @brief The `edge_options` column's text for @p options (JSON: target -> {transfer, timing, warm}).
+    static QString edgeOptionsText(const QHash<QString, EdgeOptions> &options);
+    /// @brief The columns agentFrom() reads, in its order, for a SELECT of the agents table.
+    static QString columns();
+    /// @brief The agent of the current row of @p query, selected with columns().
+    static Agent agentFrom(const QSqlQuery &query);
 };
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #include "ExchangeStore.h"
 
+#include "AgentStore.h"
 #include "RunStore.h"
 #include "SqlConnection.h"
 #include "SqlValues.h"
@@ -260,33 +261,21 @@ QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterI
 QList<Agent> ExchangeStore::agentsOf(qint64 conversationId)
 {
     QList<Agent> found;
-    QSqlQuery q = d->prepare(u"SELECT id, name, role, instructions, model, provider_id, allowed_tools, "
-                             u"handoff_targets, terminal, enabled FROM agents WHERE id IN ("
-                             u"SELECT agent_id FROM messages WHERE conversation_id = :c "
-                             u"UNION SELECT agent_id FROM runs WHERE conversation_id = :c "
-                             u"UNION SELECT from_agent FROM handoffs WHERE conversation_id = :c "
-                             u"UNION SELECT to_agent FROM handoffs WHERE conversation_id = :c "
-                             u"UNION SELECT agent_id FROM approvals WHERE conversation_id = :c "
-                             u"UNION SELECT agent_id FROM agent_threads WHERE conversation_id = :c) ORDER BY id"_s);
+    QSqlQuery q = d->prepare(u"SELECT "_s + AgentStore::columns()
+        + u" FROM agents WHERE id IN ("
+          u"SELECT agent_id FROM messages WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM runs WHERE conversation_id = :c "
+          u"UNION SELECT from_agent FROM handoffs WHERE conversation_id = :c "
+          u"UNION SELECT to_agent FROM handoffs WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM approvals WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM agent_threads WHERE conversation_id = :c) ORDER BY id"_s);
     q.bindValue(u":c"_s, conversationId);
     if (!q.exec()) {
         fail(q.lastError().text());
         return {};
     }
-    while (q.next()) {
-        Agent a;
-        a.id = q.value(0).toString();
-        a.name = q.value(1).toString();
-        a.role = q.value(2).toString();
-        a.instructions = q.value(3).toString();
-        a.model = q.value(4).toString();
-        a.providerId = q.value(5).toString();
-        a.allowedTools = SqlValues::toList(q.value(6));
-        a.handoffTargets = SqlValues::toList(q.value(7));
-        a.terminal = q.value(8).toBool();
-        a.enabled = q.value(9).toBool();
-        found.append(a);
-    }
+    while (q.next())
+        found.append(AgentStore::agentFrom(q));
     m_error.clear();
     return found;
 }
@@ -324,9 +313,10 @@ bool ExchangeStore::importArchives(
     };
 
     // Agents: added when absent, never overwritten.
-    QSqlQuery addAgent = d->prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, "
-                                    u"allowed_tools, handoff_targets, terminal, enabled, created_at) "
-                                    u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"_s);
+    QSqlQuery addAgent = d->prepare(
+        u"INSERT INTO agents (id, name, role, instructions, model, provider_id, "
+        u"allowed_tools, handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, created_at) "
+        u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"_s);
     const QVariant now = SqlValues::fromTime(QDateTime::currentDateTimeUtc());
     for (const Agent &a : agents) {
         addAgent.bindValue(0, a.id);
@@ -339,7 +329,10 @@ bool ExchangeStore::importArchives(
         addAgent.bindValue(7, SqlValues::fromList(a.handoffTargets));
         addAgent.bindValue(8, a.terminal);
         addAgent.bindValue(9, a.enabled);
-        addAgent.bindValue(10, now);
+        addAgent.bindValue(10, a.maxOutputTokens);
+        addAgent.bindValue(11, AgentStore::edgeOptionsText(a.edgeOptions));
+        addAgent.bindValue(12, SqlValues::fromList(a.modes));
+        addAgent.bindValue(13, now);
         if (!run(addAgent))
             return false;
         if (agentsAdded && addAgent.numRowsAffected() == 1)

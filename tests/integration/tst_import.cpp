@@ -203,6 +203,13 @@ void TestImport::importIntoAnotherDatabase()
     QVERIFY(agent2);
     QCOMPARE(agent2->name, u"Agent 2"_s);
     QVERIFY(agent2->terminal);
+    // The prompt-file fields come back too: the output limit, each edge's options, the modes.
+    const std::optional<Agent> agent1 = other.work().agents().get(u"agent1"_s);
+    QVERIFY(agent1);
+    QCOMPARE(agent1->maxOutputTokens, 800);
+    QCOMPARE(agent1->edgeOptions.value(u"agent2"_s),
+        (EdgeOptions { ContextTransfer::Summary, HandoffTiming::NextTurn, true }));
+    QCOMPARE(agent1->modes, (QStringList { u"dual"_s, u"pipeline"_s }));
 
     const QJsonObject back
         = QJsonDocument::fromJson(exportJson(other.work(), { 1 })).object()[u"conversations"_s][0].toObject();
@@ -403,6 +410,14 @@ void TestImport::hostileFilesAreRefused_data()
     QTest::newRow("huge agent id") << mutated(
         setIn(u"messages"_s, 1, u"agent_id"_s, QString(ExchangeFormat::kMaxNameLength + 1, u'a')))
                                    << u"messages[1].agent_id is longer than 1000"_s;
+    QTest::newRow("unknown context transfer") << mutated(setIn(u"agents"_s, 0, u"edge_options"_s,
+        QJsonObject { { u"agent2"_s,
+            QJsonObject { { u"transfer"_s, u"telepathy"_s }, { u"timing"_s, u"same_turn"_s },
+                { u"warm"_s, false } } } })) << u"agents[0].edge_options has an entry for “agent2” that is not"_s;
+    QTest::newRow("negative output limit") << mutated(setIn(u"agents"_s, 1, u"max_output_tokens"_s, -5))
+                                           << u"agents[1].max_output_tokens is not a whole number"_s;
+    QTest::newRow("unknown agent mode") << mutated(setIn(u"agents"_s, 0, u"modes"_s, QJsonArray { u"quad"_s }))
+                                        << u"agents[0].modes names a mode Tandem does not know (“quad”)"_s;
     QTest::newRow("a bad row in the second conversation") << [&good] {
         QJsonObject root = QJsonDocument::fromJson(good).object();
         QJsonArray conversations = root.value(u"conversations"_s).toArray();

@@ -119,6 +119,7 @@ private Q_SLOTS:
     void specStreamsDeclareTheFinalText();
     void specStreamsDeclareTheFinalArguments_data();
     void specStreamsDeclareTheFinalArguments();
+    void argumentsDoneWithoutIdsEnds();
     void createConversation();
     void createConversationFails();
     void conversationStateOptions_data();
@@ -728,6 +729,33 @@ void TestResponsesClient::specStreamsDeclareTheFinalArguments()
     QCOMPARE(call.callId, callId);
     QCOMPARE(probe->finishedResult.toolCalls, QList<ToolCall> { call });
     QCOMPARE(probe->finishedResult.finishReason, u"tool_calls"_s);
+}
+
+void TestResponsesClient::argumentsDoneWithoutIdsEnds()
+{
+    // Found by fuzz_responsesstream (tests/fuzz/corpus/responsesstream/regression-pending-call-without-ids): a call
+    // known only from its arguments.done, which carries neither an item id nor a call id, then response.completed
+    // without it in its output. The call was never matched, stayed pending, and response.completed completed it
+    // again and again, for ever, growing memory.
+    QByteArray body = streamWithout(specEvents(u"responses-stream-function-call.sse"_s),
+        { u"response.output_item.added"_s, u"response.function_call_arguments.delta"_s });
+    QVERIFY(body.contains(R"("item_id":"item-abc",)"));
+    body.replace(R"("item_id":"item-abc",)", "");
+    m_server->overrideRoute(u"POST"_s, u"/v1/responses"_s, 200, body, QByteArrayLiteral("text/event-stream"));
+
+    LlmRequest request = userRequest(u"Weather?"_s);
+    request.tools = { weatherTool() };
+    const auto probe = run(request);
+    expectEndedOnce(*probe);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(probe->finishedCount, 1);
+    QCOMPARE(probe->startedCalls.size(), 1);
+    QCOMPARE(probe->readyCalls.size(), 1);
+    const ToolCall call = probe->readyCalls.constFirst();
+    QCOMPARE(call.name, u"get_weather"_s);
+    QCOMPARE(call.arguments, u"{ \"arg\": 123 }"_s);
+    QCOMPARE(probe->finishedResult.toolCalls, QList<ToolCall> { call });
 }
 
 void TestResponsesClient::createConversation()

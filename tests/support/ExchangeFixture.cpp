@@ -69,6 +69,9 @@ qint64 ExchangeFixture::create(UnitOfWork &work)
     agent1.instructions = u"Ask what you need; when clear, start with HANDOFF_AGENT2."_s;
     agent1.handoffTargets = { u"agent2"_s };
     agent1.allowedTools = { u"write_file"_s };
+    agent1.maxOutputTokens = 800;
+    agent1.edgeOptions.insert(u"agent2"_s, EdgeOptions { ContextTransfer::Summary, HandoffTiming::NextTurn, true });
+    agent1.modes = { u"dual"_s, u"pipeline"_s };
     Agent agent2;
     agent2.id = u"agent2"_s;
     agent2.name = u"Agent 2"_s;

@@ -113,6 +113,9 @@ void TestAgentFile::sound_data()
         << u"---\n\n# c\nid: a # the id\n   \nname: A\n---\nX"_s << agent(u"a"_s, u"A"_s, u"X"_s);
     QTest::newRow("CRLF line ends") << u"---\r\nid: a\r\nname: A\r\n---\r\nLine 1\r\nLine 2\r\n"_s
                                     << agent(u"a"_s, u"A"_s, u"Line 1\nLine 2"_s);
+    // Found by fuzz_promptfile: "\r\r\n" left a CR-LF in the instructions, which read differently when written back.
+    QTest::newRow("CRs before a line feed") << u"---\nid: a\nname: A\n---\nod\nyB\r\r\nwith\r\rCR\r\n\r\r\r\nend\r"_s
+                                            << agent(u"a"_s, u"A"_s, u"od\nyB\nwith\r\rCR\n\nend"_s);
     QTest::newRow("byte order mark") << u"\uFEFF---\nid: a\nname: A\n---\nX"_s << agent(u"a"_s, u"A"_s, u"X"_s);
     QTest::newRow("fences with trailing spaces")
         << u"---  \nid: a\nname: A\n--- \nX"_s << agent(u"a"_s, u"A"_s, u"X"_s);

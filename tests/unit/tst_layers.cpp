@@ -2,10 +2,12 @@
 // and held against one table, and so are the module links of app/CMakeLists.txt and ui/CMakeLists.txt.
 //
 //   ui -> presentation -> chat -> agents -> llm, storage -> domain
+//   api (the local HTTP API) beside ui and cli, above chat; the window and the CLI start it
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
-// keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/, QtWidgets in ui/).
-// app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition roots and may include everything.
+// keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/ and api/,
+// QtHttpServer in api/, QtWidgets in ui/). app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition
+// roots and may include everything.
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -38,11 +40,15 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"domain"_s } },
     // The headless commands are a composition root of their own: they open the database, make the network manager
     // and the tools and wire the façade as main.cpp does. No view model, no widget.
+    // The local API: seed 002's board over HTTP through the chat façade (the engine's config for DASHBOARD_URL, the
+    // keychain for its token). Beside the window and the CLI, which start it.
+    { u"api"_s, { u"chat"_s, u"agents"_s, u"storage"_s, u"domain"_s } },
     // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
-    { u"cli"_s, { u"chat"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    { u"cli"_s, { u"chat"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
     // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
     { u"cliexchange"_s, { u"cli"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
-    { u"ui"_s, { u"presentation"_s, u"domain"_s } },
+    // The window binds to view models; it only starts and stops the local API (its settings page).
+    { u"ui"_s, { u"presentation"_s, u"domain"_s, u"api"_s } },
 };
 
 /// Libraries outside QtCore and the folders that may include them. QtCore and the standard library go anywhere.
@@ -50,7 +56,8 @@ const QHash<QString, QSet<QString>> kLibraryFolders = {
     { u"QtSql"_s, { u"storage"_s } },
     { u"keychain"_s, { u"storage"_s } },
     { u"QtDBus"_s, { u"storage"_s } },
-    { u"QtNetwork"_s, { u"llm"_s, kRoot } },
+    { u"QtNetwork"_s, { u"llm"_s, u"api"_s, kRoot } },
+    { u"QtHttpServer"_s, { u"api"_s } },
     { u"QtGui"_s, { u"presentation"_s, u"exchange"_s, u"ui"_s, kRoot } },
     { u"QtPrintSupport"_s, { u"exchange"_s, u"ui"_s } },
     { u"QtSvg"_s, { u"ui"_s } },
@@ -64,6 +71,7 @@ const QHash<QString, QString> kLinkTargets = {
     { u"qt6keychain"_s, u"keychain"_s },
     { u"Qt6::DBus"_s, u"QtDBus"_s },
     { u"Qt6::Network"_s, u"QtNetwork"_s },
+    { u"Qt6::HttpServer"_s, u"QtHttpServer"_s },
     { u"Qt6::Gui"_s, u"QtGui"_s },
     { u"Qt6::PrintSupport"_s, u"QtPrintSupport"_s },
     { u"Qt6::Svg"_s, u"QtSvg"_s },
@@ -249,8 +257,8 @@ void TestLayers::includesFollowTheLayers()
         }
     }
     // Nothing read would pass too: make sure the walk found the layers it checks.
-    for (const QString &folder :
-        { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s, u"cli"_s, u"ui"_s, kRoot })
+    for (const QString &folder : { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s,
+             u"api"_s, u"cli"_s, u"ui"_s, kRoot })
         QVERIFY2(filesPerFolder.value(folder) > 0, qPrintable(u"no sources found in "_s + folder));
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
 }
@@ -278,7 +286,7 @@ void TestLayers::moduleLinksFollowTheLayers()
                 << match.captured(2).split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts);
         }
     for (const QString &expected :
-        { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s, u"cli"_s, u"ui"_s })
+        { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s })
         QVERIFY2(dependencies.contains(expected), qPrintable(u"no links found for tandem_"_s + expected));
     QStringList problems;
     for (auto it = dependencies.cbegin(); it != dependencies.cend(); ++it)
@@ -321,6 +329,14 @@ void TestLayers::forbiddenIncludesAreCaught_data()
     QTest::newRow("network outside llm") << u"app/agents/X.cpp"_s << u"#include <QNetworkReply>"_s << false;
     QTest::newRow("network in the cli") << u"app/cli/X.cpp"_s << u"#include <QNetworkAccessManager>"_s << false;
     QTest::newRow("network in llm") << u"app/llm/X.cpp"_s << u"#include <QNetworkAccessManager>"_s << true;
+    QTest::newRow("http server in the api") << u"app/api/X.cpp"_s << u"#include <QAbstractHttpServer>"_s << true;
+    QTest::newRow("http server in the cli") << u"app/cli/X.cpp"_s << u"#include <QHttpServerRequest>"_s << false;
+    QTest::newRow("http server in the chat") << u"app/chat/X.h"_s << u"#include <QtHttpServer/QHttpServer>"_s << false;
+    QTest::newRow("api includes a widget") << u"app/api/X.cpp"_s << u"#include <QWidget>"_s << false;
+    QTest::newRow("api includes a view model")
+        << u"app/api/X.cpp"_s << u"#include \"presentation/ChatViewModel.h\""_s << false;
+    QTest::newRow("chat includes the api") << u"app/chat/X.cpp"_s << u"#include \"api/ApiServer.h\""_s << false;
+    QTest::newRow("the window starts the api") << u"ui/X.cpp"_s << u"#include \"api/LocalApi.h\""_s << true;
     QTest::newRow("gui in the engine") << u"app/agents/X.cpp"_s << u"#include <QColor>"_s << false;
     QTest::newRow("gui in a view model") << u"app/presentation/X.cpp"_s << u"#include <QTextDocument>"_s << true;
     QTest::newRow("core anywhere") << u"app/domain/X.cpp"_s << u"#include <QString>\n#include <optional>"_s << true;

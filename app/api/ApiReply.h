@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief One answer of the local API: an HTTP status and a JSON object (an error is `{"error": "…"}`).
+struct ApiReply
+{
+    int status = 200;
+    QJsonObject body;
+    /// Extra response headers (such as Allow for a 405), name and value.
+    QList<QPair<QByteArray, QByteArray>> headers;
+
+    static ApiReply ok(const QJsonObject &body, int status = 200) { return ApiReply { status, body, {} }; }
+    static ApiReply error(int status, const QString &message)
+    {
+        return ApiReply { status, QJsonObject { { QStringLiteral("error"), message } }, {} };
+    }
+};
+
+} // namespace Tandem

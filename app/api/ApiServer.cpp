@@ -1,0 +1,230 @@
+#include "ApiServer.h"
+
+#include "api/ApiHttpServer.h"
+#include "api/ApiReply.h"
+#include "api/ApiTcpServer.h"
+#include "api/EventStream.h"
+#include "api/HandoffEndpoint.h"
+#include "chat/ChatRepository.h"
+#include "domain/Logging.h"
+
+#include <QHostAddress>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonDocument>
+#include <QTcpSocket>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+/// Bytes of the request under way on a connection, counted as they arrive (see ApiServer::watch).
+constexpr const char *kReceivedProperty = "tandemApiReceived";
+/// Room for the request line and the headers beside a body of the full limit.
+constexpr qint64 kHeaderAllowance = 64 * 1024;
+/// How long a refused connection is read from before it is cut off.
+constexpr int kLingerMs = 5000;
+
+QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
+{
+    const QList<QPair<QByteArray, QByteArray>> headers = request.headers();
+    for (const auto &[key, value] : headers)
+        if (name.compare(key, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
+bool hasHeader(const QHttpServerRequest &request, QByteArrayView name)
+{
+    const QList<QPair<QByteArray, QByteArray>> headers = request.headers();
+    for (const auto &pair : headers)
+        if (name.compare(pair.first, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
+}
+
+/// Compares without stopping at the first difference, so the time taken tells nothing about the token.
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    if (expected.isEmpty())
+        return false;
+    unsigned char difference = given.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        difference |= static_cast<unsigned char>((i < given.size() ? given.at(i) : '\0') ^ expected.at(i));
+    return difference == 0;
+}
+
+ApiReply methodNotAllowed(const QByteArray &allowed)
+{
+    ApiReply reply = ApiReply::error(405, ApiServer::tr("This path takes %1 only.").arg(QString::fromLatin1(allowed)));
+    reply.headers << qMakePair("Allow"_ba, allowed);
+    return reply;
+}
+
+} // namespace
+
+ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
+    : QObject(parent)
+    , m_repository(repository)
+    , m_events(new EventStream(this))
+{
+    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, &EventStream::publish);
+}
+
+ApiServer::~ApiServer()
+{
+    close();
+}
+
+bool ApiServer::listen(quint16 port)
+{
+    close();
+    m_error.clear();
+    auto *tcp = new ApiTcpServer(this);
+    if (!tcp->listen(QHostAddress::LocalHost, port)) {
+        m_error = tr("The local API cannot listen on 127.0.0.1:%1: %2").arg(port).arg(tcp->errorString());
+        delete tcp;
+        return false;
+    }
+    connect(tcp, &ApiTcpServer::accepted, this, &ApiServer::watch);
+    m_tcp = tcp;
+    m_http = new ApiHttpServer(
+        [this](const QHttpServerRequest &request, QTcpSocket *socket) { handle(request, socket); }, this);
+    m_http->bind(m_tcp);
+    qCInfo(lcApi) << "local API listening on" << url();
+    return true;
+}
+
+void ApiServer::close()
+{
+    if (!m_http)
+        return;
+    m_events->closeAll();
+    m_tcp->close();
+    // Connections under way belong to the HTTP server (their sockets are its children): they end with it.
+    m_http->deleteLater();
+    m_http = nullptr;
+    m_tcp = nullptr;
+    qCInfo(lcApi) << "local API stopped";
+}
+
+bool ApiServer::isListening() const
+{
+    return m_tcp && m_tcp->isListening();
+}
+
+quint16 ApiServer::port() const
+{
+    return isListening() ? m_tcp->serverPort() : 0;
+}
+
+QString ApiServer::url() const
+{
+    return isListening() ? u"http://127.0.0.1:%1"_s.arg(port()) : QString();
+}
+
+void ApiServer::watch(QTcpSocket *socket)
+{
+    // Qt HttpServer keeps a whole request in memory before it hands it over; a body far beyond the limit is refused
+    // while it arrives instead. This runs before the HTTP server reads what arrived.
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
+        const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
+        socket->setProperty(kReceivedProperty, received);
+        if (received <= m_bodyLimit + kHeaderAllowance)
+            return;
+        QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
+        const QByteArray body
+            = QJsonDocument(
+                  ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit)).body)
+                  .toJson(QJsonDocument::Compact)
+            + '\n';
+        socket->write("HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json; charset=utf-8\r\n"
+                      "Connection: close\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        // What the client still sends is read and dropped until it closes (closing on unread data would reset the
+        // connection, and the client could lose the answer); a client that never stops is cut off.
+        if (socket->isTransactionStarted())
+            socket->commitTransaction(); // the HTTP server's partial request
+        socket->readAll();
+        connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
+        QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
+        qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
+    });
+}
+
+void ApiServer::handle(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    socket->setProperty(kReceivedProperty, 0);
+    bool streaming = false;
+    const ApiReply reply = answer(request, socket, &streaming);
+    if (!streaming)
+        write(request, socket, reply);
+}
+
+ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket, bool *streaming)
+{
+    const QString path = request.url().path();
+    // A browser names the page a request comes from; programs on this computer send no Origin. Refusing it keeps
+    // web pages (and DNS rebinding) out, whatever they guess; no CORS header is ever sent.
+    if (hasHeader(request, "Origin")) {
+        qCInfo(lcApi) << "refused a request from a web page to" << path;
+        return ApiReply::error(403,
+            tr("Requests from web pages (with an Origin header) are refused: the local API "
+               "is for programs on this computer."));
+    }
+    if (request.body().size() > m_bodyLimit)
+        return ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit));
+    if (!authorized(request)) {
+        ApiReply reply = ApiReply::error(401,
+            tr("Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
+               "serve --print-token)."));
+        reply.headers << qMakePair("WWW-Authenticate"_ba, "Bearer realm=\"tandem\""_ba);
+        return reply;
+    }
+    const QHttpServerRequest::Method method = request.method();
+    if (path == u"/api/handoffs") {
+        if (method == QHttpServerRequest::Method::Get)
+            return HandoffEndpoint::get(m_repository, request.query());
+        if (method == QHttpServerRequest::Method::Post)
+            return HandoffEndpoint::post(m_repository, request.body());
+        return methodNotAllowed("GET, POST"_ba);
+    }
+    if (path == u"/api/events") {
+        if (method != QHttpServerRequest::Method::Get)
+            return methodNotAllowed("GET"_ba);
+        *streaming = true;
+        m_events->subscribe(socket);
+        return {};
+    }
+    return ApiReply::error(
+        404, tr("There is no %1 here: the local API has /api/handoffs and /api/events.").arg(path.left(200)));
+}
+
+bool ApiServer::authorized(const QHttpServerRequest &request) const
+{
+    const QByteArray value = header(request, "Authorization").trimmed();
+    if (!value.startsWith("Bearer ") && !value.startsWith("bearer "))
+        return false;
+    return sameSecret(value.mid(7).trimmed(), m_token);
+}
+
+void ApiServer::write(const QHttpServerRequest &request, QTcpSocket *socket, const ApiReply &reply)
+{
+    if (!socket->isOpen())
+        return;
+    const QByteArray body = QJsonDocument(reply.body).toJson(QJsonDocument::Compact) + '\n';
+    QHttpServerResponder responder = ApiHttpServer::responderFor(request, socket);
+    responder.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
+    responder.writeHeader("Content-Type"_ba, "application/json; charset=utf-8"_ba);
+    responder.writeHeader("Content-Length"_ba, QByteArray::number(body.size()));
+    responder.writeHeader("Cache-Control"_ba, "no-store"_ba);
+    responder.writeHeader("X-Content-Type-Options"_ba, "nosniff"_ba);
+    for (const auto &[name, value] : reply.headers)
+        responder.writeHeader(name, value);
+    responder.writeBody(body);
+}
+
+} // namespace Tandem

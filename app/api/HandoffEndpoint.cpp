@@ -1,0 +1,146 @@
+#include "HandoffEndpoint.h"
+
+#include "chat/ChatRepository.h"
+#include "domain/BoardJson.h"
+
+#include <QJsonDocument>
+#include <QJsonValue>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+constexpr int kMaxMinutes = 60 * 24 * 365;
+
+/// A storyId (text or number) as a conversation id; 0 when it is not a positive whole number.
+qint64 storyIdFrom(const QJsonValue &value)
+{
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        constexpr double kLargestExact = 9007199254740991.0; // 2^53 - 1: beyond it a double is no exact id
+        return number >= 1 && number <= kLargestExact && number == double(qint64(number)) ? qint64(number) : 0;
+    }
+    bool ok = false;
+    const qint64 id = value.toString().trimmed().toLongLong(&ok);
+    return ok && id > 0 ? id : 0;
+}
+
+qint64 handoffIdFrom(const QJsonValue &value)
+{
+    return storyIdFrom(value);
+}
+
+int statusOf(const BoardResult &result)
+{
+    switch (result.problem) {
+    case BoardResult::Problem::None:
+        return 200;
+    case BoardResult::Problem::NotFound:
+        return 404;
+    case BoardResult::Problem::Invalid:
+    case BoardResult::Problem::Busy:
+        return 409;
+    case BoardResult::Problem::Storage:
+        break;
+    }
+    return 500;
+}
+
+ApiReply replyOf(const BoardResult &result, int successStatus = 200)
+{
+    if (!result.ok())
+        return ApiReply::error(statusOf(result), result.message);
+    if (result.handoff.id > 0)
+        return ApiReply::ok({ { u"handoff"_s, BoardJson::handoff(result.handoff) } }, successStatus);
+    return ApiReply::ok({ { u"cleaned"_s, result.count } }, successStatus);
+}
+
+} // namespace
+
+ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query)
+{
+    if (query.queryItemValue(u"stale"_s) == u"true") {
+        int minutes = Handoff::kStaleMinutes;
+        if (query.hasQueryItem(u"minutes"_s)) {
+            bool ok = false;
+            minutes = query.queryItemValue(u"minutes"_s).toInt(&ok);
+            if (!ok || minutes < 0 || minutes > kMaxMinutes)
+                return ApiReply::error(400, tr("minutes must be a whole number from 0 to %1.").arg(kMaxMinutes));
+        }
+        return ApiReply::ok({ { u"handoffs"_s, BoardJson::handoffs(repository.staleHandoffs(minutes)) } });
+    }
+    if (!query.hasQueryItem(u"storyId"_s))
+        return ApiReply::error(400,
+            tr("Say which handoffs: ?storyId=ID (with &agent=AGENT for an agent's pending handoff) or "
+               "?stale=true&minutes=N."));
+    const QString storyText = query.queryItemValue(u"storyId"_s, QUrl::FullyDecoded);
+    const qint64 storyId = storyIdFrom(QJsonValue(storyText));
+    if (storyId == 0)
+        return ApiReply::error(
+            400, tr("storyId is a conversation's id, a positive whole number; “%1” is not.").arg(storyText.left(100)));
+    if (!repository.conversation(storyId))
+        return ApiReply::error(404, tr("There is no story %1 (no conversation with that id).").arg(storyId));
+    if (query.hasQueryItem(u"agent"_s)) {
+        const QString agent = query.queryItemValue(u"agent"_s, QUrl::FullyDecoded).trimmed();
+        if (agent.isEmpty())
+            return ApiReply::error(400, tr("agent needs an agent's id, such as implementer."));
+        const std::optional<Handoff> pending = repository.pendingHandoff(storyId, agent);
+        return ApiReply::ok({ { u"handoff"_s, pending ? QJsonValue(BoardJson::handoff(*pending)) : QJsonValue() } });
+    }
+    return ApiReply::ok(BoardJson::state(repository.boardState(storyId)));
+}
+
+ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &body)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError)
+        return ApiReply::error(
+            400, tr("The body is not valid JSON: %1 at character %2.").arg(error.errorString()).arg(error.offset));
+    if (!document.isObject())
+        return ApiReply::error(
+            400, tr("The body must be a JSON object, such as {\"action\": \"accept\", \"handoffId\": 1}."));
+    const QJsonObject request = document.object();
+    const QString action = request.value(u"action"_s).toString();
+    if (action == u"create") {
+        const qint64 storyId = storyIdFrom(request.value(u"storyId"_s));
+        const QString from = request.value(u"fromAgent"_s).toString().trimmed();
+        const QString to = request.value(u"toAgent"_s).toString().trimmed();
+        if (storyId == 0 || from.isEmpty() || to.isEmpty())
+            return ApiReply::error(400, tr("create needs storyId (a conversation's id), fromAgent and toAgent."));
+        const QJsonValue payload = request.value(u"payload"_s);
+        if (!payload.isUndefined() && !payload.isNull() && !payload.isObject())
+            return ApiReply::error(400, tr("payload must be a JSON object, such as {\"plan\": \"…\"}."));
+        return replyOf(
+            repository.createHandoff(storyId, from, to, payload.toObject(), request.value(u"reason"_s).toString()),
+            201);
+    }
+    if (action == u"cleanup") {
+        const qint64 storyId = storyIdFrom(request.value(u"storyId"_s));
+        if (storyId == 0)
+            return ApiReply::error(400, tr("cleanup needs storyId (a conversation's id)."));
+        if (!repository.conversation(storyId))
+            return ApiReply::error(404, tr("There is no story %1 (no conversation with that id).").arg(storyId));
+        return replyOf(repository.cleanupHandoffs(storyId));
+    }
+    if (action != u"accept" && action != u"reject" && action != u"timeout")
+        return ApiReply::error(400,
+            action.isEmpty()
+                ? tr("Say what to do: action is create, accept, reject, timeout or cleanup.")
+                : tr("Unknown action “%1”: use create, accept, reject, timeout or cleanup.").arg(action.left(100)));
+    const qint64 handoffId = handoffIdFrom(request.value(u"handoffId"_s));
+    if (handoffId == 0)
+        return ApiReply::error(400, tr("%1 needs handoffId, the handoff's id.").arg(action));
+    if (action == u"accept")
+        return replyOf(repository.acceptHandoff(handoffId));
+    if (action == u"timeout")
+        return replyOf(repository.timeOutHandoff(handoffId));
+    const QString reason = request.value(u"reason"_s).toString().trimmed();
+    if (reason.isEmpty())
+        return ApiReply::error(400, tr("reject needs its reason: \"reason\": \"…\"."));
+    return replyOf(repository.rejectHandoff(handoffId, reason));
+}
+
+} // namespace Tandem

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "api/ApiReply.h"
+
+#include <QCoreApplication>
+#include <QUrlQuery>
+
+namespace Tandem {
+
+class ChatRepository;
+
+/// @brief Seed 002's `/api/handoffs` on the board's façade calls (the same ones as `tandem handoffs` and `tandem
+/// handoff`), answered in seed 002's JSON shapes (BoardJson).
+///
+/// A story is a conversation: the storyId is the conversation's id (a number, given as text or as a number). GET
+/// answers the state of a story, the pending handoff of one agent (`agent=`) or the stale handoffs (`stale=true`,
+/// `minutes=N`); POST takes the actions create, accept, reject (with a reason), timeout and cleanup. A transition
+/// outside the table, or a handoff that is no longer pending, is a 409 with the board's sentence.
+class HandoffEndpoint
+{
+    Q_DECLARE_TR_FUNCTIONS(HandoffEndpoint)
+
+public:
+    /// @brief GET /api/handoffs with @p query.
+    static ApiReply get(ChatRepository &repository, const QUrlQuery &query);
+    /// @brief POST /api/handoffs with the JSON @p body.
+    static ApiReply post(ChatRepository &repository, const QByteArray &body);
+};
+
+} // namespace Tandem

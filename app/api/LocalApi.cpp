@@ -1,0 +1,180 @@
+#include "LocalApi.h"
+
+#include "api/ApiServer.h"
+#include "chat/LocalChatRepository.h"
+#include "domain/Logging.h"
+#include "storage/SecretStore.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QHostAddress>
+#include <QRandomGenerator>
+#include <QSettings>
+#include <QTcpServer>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+const QString kEnabledKey = u"localApi/enabled"_s;
+const QString kPortKey = u"localApi/port"_s;
+} // namespace
+
+LocalApi::LocalApi(LocalChatRepository &repository, SecretStore &secrets, const QString &profileFolder, QObject *parent)
+    : QObject(parent)
+    , m_repository(repository)
+    , m_secrets(&secrets)
+    , m_tokenKey(tokenKeyFor(profileFolder))
+    , m_server(new ApiServer(repository, this))
+{ }
+
+LocalApi::~LocalApi()
+{
+    if (m_server->isListening())
+        setDashboardUrl({});
+}
+
+QString LocalApi::tokenKeyFor(const QString &profileFolder)
+{
+    // Provider ids are slugs ([a-z0-9-]); the colon keeps this key out of their way.
+    const QByteArray folder = QDir::cleanPath(QDir(profileFolder).absolutePath()).toUtf8();
+    return u"local-api-token:"_s
+        + QString::fromLatin1(QCryptographicHash::hash(folder, QCryptographicHash::Sha256).toHex().left(16));
+}
+
+QString LocalApi::newToken()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
+    return QString::fromLatin1(bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+quint16 LocalApi::freePort()
+{
+    QTcpServer probe;
+    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+}
+
+bool LocalApi::enabledInSettings()
+{
+    return QSettings().value(kEnabledKey, false).toBool();
+}
+
+void LocalApi::setEnabledInSettings(bool enabled)
+{
+    QSettings().setValue(kEnabledKey, enabled);
+}
+
+quint16 LocalApi::portInSettings()
+{
+    const int port = QSettings().value(kPortKey, 0).toInt();
+    return port > 0 && port <= 65535 ? quint16(port) : 0;
+}
+
+void LocalApi::setPortInSettings(quint16 port)
+{
+    QSettings().setValue(kPortKey, port);
+}
+
+void LocalApi::start(quint16 port)
+{
+    const int generation = ++m_generation;
+    readToken([this, generation, port](const QString &token, const QString &error) {
+        if (generation != m_generation)
+            return;
+        m_tokenFailed = token.isEmpty();
+        if (token.isEmpty()) {
+            m_error = tr("The local API's token could not be read from the keychain: %1").arg(error);
+            Q_EMIT failed(m_error);
+            return;
+        }
+        m_server->setToken(token);
+        if (!m_server->listen(port)) {
+            m_error = m_server->errorString();
+            setDashboardUrl({});
+            Q_EMIT failed(m_error);
+            return;
+        }
+        m_error.clear();
+        setDashboardUrl(m_server->url());
+        Q_EMIT started(m_server->url());
+    });
+}
+
+void LocalApi::stop()
+{
+    ++m_generation;
+    if (!m_server->isListening())
+        return;
+    m_server->close();
+    setDashboardUrl({});
+    Q_EMIT stopped();
+}
+
+bool LocalApi::isRunning() const
+{
+    return m_server->isListening();
+}
+
+QString LocalApi::url() const
+{
+    return m_server->url();
+}
+
+quint16 LocalApi::port() const
+{
+    return m_server->port();
+}
+
+void LocalApi::readToken(TokenCallback done)
+{
+    if (!m_secrets) {
+        done({}, tr("there is no keychain."));
+        return;
+    }
+    QPointer<LocalApi> self(this);
+    m_secrets->read(m_tokenKey, [self, done](const SecretStore::Result &result) {
+        if (!self)
+            return;
+        if (result.ok() && !result.secret.isEmpty()) {
+            done(result.secret, {});
+            return;
+        }
+        if (result.status == SecretStore::Result::Status::Failed) {
+            done({}, result.errorString);
+            return;
+        }
+        self->regenerateToken(done); // none yet: this profile's first
+    });
+}
+
+void LocalApi::regenerateToken(TokenCallback done)
+{
+    if (!m_secrets) {
+        done({}, tr("there is no keychain."));
+        return;
+    }
+    const QString token = newToken();
+    QPointer<LocalApi> self(this);
+    m_secrets->write(m_tokenKey, token, [self, token, done](const SecretStore::Result &result) {
+        if (!self)
+            return;
+        if (!result.ok()) {
+            done({}, result.errorString);
+            return;
+        }
+        self->m_server->setToken(token);
+        qCInfo(lcApi) << "a new local API token was stored in the keychain";
+        done(token, {});
+    });
+}
+
+void LocalApi::setDashboardUrl(const QString &url)
+{
+    EngineConfig config = m_repository.engineConfig();
+    config.dashboardUrl = url;
+    m_repository.setEngineConfig(config);
+}
+
+} // namespace Tandem

@@ -1,0 +1,94 @@
+#include "AgentsCommand.h"
+
+#include "agents/AgentCatalog.h"
+#include "api/LocalApi.h"
+#include "chat/LocalChatRepository.h"
+#include "cli/CliCommands.h"
+#include "cli/CliOutput.h"
+#include "cli/ServeCommand.h"
+#include "cli/TerminalStream.h"
+#include "domain/PromptVariables.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+
+int usageError(const QString &problem)
+{
+    CliOutput::err() << problem << '\n'
+                     << AgentsCommand::tr("Usage: tandem agents export-prompts DIR [--conversation ID] [--port N]")
+                     << '\n';
+    return CliCommands::UsageError;
+}
+
+} // namespace
+
+int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &repository)
+{
+    const QStringList positional = parser.positionalArguments();
+    if (positional.value(1) != u"export-prompts")
+        return usageError(positional.value(1).isEmpty()
+                ? tr("Say what to do with the agents: export-prompts.")
+                : tr("Unknown action “%1”: use export-prompts.").arg(positional.value(1)));
+    const QString folder = positional.value(2);
+    if (folder.isEmpty())
+        return usageError(tr("Give the folder to write the prompts into."));
+
+    QHash<QString, QString> values;
+    bool ok = false;
+    quint16 port = ServeCommand::portOption(parser, &ok);
+    if (!ok)
+        return usageError(tr("--port needs a port number from 1 to 65535."));
+    if (port == 0)
+        port = LocalApi::portInSettings();
+    if (port != 0)
+        values.insert(u"DASHBOARD_URL"_s, u"http://127.0.0.1:%1"_s.arg(port));
+    if (parser.isSet(u"conversation"_s)) {
+        const qint64 id = parser.value(u"conversation"_s).toLongLong(&ok);
+        if (!ok || id <= 0 || !repository.conversation(id)) {
+            CliOutput::err() << tr("There is no conversation %1.").arg(parser.value(u"conversation"_s)) << '\n';
+            return CliCommands::UsageError;
+        }
+        // As the engine does (RequestBuilder): a conversation is the story; its own variables win.
+        values.insert(u"STORY_ID"_s, QString::number(id));
+        values.insert(u"BRANCH"_s, u"story-%1"_s.arg(id));
+        const QHash<QString, QString> stored = repository.variables(id);
+        for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+            values.insert(it.key(), it.value());
+    }
+
+    if (!QDir().mkpath(folder)) {
+        CliOutput::err() << tr("The folder %1 cannot be made.").arg(folder) << '\n';
+        return CliCommands::StorageError;
+    }
+    const AgentCatalog catalog(AgentCatalog::userFolder());
+    int written = 0;
+    for (const Agent &agent : catalog.agents()) {
+        if (!agent.modes.contains(u"pipeline"_s))
+            continue;
+        QFile source(catalog.fileOf(agent.id));
+        if (!source.open(QIODevice::ReadOnly)) {
+            CliOutput::err() << tr("%1 cannot be read: %2").arg(source.fileName(), source.errorString()) << '\n';
+            return CliCommands::StorageError;
+        }
+        const QString text = PromptVariables::substitute(QString::fromUtf8(source.readAll()), values).text;
+        QSaveFile target(QDir(folder).filePath(agent.id + u".md"_s));
+        if (!target.open(QIODevice::WriteOnly) || target.write(text.toUtf8()) < 0 || !target.commit()) {
+            CliOutput::err() << tr("%1 cannot be written: %2").arg(target.fileName(), target.errorString()) << '\n';
+            return CliCommands::StorageError;
+        }
+        CliOutput::out() << QDir::toNativeSeparators(target.fileName()) << '\n';
+        ++written;
+    }
+    CliOutput::out().flush();
+    return written > 0 ? CliCommands::Success : CliCommands::UsageError;
+}
+
+} // namespace Tandem

@@ -1,0 +1,71 @@
+#include "ServeCommand.h"
+
+#include "api/LocalApi.h"
+#include "chat/LocalChatRepository.h"
+#include "cli/CliCommands.h"
+#include "cli/CliOutput.h"
+#include "cli/TerminalStream.h"
+#include "cli/UnixSignals.h"
+#include "storage/SecretStore.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+quint16 ServeCommand::portOption(const QCommandLineParser &parser, bool *ok)
+{
+    *ok = true;
+    if (!parser.isSet(u"port"_s))
+        return 0;
+    const uint port = parser.value(u"port"_s).toUInt(ok);
+    *ok = *ok && port <= 65535;
+    return *ok ? quint16(port) : 0;
+}
+
+int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &repository, const QString &dataFolder)
+{
+    bool ok = false;
+    quint16 port = portOption(parser, &ok);
+    if (!ok) {
+        CliOutput::err() << tr("--port needs a port number from 0 to 65535 (0: a free one).") << '\n';
+        return CliCommands::UsageError;
+    }
+    if (!parser.isSet(u"port"_s))
+        port = LocalApi::portInSettings(); // the window's port, so outside agents find the same address
+
+    // Handoffs done by the window or another command show up here too, and stale ones time out while it serves.
+    repository.watchForChangesElsewhere(1500);
+    SecretStore secrets;
+    LocalApi api(repository, secrets, dataFolder);
+    UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
+    QEventLoop loop;
+    int exitCode = CliCommands::Success;
+    QObject::connect(&termination, &UnixSignals::received, &loop, [&loop] { loop.quit(); });
+    QObject::connect(&api, &LocalApi::failed, &loop, [&loop, &exitCode, &api](const QString &message) {
+        CliOutput::err() << message << '\n';
+        exitCode = api.tokenFailed() ? CliCommands::StorageError : CliCommands::UsageError;
+        loop.quit();
+    });
+    QObject::connect(&api, &LocalApi::started, &loop, [&api, &parser](const QString &url) {
+        CliOutput::out() << tr("Tandem's local API: %1").arg(url) << '\n';
+        CliOutput::out().flush();
+        if (!parser.isSet(u"print-token"_s))
+            return;
+        api.readToken([](const QString &token, const QString &) {
+            // The token is printed on request only, never logged; CliOutput shows controls as text.
+            CliOutput::out() << tr("Token: %1").arg(token) << '\n';
+            CliOutput::out().flush();
+        });
+    });
+    api.start(port);
+    loop.exec();
+    api.stop();
+    return exitCode;
+}
+
+} // namespace Tandem

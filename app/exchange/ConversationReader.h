@@ -1,0 +1,45 @@
+#pragma once
+
+#include "JsonFieldReader.h"
+#include "domain/Agent.h"
+#include "storage/ConversationArchive.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QSet>
+
+namespace Tandem {
+
+/// @brief Reads one conversation of a Tandem JSON export (docs/export-format.md) with its rows: agents, runs,
+/// handoffs, approvals, variables, agent threads and messages.
+///
+/// Besides each member's type it checks enum values, repeated ids within a list and every reference between rows; it
+/// also makes the archive safe to import: a reply still streaming becomes interrupted, a running run interrupted, a
+/// pending approval decided (with no decision). A refusal is left in the JsonFieldReader it reads with.
+class ConversationReader final
+{
+    Q_DECLARE_TR_FUNCTIONS(JsonImporter)
+
+public:
+    /// @brief @p fields is borrowed: its path places the refusals.
+    explicit ConversationReader(JsonFieldReader &fields);
+
+    /// @brief Reads the conversation @p object into @p out, refusing more than @p maxMessages messages. Its agents
+    /// not yet in @p agentIds are added there and to @p agents (the file's first definition of an agent is the one
+    /// imported).
+    bool read(const QJsonObject &object, qint64 maxMessages, QSet<QString> *agentIds, QList<Agent> *agents,
+        ConversationArchive *out);
+
+private:
+    bool readAgent(const QJsonObject &object, Agent *out);
+    bool agentOptions(const QJsonObject &object, Agent *out);
+    bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
+    bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
+    bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);
+    bool readMessage(const QJsonObject &object, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *out);
+
+    JsonFieldReader &m_fields;
+};
+
+} // namespace Tandem
