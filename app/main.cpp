@@ -8,8 +8,11 @@
 #include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
+#include "cli/Handover.h"
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
+#include "cliexchange/ExportCommand.h"
+#include "cliexchange/ImportCommand.h"
 #include "domain/Logging.h"
 #include "llm/NetworkAccess.h"
 #include "presentation/ExchangeViewModel.h"
@@ -37,7 +40,8 @@ void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
         + QCoreApplication::translate("main",
-            "Headless commands: tandem run|conversations|show|export|import|handoffs|handoff|serve|agents --help")
+            "Headless commands: tandem "
+            "run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help")
         + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -65,8 +69,14 @@ int main(int argc, char *argv[])
     // Log lines reach the terminal through the same filter as everything else the CLI prints.
     Tandem::TerminalStream::installMessageHandler();
     if (Tandem::AppSetup::isHeadless(argc, argv)) {
+        const QString command = Tandem::CliCommands::commandOf(argc, argv);
+        // A headless command runs in tandem-cli, which loads neither QtGui nor QtWidgets; export and import stay
+        // here. If tandem-cli is missing, this binary runs the command itself.
+        if (!command.isEmpty() && command != u"export" && command != u"import")
+            Tandem::Handover::exec(Tandem::Handover::kHeadlessProgram, argv);
+        Tandem::CliCommands::setExchangeCommands(&Tandem::ExportCommand::run, &Tandem::ImportCommand::run);
         // Exports lay out text (HTML, PDF), which needs fonts and so a QGuiApplication; offscreen, no display.
-        if (Tandem::CliCommands::commandOf(argc, argv) == u"export") {
+        if (command == u"export") {
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             QGuiApplication app(argc, argv);

@@ -444,6 +444,13 @@
     </message>
 </context>
 <context>
+    <name>ChatCommand</name>
+    <message>
+        <source>One message a line. Ctrl+C stops a reply; Ctrl+D (or Ctrl+C here) ends the chat.</source>
+        <translation>По сообщению в строке. Ctrl+C останавливает ответ; Ctrl+D (или Ctrl+C здесь) завершает беседу.</translation>
+    </message>
+</context>
+<context>
     <name>CliCommands</name>
     <message>
         <source>There is no conversation %1.</source>
@@ -662,12 +669,29 @@
         <translation>минуты</translation>
     </message>
     <message>
+        <source>serve, agents export-prompts: the local API&apos;s port (0: a free one).</source>
+        <translation>serve, agents export-prompts: порт локального API (0 — любой свободный).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>порт</translation>
+    </message>
+    <message>
+        <source>serve: also print the local API&apos;s token.</source>
+        <translation>serve: вывести также токен локального API.</translation>
+    </message>
+    <message>
+        <source>“%1” needs the full tandem executable, which is not installed beside tandem-cli.</source>
+        <translation>Для «%1» нужен полный исполняемый файл tandem, а рядом с tandem-cli его нет.</translation>
+    </message>
+    <message>
         <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled, 7 routing accuracy below --min-accuracy.</source>
         <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy.</translation>
     </message>
     <message>
         <source>Commands:
   run           send a message and stream the answer with its handoffs
+  chat          one conversation from standard input, a message a line (the options of run)
   conversations list the stored conversations
   show ID       print one conversation with its dividers
   export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
@@ -682,6 +706,7 @@
 The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
         <translation>Команды:
   run           отправить сообщение и выводить ответ вместе с передачами
+  chat          одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)
   conversations вывести список сохранённых бесед
   show ID       вывести одну беседу с разделителями
   export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
@@ -716,24 +741,16 @@ API-ключ сохранённого провайдера берётся из �
         <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
     </message>
     <message>
-        <source>serve, agents export-prompts: the local API&apos;s port (0: a free one).</source>
-        <translation>serve, agents export-prompts: порт локального API (0 — любой свободный).</translation>
-    </message>
-    <message>
-        <source>port</source>
-        <translation>порт</translation>
-    </message>
-    <message>
-        <source>serve: also print the local API&apos;s token.</source>
-        <translation>serve: вывести также токен локального API.</translation>
-    </message>
-    <message>
-        <source>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing</source>
-        <translation>run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics или eval-routing</translation>
+        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing</source>
+        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics или eval-routing</translation>
     </message>
     <message>
         <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
         <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem chat --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... (the messages on standard input, one a line)</source>
+        <translation>Использование: tandem chat --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... (сообщения на стандартном вводе, по одному в строке)</translation>
     </message>
     <message>
         <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
@@ -2157,16 +2174,16 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Запросы с веб-страниц (с заголовком Origin) отклоняются: локальный API — для программ на этом компьютере.</translation>
     </message>
     <message>
-        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
-        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
-    </message>
-    <message>
         <source>Send the local API&apos;s token: Authorization: Bearer &lt;token&gt; (see Settings → Local API, or tandem serve --print-token).</source>
         <translation>Передайте токен локального API: Authorization: Bearer &lt;токен&gt; (см. Настройки → Локальный API или tandem serve --print-token).</translation>
     </message>
     <message>
         <source>There is no %1 here: the local API has /api/handoffs and /api/events.</source>
         <translation>Здесь нет %1: у локального API есть /api/handoffs и /api/events.</translation>
+    </message>
+    <message>
+        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
+        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
     </message>
 </context>
 <context>
@@ -3356,6 +3373,10 @@ or write a message below to start a new one.</source>
         <translation>ожидает</translation>
     </message>
     <message>
+        <source>active</source>
+        <translation>активен</translation>
+    </message>
+    <message>
         <source>done</source>
         <translation>готово</translation>
     </message>
@@ -3390,10 +3411,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>Complete</source>
         <translation>Завершено</translation>
-    </message>
-    <message>
-        <source>active</source>
-        <translation>активен</translation>
     </message>
 </context>
 <context>
@@ -3868,12 +3885,12 @@ or write a message below to start a new one.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
     <message>
-        <source>The window changes language at once; this dialog does when it is opened again.</source>
-        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
-    </message>
-    <message>
         <source>&amp;Local API</source>
         <translation>&amp;Локальный API</translation>
+    </message>
+    <message>
+        <source>The window changes language at once; this dialog does when it is opened again.</source>
+        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
     </message>
 </context>
 <context>
@@ -4113,8 +4130,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|conversations|show|export|import|handoffs|handoff|serve|agents --help</source>
-        <translation>Команды без графического интерфейса: tandem run|conversations|show|export|import|handoffs|handoff|serve|agents --help</translation>
+        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help</source>
+        <translation>Команды без графического интерфейса: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help</translation>
     </message>
     <message>
         <source>Tandem is already open on this profile; its window was brought to the front.</source>

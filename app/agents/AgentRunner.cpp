@@ -12,10 +12,9 @@
 #include "domain/Logging.h"
 #include "domain/PipelinePhase.h"
 #include "domain/RoutingPolicy.h"
+#include "storage/ConversationLock.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
-
-#include <QLockFile>
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #include "Run.h"
 
-#include <QLockFile>
+#include "storage/ConversationLock.h"
 
 namespace Tandem {
 

@@ -20,10 +20,9 @@
 #include <memory>
 #include <optional>
 
-class QLockFile;
-
 namespace Tandem {
 
+class ConversationLock;
 class CreateConversationJob;
 class LlmClient;
 class LlmJob;
@@ -71,7 +70,8 @@ struct Run
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
-    std::unique_ptr<QLockFile> conversationLock; ///< held while the run goes: one turn per conversation at a time
+    std::unique_ptr<ConversationLock>
+        conversationLock; ///< held while the run goes: one turn per conversation at a time
 
     QPointer<LlmJob> job; ///< the model call in flight
     QPointer<CreateConversationJob> createJob; ///< the remote thread being created

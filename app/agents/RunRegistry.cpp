@@ -1,8 +1,8 @@
 #include "RunRegistry.h"
 
 #include "agents/Run.h"
+#include "storage/ConversationLock.h"
 
-#include <QLockFile>
 #include <QTimer>
 
 namespace Tandem {

@@ -6,13 +6,13 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/AgentsCommand.h"
 #include "cli/AppSetup.h"
+#include "cli/ChatCommand.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandSuggestion.h"
 #include "cli/EvalRoutingCommand.h"
-#include "cli/ExportCommand.h"
 #include "cli/GuardrailOptions.h"
 #include "cli/HandoffCommands.h"
-#include "cli/ImportCommand.h"
+#include "cli/Handover.h"
 #include "cli/MetricsCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ServeCommand.h"
@@ -40,7 +40,7 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[] = { "run", "conversations", "show", "export", "import", "handoffs", "handoff",
+constexpr const char *kCommands[] = { "run", "chat", "conversations", "show", "export", "import", "handoffs", "handoff",
     "serve", "agents", "metrics", "eval-routing" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
@@ -48,6 +48,9 @@ constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", 
     "--protocol", "--workspace", "--wait", "--var", "--agent", "--min-accuracy", "--format", "-o", "--output", "--port",
     "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon",
     "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+
+CliCommands::ExternalCommand g_exportCommand = nullptr;
+CliCommands::ExternalCommand g_importCommand = nullptr;
 
 TerminalStream &out()
 {
@@ -142,12 +145,19 @@ QString CliCommands::exitCodesHelp()
               "--min-accuracy.");
 }
 
+void CliCommands::setExchangeCommands(ExternalCommand exportCommand, ExternalCommand importCommand)
+{
+    g_exportCommand = exportCommand;
+    g_importCommand = importCommand;
+}
+
 int CliCommands::exec(QCoreApplication &app)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(AppSetup::description() + u"\n\n"_s
         + tr("Commands:\n"
              "  run           send a message and stream the answer with its handoffs\n"
+             "  chat          one conversation from standard input, a message a line (the options of run)\n"
              "  conversations list the stored conversations\n"
              "  show ID       print one conversation with its dividers\n"
              "  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt "
@@ -202,7 +212,8 @@ int CliCommands::exec(QCoreApplication &app)
     parser.addOption({ u"print-token"_s, tr("serve: also print the local API's token.") });
     parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
     parser.addPositionalArgument(u"command"_s,
-        tr("run, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing"));
+        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or "
+           "eval-routing"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     // A failing command says why in its own sentence; the log lines behind it (a failed query) are for --verbose.
@@ -225,6 +236,10 @@ int CliCommands::exec(QCoreApplication &app)
     }
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.value(0);
+    if (command.isEmpty()) { // `tandem-cli` alone
+        err() << parser.helpText();
+        return UsageError;
+    }
     if (!isCommand(command)) {
         const QString closest = CommandSuggestion::closest(command, commandNames());
         if (closest.isEmpty())
@@ -232,6 +247,15 @@ int CliCommands::exec(QCoreApplication &app)
         else
             err() << tr("Unknown command “%1”. Did you mean “%2”?").arg(command, closest);
         err() << '\n' << tr("See: tandem --help") << '\n';
+        return UsageError;
+    }
+    const ExternalCommand external
+        = command == u"export" ? g_exportCommand : (command == u"import" ? g_importCommand : nullptr);
+    if ((command == u"export" || command == u"import") && !external) {
+        // tandem-cli carries no QtGui, which the exporters lay text out with: the full binary does these two.
+        Handover::exec(Handover::kFullProgram, app.arguments());
+        err() << tr("“%1” needs the full tandem executable, which is not installed beside tandem-cli.").arg(command)
+              << '\n';
         return UsageError;
     }
 
@@ -244,12 +268,12 @@ int CliCommands::exec(QCoreApplication &app)
     }
     if (command == u"run")
         return RunCommand::run(parser, database);
-    if (command == u"export")
-        return ExportCommand::run(parser, database);
-    if (command == u"import")
-        return ImportCommand::run(parser, database);
     if (command == u"eval-routing")
         return EvalRoutingCommand::run(parser, database);
+    if (command == u"chat")
+        return ChatCommand::run(parser, database);
+    if (external)
+        return external(parser, database);
 
     EngineConfig config;
     config.agentsFolder = AgentCatalog::userFolder();

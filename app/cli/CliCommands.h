@@ -3,7 +3,11 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+class QCommandLineParser;
+
 namespace Tandem {
+
+class Database;
 
 /// @brief The headless commands (`tandem run`, `tandem conversations`, `tandem show`): the same ChatRepository and
 /// database as the window, no display needed.
@@ -34,6 +38,12 @@ public:
     static int exec(QCoreApplication &app);
     /// @brief The exit codes, for --help.
     static QString exitCodesHelp();
+
+    /// @brief A command kept outside this module: export and import need the exchange module (QtGui).
+    using ExternalCommand = int (*)(const QCommandLineParser &parser, Database &database);
+    /// @brief Gives exec() the export and import commands (the full `tandem` does). Without them (`tandem-cli`),
+    /// exec() hands those two commands over to `tandem` beside it.
+    static void setExchangeCommands(ExternalCommand exportCommand, ExternalCommand importCommand);
 };
 
 } // namespace Tandem

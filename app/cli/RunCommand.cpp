@@ -73,7 +73,9 @@ RunCommand::ResolvedProvider RunCommand::resolveProvider(Database &database, con
     return resolved;
 }
 
-int RunCommand::run(const QCommandLineParser &parser, Database &database)
+} // namespace
+
+int RunCommand::run(const QCommandLineParser &parser, Database &database, const Turns &turns)
 {
     const QStringList positional = parser.positionalArguments();
     const QString text = positional.mid(1).join(u' ');
@@ -89,7 +91,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
     else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
         problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
-    else if (text.trimmed().isEmpty())
+    else if (!turns && text.trimmed().isEmpty())
         problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
     // The prompt variables to set: NAME=value, the name as PromptVariables reads it in a prompt.
     QList<std::pair<QString, QString>> variables;
@@ -104,12 +106,17 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
         variables.append({ name, assignment.mid(equals + 1) });
     }
     if (!problem.isEmpty()) {
-        CliOutput::err()
-            << problem << '\n'
-            << CliCommands::tr(
-                   "Usage: tandem run --mode single|dual|pipeline|router --provider <profile or base URL> [--model M] "
-                   "[--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... \"message\"")
-            << '\n';
+        CliOutput::err() << problem << '\n'
+                         << (turns ? CliCommands::tr(
+                                 "Usage: tandem chat --mode single|dual|pipeline|router --provider "
+                                 "<profile or base URL> [--model M] [--conversation ID] [--agent ID] "
+                                 "[--protocol responses|chat] [--var NAME=value]... "
+                                 "(the messages on standard input, one a line)")
+                                   : CliCommands::tr(
+                                       "Usage: tandem run --mode single|dual|pipeline|router --provider "
+                                       "<profile or base URL> [--model M] [--conversation ID] [--agent ID] "
+                                       "[--protocol responses|chat] [--var NAME=value]... \"message\""))
+                         << '\n';
         return CliCommands::UsageError;
     }
 
@@ -195,7 +202,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database)
     turn.setAgent(agentId);
     CliOutput::out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
     CliOutput::out().flush();
-    const int exitCode = turn.run(conversationId, text);
+    const int exitCode = turns ? turns(turn, conversationId) : turn.run(conversationId, text);
     // A conversation made for a message that could not be stored (a full disk) is not left behind empty.
     if (created && exitCode == CliCommands::StorageError && repository.messages(conversationId, 0, 1).isEmpty())
         repository.deleteConversation(conversationId);

@@ -3,7 +3,9 @@
 #include "domain/ProviderProfile.h"
 
 #include <QString>
+#include <QtGlobal>
 
+#include <functional>
 #include <optional>
 
 class QCommandLineParser;
@@ -11,6 +13,7 @@ class QCommandLineParser;
 namespace Tandem {
 
 class Database;
+class TurnRunner;
 
 /// @brief `tandem run --mode single|dual|pipeline|router --provider P [--conversation ID] [--agent ID]
 /// [--var NAME=value]... "message"`: one turn, streamed to the terminal and stored exactly as the window would store
@@ -29,8 +32,12 @@ public:
         QString problem;
     };
 
-    /// @brief Runs the command; returns a CliCommands::ExitCode.
-    static int run(const QCommandLineParser &parser, Database &database);
+    /// @brief The turns of a session once its conversation is ready (`chat`); returns a CliCommands::ExitCode.
+    using Turns = std::function<int(TurnRunner &turn, qint64 conversationId)>;
+
+    /// @brief Runs the command; returns a CliCommands::ExitCode. With @p turns (`tandem chat`, same options), no
+    /// message is taken from the command line: @p turns sends them once the provider and conversation are set.
+    static int run(const QCommandLineParser &parser, Database &database, const Turns &turns = {});
     /// @brief The provider of `--provider` (and `--protocol`, `--model` for a base URL).
     static ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser);
 };

@@ -34,11 +34,20 @@ TurnRunner::TurnRunner(
 
 TurnRunner::~TurnRunner() = default;
 
-void TurnRunner::onSignal(int, int)
+void TurnRunner::onSignal(int signal, int)
 {
     m_stopRequested = true;
+    m_lastSignal = signal;
     if (m_conversationId > 0 && m_repository.isRunning(m_conversationId))
         m_repository.cancel(m_conversationId); // the run ends cancelled, its partial reply kept
+    Q_EMIT interrupted(signal);
+}
+
+void TurnRunner::clearStop()
+{
+    m_stopRequested = false;
+    m_lastSignal = 0;
+    UnixSignals::resetInterrupts();
 }
 
 void TurnRunner::finishWaiting()

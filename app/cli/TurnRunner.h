@@ -41,6 +41,14 @@ public:
     int run(qint64 conversationId, const QString &text);
     /// @brief True once a termination signal asked the process to stop.
     bool stopRequested() const { return m_stopRequested; }
+    /// @brief The last termination signal that arrived (SIGINT, SIGTERM, SIGHUP); 0 if none.
+    int lastSignal() const { return m_lastSignal; }
+    /// @brief Forgets the stop request (and the first Ctrl+C), so the next turn of a session runs (`chat`).
+    void clearStop();
+
+Q_SIGNALS:
+    /// @brief A termination signal arrived (a running turn is being cancelled).
+    void interrupted(int signal);
 
 private:
     bool waitForTurn(qint64 conversationId);
@@ -59,6 +67,7 @@ private:
     qint64 m_conversationId = 0;
     bool m_lineOpen = false;
     bool m_stopRequested = false;
+    int m_lastSignal = 0;
     bool m_done = false;
     QEventLoop *m_loop = nullptr;
     int m_exitCode = 0;

@@ -60,6 +60,11 @@ void UnixSignals::exitOnSecondInterrupt(int exitCode)
     g_secondInterruptExit = exitCode;
 }
 
+void UnixSignals::resetInterrupts()
+{
+    g_interrupts = 0;
+}
+
 void UnixSignals::readPipe()
 {
     unsigned char byte = 0;

@@ -24,6 +24,8 @@ public:
     /// @brief A second SIGINT ends the process at once with @p exitCode, from the signal handler itself (the event
     /// loop may be held up, a write waiting for a lock); what is stored stays as its last commit left it.
     static void exitOnSecondInterrupt(int exitCode);
+    /// @brief Counts the next SIGINT as the first again (a session that goes on after a stopped reply).
+    static void resetInterrupts();
     /// @brief How many termination signals arrived so far.
     int count() const { return m_count; }
 

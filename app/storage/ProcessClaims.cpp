@@ -1,5 +1,6 @@
 #include "ProcessClaims.h"
 
+#include "ConversationLock.h"
 #include "domain/Logging.h"
 
 #include <QDir>
@@ -89,27 +90,18 @@ bool ProcessClaims::isAlive(const QString &owner) const
     return false;
 }
 
-std::unique_ptr<QLockFile> ProcessClaims::lockConversation(qint64 conversationId) const
+std::unique_ptr<ConversationLock> ProcessClaims::lockConversation(qint64 conversationId) const
 {
     if (m_locksDir.isEmpty())
-        return std::make_unique<QLockFile>(QString()); // nothing to claim: an unlocked placeholder
-    return lockAt(QDir(m_locksDir).filePath(u"conversation-%1.lock"_s.arg(conversationId)));
+        return std::make_unique<ConversationLock>(); // nothing to claim: an unlocked placeholder
+    return ConversationLock::tryLock(QDir(m_locksDir).filePath(u"conversation-%1.lock"_s.arg(conversationId)));
 }
 
 qint64 ProcessClaims::conversationHolder(qint64 conversationId) const
 {
     if (m_locksDir.isEmpty())
         return 0;
-    QLockFile lock(QDir(m_locksDir).filePath(u"conversation-%1.lock"_s.arg(conversationId)));
-    lock.setStaleLockTime(0);
-    if (lock.tryLock(0)) {
-        lock.unlock();
-        return 0;
-    }
-    qint64 pid = 0;
-    QString host;
-    QString application;
-    return lock.getLockInfo(&pid, &host, &application) ? pid : 0;
+    return ConversationLock::holder(QDir(m_locksDir).filePath(u"conversation-%1.lock"_s.arg(conversationId)));
 }
 
 } // namespace Tandem

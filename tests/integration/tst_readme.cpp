@@ -63,6 +63,12 @@ const QList<NotRun> kNotRun = {
         u"as above"_s },
     { u"build/bench/bench/bench_openconversation"_s, u"as above"_s },
     { u"build/bench/bench/bench_streamdelta"_s, u"as above"_s },
+    { u"cmake --preset bench"_s, u"as above: an optimised tree for the benchmarks"_s },
+    { u"cmake --build --preset bench --target bench_cliprocess bench_dualturns"_s, u"as above"_s },
+    { u"npm ci --prefix bench/peers"_s,
+        u"fetches the OpenAI Agents SDK for the benchmarks' peer; benchmarks are never part of the tests"_s },
+    { u"build/bench/bench/bench_cliprocess"_s, u"as above"_s },
+    { u"build/bench/bench/bench_dualturns"_s, u"as above"_s },
     { u"scripts/screenshots.sh"_s,
         u"rewrites docs/screenshots under Xvfb; the tandem_screenshots program it runs is built by every test run"_s },
     { u"scripts/fuzz.sh --runs 10000000"_s,
@@ -211,6 +217,10 @@ void TestReadme::tandemCommandsRunAsWritten()
         process.setProcessEnvironment(environment);
         process.start(QStringLiteral(TANDEM_EXECUTABLE), words);
         QVERIFY2(process.waitForStarted(), qPrintable(command));
+        // `tandem chat` reads its messages from standard input, one a line; the others read none.
+        if (words.contains(u"chat"_s))
+            process.write("What is a haiku?\nWrite one about rain.\n");
+        process.closeWriteChannel();
         // `tandem serve` runs until it is stopped: once it printed its address, it gets SIGTERM, as from a terminal.
         const bool runsUntilStopped = words.value(0) == u"serve";
         for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i) {

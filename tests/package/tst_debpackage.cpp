@@ -107,6 +107,9 @@ void TestDebPackage::installsItsFiles_data()
 {
     QTest::addColumn<QString>("path");
     QTest::newRow("executable") << u"usr/bin/tandem"_s;
+    QTest::newRow("headless executable") << u"usr/bin/tandem-cli"_s;
+    QTest::newRow("headless man page") << u"usr/share/man/man1/tandem-cli.1.gz"_s;
+    QTest::newRow("headless bash completion") << u"usr/share/bash-completion/completions/tandem-cli"_s;
     QTest::newRow("desktop entry") << u"usr/share/applications/%1.desktop"_s.arg(kAppId);
     QTest::newRow("metainfo") << u"usr/share/metainfo/%1.metainfo.xml"_s.arg(kAppId);
     QTest::newRow("scalable icon") << u"usr/share/icons/hicolor/scalable/apps/tandem.svg"_s;
@@ -122,7 +125,7 @@ void TestDebPackage::installsItsFiles()
     const QFileInfo file(installed(path));
     QVERIFY2(file.isFile(), qPrintable(path));
     QVERIFY(file.size() > 0);
-    if (path == u"usr/bin/tandem")
+    if (path.startsWith(u"usr/bin/"_s))
         QVERIFY(file.isExecutable());
 }
 

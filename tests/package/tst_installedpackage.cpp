@@ -88,14 +88,19 @@ void TestInstalledPackage::needsNoLibraryPathIntoTheBuild()
 {
     // The installed executable carries no RPATH/RUNPATH (CMake's build-tree one is dropped on install), and every
     // library it needs is found on the system.
-    const QString tandem = m_root->filePath(u"usr/bin/tandem"_s);
-    const ChildProcess::Result dynamic = ChildProcess::run(u"readelf"_s, { u"--dynamic"_s, tandem });
-    QVERIFY2(dynamic.succeeded(), qPrintable(dynamic.describe()));
-    QVERIFY2(!dynamic.text().contains(u"PATH)"_s), dynamic.out.constData()); // (RPATH), (RUNPATH)
-    const ChildProcess::Result libraries = ChildProcess::run(u"ldd"_s, { tandem }, environment());
-    QVERIFY2(libraries.succeeded(), qPrintable(libraries.describe()));
-    QVERIFY2(!libraries.text().contains(u"not found"_s), libraries.out.constData());
-    QVERIFY2(!libraries.text().contains(QStringLiteral(TANDEM_BUILD_DIR)), libraries.out.constData());
+    // The same for tandem-cli, which moreover needs no QtGui.
+    for (const QString &name : { u"tandem"_s, u"tandem-cli"_s }) {
+        const QString tandem = m_root->filePath(u"usr/bin/"_s + name);
+        const ChildProcess::Result dynamic = ChildProcess::run(u"readelf"_s, { u"--dynamic"_s, tandem });
+        QVERIFY2(dynamic.succeeded(), qPrintable(dynamic.describe()));
+        QVERIFY2(!dynamic.text().contains(u"PATH)"_s), dynamic.out.constData()); // (RPATH), (RUNPATH)
+        const ChildProcess::Result libraries = ChildProcess::run(u"ldd"_s, { tandem }, environment());
+        QVERIFY2(libraries.succeeded(), qPrintable(libraries.describe()));
+        QVERIFY2(!libraries.text().contains(u"not found"_s), libraries.out.constData());
+        QVERIFY2(!libraries.text().contains(QStringLiteral(TANDEM_BUILD_DIR)), libraries.out.constData());
+        if (name == u"tandem-cli")
+            QVERIFY2(!libraries.text().contains(u"libQt6Gui"_s), libraries.out.constData());
+    }
 }
 
 QString TestInstalledPackage::dualTurn(const QString &tandem, const QString &dataDir)
@@ -140,9 +145,10 @@ void TestInstalledPackage::bashCompletion_data()
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("command") << u"tandem ex"_s << QStringList { u"export"_s };
     QTest::newRow("every command") << u"tandem "_s
-                                   << QStringList { u"agents"_s, u"conversations"_s, u"eval-routing"_s, u"export"_s,
-                                          u"handoff"_s, u"handoffs"_s, u"import"_s, u"metrics"_s, u"run"_s, u"serve"_s,
-                                          u"show"_s };
+                                   << QStringList { u"agents"_s, u"chat"_s, u"conversations"_s, u"eval-routing"_s,
+                                          u"export"_s, u"handoff"_s, u"handoffs"_s, u"import"_s, u"metrics"_s, u"run"_s,
+                                          u"serve"_s, u"show"_s };
+    QTest::newRow("tandem-cli") << u"tandem-cli ch"_s << QStringList { u"chat"_s };
     QTest::newRow("command after an option and its value") << u"tandem --max-turns 3 sh"_s << QStringList { u"show"_s };
     QTest::newRow("option") << u"tandem run --pro"_s << QStringList { u"--protocol"_s, u"--provider"_s };
     QTest::newRow("mode") << u"tandem run --mode "_s << QStringList { u"dual"_s, u"pipeline"_s, u"single"_s };
@@ -169,13 +175,13 @@ void TestInstalledPackage::bashCompletion()
     // What bash does on Tab: the words of the line, the cursor at its end, then the completion function.
     const QString script = uR"(
         source /usr/share/bash-completion/bash_completion
-        source "$ROOT/usr/share/bash-completion/completions/tandem"
         COMP_LINE=$LINE
         COMP_POINT=${#COMP_LINE}
         read -r -a COMP_WORDS <<<"$COMP_LINE"
         [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
         COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-        _tandem tandem "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+        source "$ROOT/usr/share/bash-completion/completions/${COMP_WORDS[0]}"
+        _tandem "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
         printf '%s\n' "${COMPREPLY[@]}" | sort
     )"_s;
     QProcessEnvironment environment = this->environment();

@@ -6,7 +6,8 @@
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
 // keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/ and api/,
-// QtHttpServer in api/, QtWidgets in ui/). app/main.cpp is the composition root and may include everything.
+// QtHttpServer in api/, QtWidgets in ui/). app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition
+// roots and may include everything.
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -42,7 +43,10 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     // The local API: seed 002's board over HTTP through the chat façade (the engine's config for DASHBOARD_URL, the
     // keychain for its token). Beside the window and the CLI, which start it.
     { u"api"_s, { u"chat"_s, u"agents"_s, u"storage"_s, u"domain"_s } },
-    { u"cli"_s, { u"chat"_s, u"exchange"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
+    // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
+    { u"cli"_s, { u"chat"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
+    // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
+    { u"cliexchange"_s, { u"cli"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
     // The window binds to view models; it only starts and stops the local API (its settings page).
     { u"ui"_s, { u"presentation"_s, u"domain"_s, u"api"_s } },
 };

@@ -1,6 +1,6 @@
 #include "ExportCommand.h"
 
-#include "CliCommands.h"
+#include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
 #include "exchange/Exporter.h"
 #include "storage/Database.h"

@@ -1,6 +1,6 @@
 #include "ImportCommand.h"
 
-#include "CliCommands.h"
+#include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
 #include "exchange/JsonImporter.h"
 #include "storage/Database.h"
