@@ -73,8 +73,6 @@ RunCommand::ResolvedProvider RunCommand::resolveProvider(Database &database, con
     return resolved;
 }
 
-} // namespace
-
 int RunCommand::run(const QCommandLineParser &parser, Database &database, const Turns &turns)
 {
     const QStringList positional = parser.positionalArguments();
