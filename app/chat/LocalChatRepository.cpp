@@ -299,7 +299,14 @@ void LocalChatRepository::providerChanged(const QString &providerId)
 QList<Agent> LocalChatRepository::modeAgents(qint64 conversationId)
 {
     const std::optional<Conversation> current = conversation(conversationId);
-    return current ? reachableFrom(DefaultAgents::firstAgent(current->mode)) : QList<Agent>();
+    if (!current)
+        return {};
+    // Only the agents that take part in this mode: in a pipeline, the hand-off to the orchestrator ends the pipeline,
+    // it does not bring router mode's orchestrator into it.
+    QList<Agent> agents = reachableFrom(DefaultAgents::firstAgent(current->mode));
+    const QString mode = Conversation::modeName(current->mode);
+    agents.removeIf([&mode](const Agent &agent) { return !agent.modes.isEmpty() && !agent.modes.contains(mode); });
+    return agents;
 }
 
 QList<Agent> LocalChatRepository::agents(qint64 conversationId)

@@ -1,6 +1,7 @@
 #include "AgentFile.h"
 
 #include "Conversation.h"
+#include "FrontMatterLines.h"
 #include "TransitionGraph.h"
 
 #include <QHash>
@@ -42,13 +43,7 @@ constexpr KeySpec kKeys[] = {
 
 constexpr QStringView kTargetKeys[] = { u"to", u"transfer", u"timing", u"warm" };
 
-/// One line of the front matter, without its line break (and a CR before it).
-struct Line
-{
-    int number = 0;
-    QStringView text;
-    qsizetype indent = 0;
-};
+using Line = FrontMatterLines::Line;
 
 /// A key with its value on the same line and the indented lines under it.
 struct Entry
@@ -80,91 +75,7 @@ struct TargetDraft
     QStringList given;
 };
 
-/// Walks the lines of a text; the last line may end without a line break.
-class LineReader
-{
-public:
-    explicit LineReader(QStringView text)
-        : m_text(text)
-    { }
-
-    bool next(Line *line)
-    {
-        if (m_pos > m_text.size())
-            return false;
-        qsizetype end = m_text.indexOf(u'\n', m_pos);
-        if (end < 0)
-            end = m_text.size();
-        QStringView text = m_text.sliced(m_pos, end - m_pos);
-        if (text.endsWith(u'\r'))
-            text.chop(1);
-        m_lastStart = m_pos;
-        m_pos = end + 1;
-        line->number = ++m_number;
-        line->text = text;
-        return true;
-    }
-    /// Where the line after the last one read starts.
-    qsizetype position() const { return qMin(m_pos, m_text.size()); }
-    /// Where the last line read starts.
-    qsizetype lastStart() const { return m_lastStart; }
-
-private:
-    QStringView m_text;
-    qsizetype m_pos = 0;
-    qsizetype m_lastStart = 0;
-    int m_number = 0;
-};
-
-bool isLower(QChar c)
-{
-    return c >= u'a' && c <= u'z';
-}
-
-bool isDigit(QChar c)
-{
-    return c >= u'0' && c <= u'9';
-}
-
-bool isBlankValue(QStringView value)
-{
-    return value.isEmpty() || value.startsWith(u'#');
-}
-
-/// A "key: value" line's key, if it has the shape of one (lowercase letters and underscores before a colon).
-std::optional<QStringView> keyOf(QStringView text)
-{
-    const qsizetype colon = text.indexOf(u':');
-    if (colon <= 0)
-        return std::nullopt;
-    const QStringView key = text.first(colon);
-    for (const QChar c : key)
-        if (!isLower(c) && c != u'_')
-            return std::nullopt;
-    if (colon + 1 < text.size() && text.at(colon + 1) != u' ')
-        return std::nullopt;
-    return key;
-}
-
-/// @p text with every run of CRs before a line feed dropped: "\r\n" and also "\r\r\n" end a line as "\n" does, so the
-/// instructions hold no CR-LF however the file was edited (and read the same when written back).
-QString withLineFeeds(QStringView text)
-{
-    QString out;
-    out.reserve(text.size());
-    qsizetype pendingCrs = 0;
-    for (const QChar c : text) {
-        if (c == u'\r') {
-            ++pendingCrs;
-            continue;
-        }
-        if (c != u'\n')
-            out += QString(pendingCrs, u'\r');
-        pendingCrs = 0;
-        out += c;
-    }
-    return out + QString(pendingCrs, u'\r');
-}
+using LineReader = FrontMatterLines;
 
 class Parser
 {
@@ -230,7 +141,7 @@ AgentFile::Result Parser::run()
     const QStringView body = text.sliced(reader.position());
     if (!readEntries(text.sliced(frontStart, reader.lastStart() - frontStart), 2) || !checkAgent())
         return m_result;
-    m_result.agent.instructions = withLineFeeds(body).trimmed();
+    m_result.agent.instructions = FrontMatterLines::withLineFeeds(body).trimmed();
     return m_result;
 }
 
@@ -254,11 +165,11 @@ bool Parser::readEntries(QStringView frontMatter, int firstLine)
         line.indent = indent;
         // YAML lets a list's items start at its key's indentation: "targets:" then "- reviewer".
         const bool listItem = trimmed.startsWith(u'-') && (trimmed.size() == 1 || trimmed.at(1) == u' ');
-        if (indent > 0 || (listItem && current && isBlankValue(current->value))) {
+        if (indent > 0 || (listItem && current && FrontMatterLines::isBlankValue(current->value))) {
             if (!current)
                 return fail(line.number,
                     AgentFile::tr("This line is indented, but there is no key above it that it could belong to."));
-            if (!isBlankValue(current->value))
+            if (!FrontMatterLines::isBlankValue(current->value))
                 return fail(line.number,
                     AgentFile::tr("“%1” already has a value on its line, so the indented lines below it belong to "
                                   "nothing.")
@@ -390,7 +301,7 @@ bool Parser::readFlowList(QStringView raw, int line, QList<Scalar> *items)
     }
     if (end < 0)
         return fail(line, AgentFile::tr("The list is not closed: end it with “]”."));
-    if (!isBlankValue(raw.sliced(end + 1).trimmed()))
+    if (!FrontMatterLines::isBlankValue(raw.sliced(end + 1).trimmed()))
         return fail(line, AgentFile::tr("Unexpected text after the end of the list."));
     if (pieces.size() == 1 && pieces.constFirst().trimmed().isEmpty())
         return true; // []
@@ -415,7 +326,7 @@ bool Parser::readList(const Entry &entry, QList<std::pair<Scalar, int>> *items)
             items->append({ item, entry.line });
         return true;
     }
-    if (!isBlankValue(entry.value))
+    if (!FrontMatterLines::isBlankValue(entry.value))
         return fail(entry.line,
             AgentFile::tr("“%1” takes a list: [a, b] on its line, or one “- item” per line below it.").arg(entry.key));
     for (const Line &child : entry.children) {
@@ -423,7 +334,7 @@ bool Parser::readList(const Entry &entry, QList<std::pair<Scalar, int>> *items)
         if (!text.startsWith(u'-') || (text.size() > 1 && text.at(1) != u' '))
             return fail(child.number, AgentFile::tr("Expected a list item here: “- ” and its value."));
         const QStringView value = text.sliced(1).trimmed();
-        if (isBlankValue(value))
+        if (FrontMatterLines::isBlankValue(value))
             return fail(child.number, AgentFile::tr("The list item is empty."));
         Scalar item;
         if (!readScalar(value, child.number, &item, Place::BlockItem))
@@ -515,7 +426,7 @@ bool Parser::finish(Entry &entry)
 
 bool Parser::readTargets(const Entry &entry)
 {
-    if (entry.value.startsWith(u'[') || !isBlankValue(entry.value)) {
+    if (entry.value.startsWith(u'[') || !FrontMatterLines::isBlankValue(entry.value)) {
         QList<std::pair<Scalar, int>> items;
         if (!readList(entry, &items))
             return false;
@@ -532,9 +443,9 @@ bool Parser::readTargets(const Entry &entry)
                 return false;
             draft.reset();
             const QStringView item = text.sliced(1).trimmed();
-            if (isBlankValue(item))
+            if (FrontMatterLines::isBlankValue(item))
                 return fail(child.number, AgentFile::tr("The list item is empty."));
-            if (const std::optional<QStringView> key = keyOf(item)) {
+            if (const std::optional<QStringView> key = FrontMatterLines::keyOf(item)) {
                 draft = TargetDraft { child.number, child.indent, true, {}, {}, {} };
                 if (!setTargetKey(*draft, *key, item.sliced(key->size() + 1), child.number))
                     return false;
@@ -546,7 +457,7 @@ bool Parser::readTargets(const Entry &entry)
             draft = TargetDraft { child.number, child.indent, false, id.text, {}, {} };
             continue;
         }
-        const std::optional<QStringView> key = keyOf(text);
+        const std::optional<QStringView> key = FrontMatterLines::keyOf(text);
         if (!draft || !draft->isMap || child.indent <= draft->dashIndent || !key)
             return fail(child.number,
                 AgentFile::tr("Expected a target here: “- id”, or “- to: id” with its options indented on the lines "
@@ -635,10 +546,10 @@ AgentFile::Result AgentFile::parse(QStringView text, const QString &fileName)
 
 bool AgentFile::isSlug(QStringView id)
 {
-    if (id.isEmpty() || id.size() > kMaxIdLength || !isLower(id.front()))
+    if (id.isEmpty() || id.size() > kMaxIdLength || !FrontMatterLines::isLower(id.front()))
         return false;
     for (const QChar c : id)
-        if (!isLower(c) && !isDigit(c) && c != u'_' && c != u'-')
+        if (!FrontMatterLines::isLower(c) && !FrontMatterLines::isDigit(c) && c != u'_' && c != u'-')
             return false;
     return true;
 }
