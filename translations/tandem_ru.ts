@@ -3481,6 +3481,13 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::RunEnding</name>
+    <message>
+        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
+        <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::RunMachine</name>
     <message>
         <source>This conversation has no model provider: choose one in the settings.</source>
@@ -3521,10 +3528,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>The handoff could not be stored.</source>
         <translation>Не удалось сохранить передачу.</translation>
-    </message>
-    <message>
-        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
-        <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
     </message>
     <message>
         <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>

@@ -1,5 +1,5 @@
-// RunMachine owns the order of a run's steps and its end. Each step's rows are written by the collaborator that owns
-// them (ReplyWriter, ToolGate, HandoffExecutor, RemoteThreads); the run's end is written here, in one step.
+// RunMachine owns the order of a run's steps. Each step's rows are written by the collaborator that owns them
+// (ReplyWriter, ToolGate, HandoffExecutor, RemoteThreads); the run's end by RunEnding, in one step.
 #include "RunMachine.h"
 
 #include "agents/ClientPool.h"
@@ -10,6 +10,7 @@
 #include "agents/RemoteThreads.h"
 #include "agents/RequestBuilder.h"
 #include "agents/Run.h"
+#include "agents/RunEnding.h"
 #include "agents/RunRegistry.h"
 #include "agents/RunRows.h"
 #include "agents/Step.h"
@@ -25,23 +26,6 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-namespace {
-RunRecord::Status recordStatus(RunOutcome outcome)
-{
-    switch (outcome) {
-    case RunOutcome::Completed:
-        return RunRecord::Status::Completed;
-    case RunOutcome::Failed:
-        return RunRecord::Status::Failed;
-    case RunOutcome::Cancelled:
-        return RunRecord::Status::Cancelled;
-    case RunOutcome::GuardrailStopped:
-        return RunRecord::Status::Guardrail;
-    }
-    return RunRecord::Status::Failed;
-}
-} // namespace
-
 RunMachine::RunMachine(UnitOfWork &work, EngineEvents &events, RunRegistry &runs, ClientPool *clients,
     const EngineConfig &config, RemoteThreads &threads, ToolGate &tools, HandoffExecutor &handoffs,
     RequestBuilder &requests, QObject *parent)
@@ -55,6 +39,7 @@ RunMachine::RunMachine(UnitOfWork &work, EngineEvents &events, RunRegistry &runs
     , m_tools(tools)
     , m_handoffs(handoffs)
     , m_requests(requests)
+    , m_ending(new RunEnding(work, events, runs, config, tools, this))
 { }
 
 std::function<Run *()> RunMachine::currentCall(Run *run)
@@ -278,7 +263,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
     const std::optional<QString> payload = ok ? handoffPayload(run, result) : std::nullopt;
     const bool ends = ok && result.toolCalls.isEmpty() && !payload;
     if (ends)
-        ok = writeEnd(run, RunOutcome::Completed, {}, 0);
+        ok = m_ending->write(run, RunOutcome::Completed, {}, 0);
     if (!ok || !step.commit()) {
         step.rollback();
         run->reply.restore(saved);
@@ -286,7 +271,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         return;
     }
     if (ends) {
-        announceEnd(run, RunOutcome::Completed, {});
+        m_ending->announce(run, RunOutcome::Completed, {});
     } else if (payload) {
         HandoffRequest request;
         request.source = HandoffRequest::Source::TextSignal;
@@ -378,78 +363,12 @@ void RunMachine::stopCalls(Run *run)
     }
 }
 
-bool RunMachine::writeEnd(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId)
-{
-    // Part of the caller's step: the partial reply (or an error row), a guardrail's divider, the calls left open,
-    // the run row and the conversation's activity.
-    const bool stopped = outcome == RunOutcome::Cancelled || outcome == RunOutcome::GuardrailStopped;
-    if (outcome == RunOutcome::Failed && !run->reply.isStreaming()) {
-        Message row;
-        row.conversationId = run->conversationId;
-        row.role = Message::Role::Assistant;
-        row.kind = Message::Kind::Error;
-        row.status = Message::Status::Error;
-        row.agentId = run->agentId;
-        row.runId = run->runId;
-        row.content = message;
-        row.error = message;
-        if (!RunRows::add(m_work, m_events, row))
-            return false;
-    }
-    if (!run->reply.end(stopped ? Message::Status::Cancelled : Message::Status::Error, message))
-        return false;
-    if (outcome == RunOutcome::GuardrailStopped
-        && !RunRows::addDivider(m_work, m_events, *run, Message::Divider::Error, message, run->agentId, handoffId))
-        return false;
-    return m_tools.abandon(*run)
-        && m_work.runs().finish(run->runId, recordStatus(outcome), run->counters.runUsage(), message)
-        && m_work.conversations().touch(run->conversationId, QDateTime::currentDateTimeUtc());
-}
-
 void RunMachine::finish(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId)
 {
     if (run->ended)
         return;
     stopCalls(run);
-    run->ended = true;
-    run->deadline.timer.stop();
-    Step step(m_work, m_events);
-    if (step.isActive() && writeEnd(run, outcome, message, handoffId) && step.commit()) {
-        announceEnd(run, outcome, message);
-        return;
-    }
-    step.rollback();
-    // Another program may hold the database for a while: the end is written once more before it is given up. What
-    // stays unwritten (a reply still "streaming", the run "running") is marked interrupted by the next start.
-    const qint64 conversationId = run->conversationId;
-    const quint64 generation = run->generation;
-    QTimer::singleShot(m_config.endRetryMs, this, [this, conversationId, generation, outcome, message, handoffId] {
-        const EngineEvents::Entry entry(m_events);
-        Run *r = m_runs.find(conversationId);
-        if (!r || r->generation != generation)
-            return;
-        Step again(m_work, m_events);
-        if (again.isActive() && writeEnd(r, outcome, message, handoffId) && again.commit()) {
-            announceEnd(r, outcome, message);
-            return;
-        }
-        again.rollback();
-        qCWarning(lcAgents) << "the end of run" << r->runId << "could not be stored";
-        r->failure = RunFailure::Storage;
-        announceEnd(r, RunOutcome::Failed,
-            tr("The end of this run could not be stored: the database is locked or cannot be written."));
-    });
-}
-
-void RunMachine::announceEnd(Run *run, RunOutcome outcome, const QString &message)
-{
-    run->ended = true;
-    run->deadline.timer.stop();
-    m_events.postAgentWorking(run->conversationId, run->agentId, false);
-    if (outcome == RunOutcome::Failed)
-        m_events.postRunFailed(run->conversationId, run->runId, run->failure);
-    m_events.postRunFinished(run->conversationId, run->runId, outcome, message);
-    m_runs.retire(run);
+    m_ending->finish(run, outcome, message, handoffId);
 }
 
 } // namespace Tandem

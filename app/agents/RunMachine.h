@@ -20,6 +20,7 @@ class HandoffExecutor;
 struct HandoffOutcome;
 class RemoteThreads;
 class RequestBuilder;
+class RunEnding;
 class RunRegistry;
 class ToolGate;
 class UnitOfWork;
@@ -70,8 +71,6 @@ private:
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
     void follow(Run *run, const HandoffOutcome &outcome);
     void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
-    bool writeEnd(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId);
-    void announceEnd(Run *run, RunOutcome outcome, const QString &message);
     /// @brief The signals of @p run's current call (its serial) only: late ones of an aborted call return null.
     std::function<Run *()> currentCall(Run *run);
 
@@ -84,6 +83,7 @@ private:
     ToolGate &m_tools;
     HandoffExecutor &m_handoffs;
     RequestBuilder &m_requests;
+    RunEnding *m_ending;
 };
 
 } // namespace Tandem
