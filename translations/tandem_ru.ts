@@ -1158,22 +1158,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>, %1 на рассуждения</translation>
     </message>
     <message>
-        <source>Single agent</source>
-        <translation>Один агент</translation>
-    </message>
-    <message>
-        <source>Dual agents</source>
-        <translation>Два агента</translation>
-    </message>
-    <message>
-        <source>Pipeline</source>
-        <translation>Конвейер</translation>
-    </message>
-    <message>
-        <source>Router</source>
-        <translation>Маршрутизатор</translation>
-    </message>
-    <message>
         <source>Untitled conversation</source>
         <translation>Беседа без названия</translation>
     </message>
@@ -2043,6 +2027,25 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Routing decisions:</source>
         <translation>Решения маршрутизации:</translation>
+    </message>
+</context>
+<context>
+    <name>ModeLabel</name>
+    <message>
+        <source>Single agent</source>
+        <translation>Один агент</translation>
+    </message>
+    <message>
+        <source>Dual agents</source>
+        <translation>Два агента</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Конвейер</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
     </message>
 </context>
 <context>
@@ -2930,22 +2933,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 </context>
 <context>
     <name>Tandem::MainActions</name>
-    <message>
-        <source>Single agent</source>
-        <translation>Один агент</translation>
-    </message>
-    <message>
-        <source>Dual agents</source>
-        <translation>Два агента</translation>
-    </message>
-    <message>
-        <source>Pipeline</source>
-        <translation>Конвейер</translation>
-    </message>
-    <message>
-        <source>Router</source>
-        <translation>Маршрутизатор</translation>
-    </message>
     <message>
         <source>&amp;New Conversation</source>
         <translation>&amp;Новая беседа</translation>

@@ -1,6 +1,7 @@
 #include "MainActions.h"
 
 #include "Icons.h"
+#include "domain/ModeLabel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -116,17 +117,7 @@ QAction *MainActions::mode(Conversation::Mode mode) const
 
 QString MainActions::modeName(Conversation::Mode mode)
 {
-    switch (mode) {
-    case Conversation::Mode::Single:
-        return tr("Single agent");
-    case Conversation::Mode::Dual:
-        return tr("Dual agents");
-    case Conversation::Mode::Pipeline:
-        return tr("Pipeline");
-    case Conversation::Mode::Router:
-        return tr("Router");
-    }
-    return {};
+    return ModeLabel::text(mode);
 }
 
 void MainActions::fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewActions)

@@ -2,6 +2,7 @@
 
 #include "domain/DividerText.h"
 #include "domain/HandoffSignal.h"
+#include "domain/ModeLabel.h"
 
 using namespace Qt::StringLiterals;
 
@@ -176,17 +177,7 @@ QString ExportText::usageNote(const TokenUsage &usage)
 
 QString ExportText::modeLabel(Conversation::Mode mode)
 {
-    switch (mode) {
-    case Conversation::Mode::Single:
-        return tr("Single agent");
-    case Conversation::Mode::Dual:
-        return tr("Dual agents");
-    case Conversation::Mode::Pipeline:
-        return tr("Pipeline");
-    case Conversation::Mode::Router:
-        return tr("Router");
-    }
-    return {};
+    return ModeLabel::text(mode);
 }
 
 QString ExportText::timestamp(const QDateTime &time)
