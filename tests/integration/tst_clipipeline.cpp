@@ -1,6 +1,7 @@
 // Pipeline mode and the handoff board from the command line, on the real `tandem` executable against the fake LLM
 // server, with the shipped pipeline agents (resources/agents): `run --mode pipeline` to completion, `handoffs` as text
 // and in seed 002's JSON, and `handoff create|accept|reject|timeout|cleanup` with their refusals and exit codes.
+#include "ChildProcess.h"
 #include "FakeLlmServer.h"
 
 #include <QJsonArray>
@@ -57,22 +58,13 @@ void TestCliPipeline::initTestCase()
 
 Outcome TestCliPipeline::tandem(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(u"DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"config"_s));
     environment.remove(u"QT_LOGGING_RULES"_s);
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir.path() } + arguments);
-    Outcome outcome;
-    if (!process.waitForStarted())
-        return outcome;
-    for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
-        QTest::qWait(20); // the fake server answers from this event loop
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
-    return outcome;
+    const ChildProcess::Result result = ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+        QStringList { u"--data-dir"_s, m_dir.path() } + arguments, environment, 30000);
+    return { result.finished ? result.exitCode : -2, QString::fromUtf8(result.out), QString::fromUtf8(result.err) };
 }
 
 void TestCliPipeline::pipelineRunsToCompletion()

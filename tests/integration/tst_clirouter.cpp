@@ -2,6 +2,7 @@
 // router agents (resources/agents): `run --mode router` routed by the orchestrator, `run --agent` without it,
 // `metrics` as text and JSON (its figures from the stored rows), and `eval-routing` on tests/data/routing/cases.jsonl:
 // the accuracy, the confusion table, the wrong cases and the exit code below --min-accuracy.
+#include "ChildProcess.h"
 #include "FakeLlmServer.h"
 
 #include <QJsonArray>
@@ -62,22 +63,13 @@ void TestCliRouter::initTestCase()
 
 Outcome TestCliRouter::tandem(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(u"DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"config"_s));
     environment.remove(u"QT_LOGGING_RULES"_s);
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir.path() } + arguments);
-    Outcome outcome;
-    if (!process.waitForStarted())
-        return outcome;
-    for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
-        QTest::qWait(20); // the fake server answers from this event loop
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
-    return outcome;
+    const ChildProcess::Result result = ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+        QStringList { u"--data-dir"_s, m_dir.path() } + arguments, environment, 30000);
+    return { result.finished ? result.exitCode : -2, QString::fromUtf8(result.out), QString::fromUtf8(result.err) };
 }
 
 void TestCliRouter::runRoutedByTheOrchestrator()
