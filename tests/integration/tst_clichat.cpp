@@ -157,7 +157,9 @@ void TestCliChat::ctrlCOnATerminalStopsOnlyTheReply()
 
     // The child on a pseudo-terminal, as in a terminal window, through script(1): the byte 0x03 typed reaches it as
     // SIGINT (it is the terminal's foreground process group), 0x04 at the start of a line as the end of the input.
-    QString command = QStringLiteral(TANDEM_EXECUTABLE);
+    // script(1) runs the command through $SHELL -c; `exec` leaves tandem alone in the foreground process group, as an
+    // interactive shell would (dash, /bin/sh where SHELL is unset, stays and takes the SIGINT too).
+    QString command = u"exec "_s + QStringLiteral(TANDEM_EXECUTABLE);
     for (const QString &argument : arguments({}))
         command += u" '"_s + argument + u"'"_s;
     QProcess terminal;
@@ -165,6 +167,7 @@ void TestCliChat::ctrlCOnATerminalStopsOnlyTheReply()
     environment.remove(u"DISPLAY"_s);
     environment.remove(u"WAYLAND_DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
+    environment.insert(u"SHELL"_s, u"/bin/sh"_s); // the same shell on every machine
     terminal.setProcessEnvironment(environment);
     terminal.start(u"script"_s, { u"-q"_s, u"-e"_s, u"-c"_s, command, u"/dev/null"_s });
     QVERIFY(terminal.waitForStarted());
@@ -183,7 +186,8 @@ void TestCliChat::ctrlCOnATerminalStopsOnlyTheReply()
     QTRY_VERIFY_WITH_TIMEOUT(read().mid(screen.indexOf("The end.")).contains("> "), 30000);
     terminal.write("\x04"); // Ctrl+D
     QTRY_VERIFY2_WITH_TIMEOUT(terminal.state() == QProcess::NotRunning, read().constData(), 30000);
-    QVERIFY2(terminal.exitCode() == 0, read().constData());
+    QVERIFY2(terminal.exitCode() == 0,
+        qPrintable(u"exit code %1: %2"_s.arg(terminal.exitCode()).arg(QString::fromUtf8(read()))));
     QVERIFY2(read().contains("(cancelled"), screen.constData());
 
     Database database;
