@@ -20,6 +20,8 @@ bool isAsciiDigits(QByteArrayView value)
 
 void SseParser::feed(QByteArrayView chunk, QList<SseEvent> &events)
 {
+    if (m_overflowed)
+        return;
     const char *const bytes = chunk.data();
     const qsizetype size = chunk.size();
     qsizetype pos = 0;
@@ -37,6 +39,10 @@ void SseParser::feed(QByteArrayView chunk, QList<SseEvent> &events)
             continue;
         }
         const QByteArrayView part(bytes + lineStart, pos - lineStart);
+        if (m_line.size() + part.size() > maxEventBytes()) {
+            overflow();
+            return;
+        }
         if (m_line.isEmpty()) {
             processLine(part, events);
         } else {
@@ -44,6 +50,8 @@ void SseParser::feed(QByteArrayView chunk, QList<SseEvent> &events)
             processLine(m_line, events);
             m_line.resize(0); // keeps the capacity for the next split line
         }
+        if (m_overflowed)
+            return;
         ++pos;
         if (c == '\r') {
             // CRLF is one line end; when the chunk ends right after CR we only learn that from the next chunk.
@@ -56,8 +64,23 @@ void SseParser::feed(QByteArrayView chunk, QList<SseEvent> &events)
         }
         lineStart = pos;
     }
-    if (lineStart < size)
+    if (lineStart < size) {
+        if (m_line.size() + (size - lineStart) > maxEventBytes()) {
+            overflow();
+            return;
+        }
         m_line.append(bytes + lineStart, size - lineStart);
+    }
+}
+
+void SseParser::overflow()
+{
+    m_overflowed = true;
+    // The memory goes back at once; nothing of a broken frame is dispatched.
+    m_line = QByteArray();
+    m_data = QByteArray();
+    m_eventType = QByteArray();
+    m_hasData = false;
 }
 
 QList<SseEvent> SseParser::feed(QByteArrayView chunk)
@@ -69,6 +92,8 @@ QList<SseEvent> SseParser::feed(QByteArrayView chunk)
 
 void SseParser::finish(QList<SseEvent> &events)
 {
+    if (m_overflowed)
+        return;
     if (!m_line.isEmpty()) {
         processLine(m_line, events);
         m_line.resize(0);
@@ -107,6 +132,10 @@ void SseParser::processLine(QByteArrayView line, QList<SseEvent> &events)
     }
 
     if (field == QByteArrayView("data")) {
+        if (m_data.size() + value.size() + 1 > maxEventBytes()) {
+            overflow();
+            return;
+        }
         if (m_hasData)
             m_data.append('\n');
         m_data.append(value);

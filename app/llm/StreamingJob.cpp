@@ -149,6 +149,10 @@ void StreamingJob::onBody(const QByteArray &chunk)
     }
     m_parser.feed(chunk, m_pending);
     dispatchPending();
+    if (m_parser.overflowed() && !hasEnded()) {
+        failProtocol(u"The server sent a line or an event larger than %1 MiB; the stream was stopped."_s.arg(
+            SseParser::maxEventBytes() / (1024 * 1024)));
+    }
 }
 
 void StreamingJob::onStreamEnded()

@@ -7,6 +7,7 @@
 #include "llm/ClientFactory.h"
 #include "llm/NetworkAccess.h"
 #include "llm/ResponsesClient.h"
+#include "llm/SseParser.h"
 
 #include <QNetworkAccessManager>
 #include <QTcpServer>
@@ -94,6 +95,7 @@ struct Case
     QString text; ///< the text the caller has at the end (partial for a failure)
     int httpStatus = -1; ///< the error's status; -1: not checked
     QString code; ///< the error's code; empty: not checked
+    QString detail; ///< a part of the error's detail; empty: not checked
     int retryAfterMs = -2; ///< the error's retryAfterMs; -2: not checked
     bool clientCloses = false; ///< the server's connection stays open unless the client closes it
     int readyCalls = 0; ///< toolCallReady() signals
@@ -280,6 +282,16 @@ void TestClientFaults::faults_data()
                 return c;
             });
     }
+    addRow("a line longer than the parser holds stops the stream", [](Protocol protocol) {
+        ScriptedReply huge = faultAfterTwoDeltas(protocol, Fault::HugeLine, ScriptedReply::Transfer::Chunked);
+        huge.hugeLineBytes = SseParser::maxEventBytes() + 1024 * 1024;
+        Case c;
+        c.replies = { huge, textReply() };
+        c.types = { LlmError::Type::Protocol };
+        c.detail = u"larger than 16 MiB"_s;
+        c.text = PartialText;
+        return c;
+    });
     addRow("empty stream", [](Protocol) {
         Case c;
         c.replies = { textReply().withFault(Fault::EndWithoutFinal, 0), textReply() };
@@ -460,6 +472,8 @@ void TestClientFaults::faults()
             QCOMPARE(probe.failedError.httpStatus, c.httpStatus);
         if (!c.code.isEmpty())
             QCOMPARE(probe.failedError.code, c.code);
+        if (!c.detail.isEmpty())
+            QVERIFY2(probe.failedError.detail.contains(c.detail), qPrintable(probe.failedError.detail));
         if (c.retryAfterMs > -2)
             QCOMPARE(probe.failedError.retryAfterMs, c.retryAfterMs);
         break;

@@ -124,6 +124,8 @@ private Q_SLOTS:
     void carriageReturnThenLineFeedInNextChunk();
     void retryWithoutDataIsRemembered();
     void resetForgetsEverything();
+    void oversizedInputStopsTheParser_data();
+    void oversizedInputStopsTheParser();
     void recordedStreams_data();
     void recordedStreams();
 };
@@ -277,6 +279,49 @@ void TestSseParser::resetForgetsEverything()
     QCOMPARE(parser.bufferedBytes(), qsizetype(0));
     QCOMPARE(parser.retryMs(), -1);
     QCOMPARE(describe(parser.feed("data: b\n\n")), QStringList { line({}, u"b"_s) });
+}
+
+void TestSseParser::oversizedInputStopsTheParser_data()
+{
+    QTest::addColumn<QByteArray>("piece");
+    QTest::addColumn<QByteArray>("before"); // sent once, first
+
+    // A line that never ends, in 1 MiB chunks; a frame of data lines that never gets its blank line.
+    QTest::newRow("endless line") << QByteArray(1024 * 1024, 'x') << QByteArray("data: ");
+    QTest::newRow("endless frame") << QByteArray("data: " + QByteArray(1024 * 1024 - 7, 'y') + "\n") << QByteArray();
+}
+
+void TestSseParser::oversizedInputStopsTheParser()
+{
+    QFETCH(QByteArray, piece);
+    QFETCH(QByteArray, before);
+    SseParser parser;
+    QList<SseEvent> events;
+    const QByteArray start = "data: kept\n\n" + before;
+    parser.feed(start, events);
+    QCOMPARE(describe(events), QStringList { line({}, u"kept"_s) });
+    const qsizetype limit = SseParser::maxEventBytes();
+    qsizetype sent = 0;
+    while (!parser.overflowed() && sent <= 2 * limit) {
+        parser.feed(piece, events);
+        sent += piece.size();
+        QVERIFY(parser.bufferedBytes() <= limit);
+    }
+    QVERIFY(parser.overflowed());
+    QVERIFY(sent > limit - piece.size()); // not before the limit
+    QCOMPARE(parser.bufferedBytes(), qsizetype(0)); // the memory is given back
+    parser.feed("\n\ndata: late\n\n", events);
+    parser.finish(events);
+    QCOMPARE(events.size(), 1); // nothing of the broken frame, nothing after it
+
+    // Just under the limit is still an event.
+    SseParser fits;
+    const QByteArray big(limit - 16, 'z');
+    const QByteArray frame = "data: " + big + "\n\n";
+    const QList<SseEvent> one = fits.feed(frame);
+    QVERIFY(!fits.overflowed());
+    QCOMPARE(one.size(), 1);
+    QCOMPARE(one.constFirst().data.size(), big.size());
 }
 
 void TestSseParser::recordedStreams_data()
