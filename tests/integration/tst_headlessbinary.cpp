@@ -1,6 +1,7 @@
-// tandem-cli, the headless binary: it links neither QtGui nor QtWidgets and loads neither at run time (the dynamic
-// loader's own log, LD_DEBUG=files, plugins included), `tandem <command>` hands over to it, and it hands export back
-// to `tandem`.
+// tandem-cli, the headless binary: it links only the C and C++ runtime, answers --version without loading anything
+// more, and loads its commands module (which links neither QtGui nor QtWidgets) for the rest; neither is loaded at run
+// time (the dynamic loader's own log, LD_DEBUG=files, plugins included). `tandem <command>` hands over to it, and it
+// hands export back to `tandem`.
 #include "FakeLlmServer.h"
 
 #include <QDir>
@@ -30,11 +31,13 @@ private Q_SLOTS:
     void init();
     void linksNoGuiLibrary();
     void versionLoadsNoGuiLibrary();
+    void missingModuleIsSaidClearly();
     void dualRunThroughTandemLoadsNoGuiLibrary();
     void helpAndNoCommand();
     void exportIsHandedToTandem();
 
 private:
+    /// Runs @p program with `--data-dir` and @p arguments; a lone `--version` goes alone, as a person types it.
     Outcome run(const QString &program, const QStringList &arguments, bool loaderLog = false);
     /// The libraries the loader log of @p err shows for the image that ran last (after a handover, the new one).
     static QStringList loadedLibraries(const QString &err);
@@ -61,7 +64,8 @@ Outcome TestHeadlessBinary::run(const QString &program, const QStringList &argum
     if (loaderLog)
         environment.insert(u"LD_DEBUG"_s, u"files"_s);
     process.setProcessEnvironment(environment);
-    process.start(program, QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
+    const bool alone = arguments == QStringList { u"--version"_s };
+    process.start(program, alone ? arguments : QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
     Outcome outcome;
     if (!process.waitForStarted())
         return outcome;
@@ -89,13 +93,18 @@ QStringList TestHeadlessBinary::loadedLibraries(const QString &err)
 
 void TestHeadlessBinary::linksNoGuiLibrary()
 {
-    QProcess readelf;
-    readelf.start(u"readelf"_s, { u"--dynamic"_s, QStringLiteral(TANDEM_CLI_EXECUTABLE) });
-    QVERIFY(readelf.waitForFinished());
-    const QString dynamic = QString::fromUtf8(readelf.readAllStandardOutput());
-    QVERIFY2(dynamic.contains(u"libQt6Core.so"_s), qPrintable(dynamic));
-    QVERIFY2(!dynamic.contains(u"libQt6Gui"_s), qPrintable(dynamic));
-    QVERIFY2(!dynamic.contains(u"libQt6Widgets"_s), qPrintable(dynamic));
+    const auto dynamicSection = [](const QString &file) {
+        QProcess readelf;
+        readelf.start(u"readelf"_s, { u"--dynamic"_s, file });
+        return readelf.waitForFinished() ? QString::fromUtf8(readelf.readAllStandardOutput()) : QString();
+    };
+    const QString executable = dynamicSection(QStringLiteral(TANDEM_CLI_EXECUTABLE));
+    QVERIFY2(executable.contains(u"libc.so"_s), qPrintable(executable));
+    QVERIFY2(!executable.contains(u"libQt6"_s), qPrintable(executable)); // not even QtCore
+    const QString module = dynamicSection(QStringLiteral(TANDEM_COMMANDS_MODULE));
+    QVERIFY2(module.contains(u"libQt6Core.so"_s), qPrintable(module));
+    QVERIFY2(!module.contains(u"libQt6Gui"_s), qPrintable(module));
+    QVERIFY2(!module.contains(u"libQt6Widgets"_s), qPrintable(module));
 }
 
 void TestHeadlessBinary::versionLoadsNoGuiLibrary()
@@ -104,9 +113,23 @@ void TestHeadlessBinary::versionLoadsNoGuiLibrary()
     QCOMPARE(version.exitCode, 0);
     QCOMPARE(version.out, u"tandem %1\n"_s.arg(QStringLiteral(TANDEM_VERSION)));
     const QStringList libraries = loadedLibraries(version.err);
-    QVERIFY2(libraries.contains(u"libQt6Core.so.6"_s), qPrintable(libraries.join(u", "_s)));
-    for (const QString &library : libraries)
-        QVERIFY2(!library.contains(u"Qt6Gui"_s) && !library.contains(u"Qt6Widgets"_s), qPrintable(library));
+    QVERIFY2(libraries.contains(u"libc.so.6"_s), qPrintable(libraries.join(u", "_s))); // the log was read
+    for (const QString &library : libraries) // no Qt library at all, the commands module neither
+        QVERIFY2(!library.contains(u"Qt6"_s) && !library.contains(u"tandem-commands"_s), qPrintable(library));
+}
+
+void TestHeadlessBinary::missingModuleIsSaidClearly()
+{
+    // A broken installation (the module deleted): a clear message and exit code 1, not a crash.
+    QTemporaryDir copy;
+    const QString cli = copy.filePath(u"tandem-cli"_s);
+    QVERIFY(QFile::copy(QStringLiteral(TANDEM_CLI_EXECUTABLE), cli));
+    QVERIFY(QFile::setPermissions(cli, QFile::ReadOwner | QFile::ExeOwner));
+    QCOMPARE(run(cli, { u"--version"_s }).exitCode, 0);
+    const Outcome listed = run(cli, { u"conversations"_s });
+    QCOMPARE(listed.exitCode, 1);
+    QVERIFY2(listed.err.contains(u"the commands cannot be loaded"_s) && listed.err.contains(u"reinstall Tandem"_s),
+        qPrintable(listed.err));
 }
 
 void TestHeadlessBinary::dualRunThroughTandemLoadsNoGuiLibrary()
@@ -122,6 +145,9 @@ void TestHeadlessBinary::dualRunThroughTandemLoadsNoGuiLibrary()
     QCOMPARE(turn.err.count(u"initialize program:"_s), 2);
     const QStringList libraries = loadedLibraries(turn.err);
     QVERIFY2(libraries.contains(u"libQt6Network.so.6"_s), qPrintable(libraries.join(u", "_s)));
+    QVERIFY2(std::any_of(libraries.cbegin(), libraries.cend(),
+                 [](const QString &library) { return library.endsWith(u"/tandem-commands.so"_s); }),
+        qPrintable(libraries.join(u", "_s)));
     QVERIFY2(std::any_of(libraries.cbegin(), libraries.cend(),
                  [](const QString &library) { return library.contains(u"sqldrivers"_s); }),
         qPrintable(libraries.join(u", "_s))); // the SQLite plugin: the log shows dlopen()ed libraries too
