@@ -8,6 +8,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRandomGenerator>
+#include <QTimer>
 
 namespace Tandem {
 
@@ -41,6 +42,19 @@ HttpExchange::~HttpExchange()
 void HttpExchange::start()
 {
     Q_ASSERT(m_attempts == 0);
+    const QUrl target = url();
+    if (!target.isValid() || target.host().isEmpty() || (target.scheme() != u"http" && target.scheme() != u"https")) {
+        LlmError error;
+        error.type = LlmError::Type::Network;
+        error.detail = u"Invalid base URL: %1"_s.arg(NetworkAccess::describe(target));
+        QTimer::singleShot(0, this, [this, error] {
+            if (m_done)
+                return;
+            m_done = true;
+            Q_EMIT failed(error);
+        });
+        return;
+    }
     sendAttempt();
 }
 

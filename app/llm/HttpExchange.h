@@ -30,7 +30,8 @@ public:
     ~HttpExchange() override;
     Q_DISABLE_COPY_MOVE(HttpExchange)
 
-    /// @brief Sends the first attempt.
+    /// @brief Sends the first attempt; a URL that cannot be requested (not http or https, no host) fails with a
+    /// network error on the next turn of the event loop, never inside start(): the caller connects after it returns.
     void start();
     /// @brief Stops everything at once and silently: the reply is aborted, no signal follows.
     void abort();

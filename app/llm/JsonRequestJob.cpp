@@ -1,9 +1,6 @@
 #include "JsonRequestJob.h"
 
 #include "HttpExchange.h"
-#include "NetworkAccess.h"
-
-#include <QTimer>
 
 namespace Tandem {
 
@@ -29,14 +26,6 @@ JsonRequestJob::~JsonRequestJob() = default;
 
 void JsonRequestJob::start()
 {
-    const QUrl url = m_exchange->url();
-    if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
-        LlmError error;
-        error.type = LlmError::Type::Network;
-        error.detail = u"Invalid base URL: %1"_s.arg(NetworkAccess::describe(url));
-        QTimer::singleShot(0, this, [this, error] { fail(error); });
-        return;
-    }
     m_exchange->start();
 }
 

@@ -2,11 +2,9 @@
 
 #include "HttpErrors.h"
 #include "HttpExchange.h"
-#include "NetworkAccess.h"
 #include "domain/Logging.h"
 
 #include <QJsonDocument>
-#include <QTimer>
 
 namespace Tandem {
 
@@ -32,15 +30,6 @@ StreamingJob::~StreamingJob() = default;
 
 void StreamingJob::start()
 {
-    const QUrl url = m_exchange->url();
-    if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
-        LlmError error;
-        error.type = LlmError::Type::Network;
-        error.detail = u"Invalid base URL: %1"_s.arg(NetworkAccess::describe(url));
-        // Later, never inside stream(): the caller connects to the job after it is returned.
-        QTimer::singleShot(0, this, [this, error] { fail(error); });
-        return;
-    }
     m_exchange->start();
 }
 
