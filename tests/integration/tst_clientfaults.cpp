@@ -5,11 +5,13 @@
 #include "LlmJobProbe.h"
 #include "llm/ChatCompletionsClient.h"
 #include "llm/ClientFactory.h"
+#include "llm/ModelListJob.h"
 #include "llm/NetworkAccess.h"
 #include "llm/ResponsesClient.h"
 #include "llm/SseParser.h"
 
 #include <QNetworkAccessManager>
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
 
@@ -117,6 +119,8 @@ private Q_SLOTS:
     void faults();
     void connectionRefused_data();
     void connectionRefused();
+    void unusableUrlFailsWithoutARequest_data();
+    void unusableUrlFailsWithoutARequest();
     void deletingTheClientStopsItsJobs_data() { connectionRefused_data(); }
     void deletingTheClientStopsItsJobs();
 
@@ -560,6 +564,56 @@ void TestClientFaults::connectionRefused()
     QVERIFY(!probe.failedError.userMessage().isEmpty());
     QCOMPARE(probe.attemptsAtEnd, 1 + MaxRetries);
     QCOMPARE(probe.retries.size(), MaxRetries);
+}
+
+void TestClientFaults::unusableUrlFailsWithoutARequest_data()
+{
+    QTest::addColumn<Protocol>("protocol");
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<bool>("abortFirst");
+    for (const Protocol protocol : { Protocol::Responses, Protocol::ChatCompletions }) {
+        const char *name = protocol == Protocol::Responses ? "responses" : "chat";
+        QTest::addRow("%s: ftp", name) << protocol << u"ftp://127.0.0.1/v1"_s << false;
+        QTest::addRow("%s: no host", name) << protocol << u"http:///v1"_s << false;
+        QTest::addRow("%s: aborted before it fails", name) << protocol << u"file:///etc/v1"_s << true;
+    }
+}
+
+void TestClientFaults::unusableUrlFailsWithoutARequest()
+{
+    QFETCH(Protocol, protocol);
+    QFETCH(QString, url);
+    QFETCH(bool, abortFirst);
+
+    std::unique_ptr<QNetworkAccessManager> network(NetworkAccess::createManager());
+    ProviderProfile profile;
+    profile.protocol = protocol;
+    profile.baseUrl = QUrl(url);
+    profile.defaultModel = u"m"_s;
+    std::unique_ptr<LlmClient> client(ClientFactory::create(network.get(), profile));
+    LlmRequest request;
+    request.input = { InputItem::user(u"Hello"_s) };
+    LlmJobProbe probe(client->stream(request));
+    QCOMPARE(probe.endCount(), 0); // never inside stream(): the caller connects after it returns
+    if (abortFirst) {
+        probe.job()->abort();
+        QTest::qWait(50);
+        QCOMPARE(probe.failedCount, 0); // the pending refusal does not follow the cancellation
+        QCOMPARE(probe.cancelledCount, 1);
+        return;
+    }
+    QVERIFY(probe.waitForEnd(Timeout));
+    QCOMPARE(probe.failedCount, 1);
+    QCOMPARE(probe.failedError.type, LlmError::Type::Network);
+    QVERIFY2(probe.failedError.detail.startsWith(u"Invalid base URL"_s), qPrintable(probe.failedError.detail));
+    QCOMPARE(probe.attemptsAtEnd, 0);
+    QCOMPARE(probe.signalsAfterEnd, 0);
+
+    // The models list (a plain JSON request) refuses it the same way.
+    ModelListJob *models = client->listModels();
+    QSignalSpy failed(models, &ModelListJob::failed);
+    QVERIFY(failed.wait(Timeout));
+    QCOMPARE(failed.first().first().value<LlmError>().type, LlmError::Type::Network);
 }
 
 void TestClientFaults::deletingTheClientStopsItsJobs()
