@@ -1,6 +1,7 @@
 // The headless CLI as a child process (the built `tandem` executable) against the fake LLM server: what it prints,
 // what it stores (the same rows as the window's repository), the API key from TANDEM_API_KEY never printed, and the
 // exit codes.
+#include "ChildProcess.h"
 #include "FakeLlmServer.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
@@ -113,23 +114,18 @@ void TestCli::init()
 
 Outcome TestCli::tandem(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(u"TANDEM_API_KEY"_s, u"sk-cli-secret-123"_s);
     environment.remove(u"DISPLAY"_s);
     environment.remove(u"WAYLAND_DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s)); // this test's own settings
     environment.remove(u"QT_LOGGING_RULES"_s); // what the CLI logs is its own choice (--verbose)
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
+    const ChildProcess::Result result = ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+        QStringList { u"--data-dir"_s, m_dir->path() } + arguments, environment, 30000);
     Outcome outcome;
-    if (!process.waitForStarted())
-        return outcome;
-    for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
-        QTest::qWait(20); // the fake server answers from this event loop
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.rawOut = process.readAllStandardOutput();
-    outcome.rawErr = process.readAllStandardError();
+    outcome.exitCode = result.finished ? result.exitCode : -2;
+    outcome.rawOut = result.out;
+    outcome.rawErr = result.err;
     outcome.out = QString::fromUtf8(outcome.rawOut);
     outcome.err = QString::fromUtf8(outcome.rawErr);
     // Never, whatever the command did: Qt's warning about a connection removed while still in use.

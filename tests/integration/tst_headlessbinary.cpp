@@ -2,6 +2,7 @@
 // more, and loads its commands module (which links neither QtGui nor QtWidgets) for the rest; neither is loaded at run
 // time (the dynamic loader's own log, LD_DEBUG=files, plugins included). `tandem <command>` hands over to it, and it
 // hands export back to `tandem`.
+#include "ChildProcess.h"
 #include "FakeLlmServer.h"
 
 #include <QDir>
@@ -55,7 +56,6 @@ void TestHeadlessBinary::init()
 
 Outcome TestHeadlessBinary::run(const QString &program, const QStringList &arguments, bool loaderLog)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(u"DISPLAY"_s);
     environment.remove(u"WAYLAND_DISPLAY"_s);
@@ -63,17 +63,13 @@ Outcome TestHeadlessBinary::run(const QString &program, const QStringList &argum
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
     if (loaderLog)
         environment.insert(u"LD_DEBUG"_s, u"files"_s);
-    process.setProcessEnvironment(environment);
     const bool alone = arguments == QStringList { u"--version"_s };
-    process.start(program, alone ? arguments : QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
+    const ChildProcess::Result result = ChildProcess::run(
+        program, alone ? arguments : QStringList { u"--data-dir"_s, m_dir->path() } + arguments, environment, 30000);
     Outcome outcome;
-    if (!process.waitForStarted())
-        return outcome;
-    for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
-        QTest::qWait(20); // the fake server answers from this event loop
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
+    outcome.exitCode = result.finished ? result.exitCode : -2;
+    outcome.out = QString::fromUtf8(result.out);
+    outcome.err = QString::fromUtf8(result.err);
     return outcome;
 }
 

@@ -6,6 +6,7 @@
 // standard output and error, and this test's own output (it runs itself once more as a child process). Zero hits,
 // and no log line names the Authorization header. Each search first finds something it must find, so that it cannot
 // pass by searching nothing.
+#include "ChildProcess.h"
 #include "FakeLlmServer.h"
 #include "LogCapture.h"
 #include "SecretTestUtil.h"
@@ -364,23 +365,18 @@ void TestSecretsAudit::cliRunPrintsNoKey()
     // --verbose prints the app's log lines; QT_LOGGING_RULES turns on every debug line of every category, Qt's
     // network ones included (the other levels are on already).
     const auto tandem = [&](const QStringList &arguments, QString *out, QString *err) {
-        QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(u"TANDEM_API_KEY"_s, m_key);
         environment.insert(u"QT_LOGGING_RULES"_s, u"*.debug=true"_s);
         environment.insert(u"XDG_CONFIG_HOME"_s, data.filePath(u"config"_s));
         environment.remove(u"DISPLAY"_s);
         environment.remove(u"WAYLAND_DISPLAY"_s);
-        process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(TANDEM_EXECUTABLE),
-            QStringList { u"--verbose"_s, u"--data-dir"_s, data.path() } + arguments);
-        if (!process.waitForStarted())
-            return -1;
-        for (int i = 0; i < 1500 && process.state() != QProcess::NotRunning; ++i)
-            QTest::qWait(20); // the fake server answers from this event loop
-        *out = QString::fromUtf8(process.readAllStandardOutput());
-        *err = QString::fromUtf8(process.readAllStandardError());
-        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        const Tandem::Test::ChildProcess::Result result
+            = Tandem::Test::ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+                QStringList { u"--verbose"_s, u"--data-dir"_s, data.path() } + arguments, environment, 30000);
+        *out = QString::fromUtf8(result.out);
+        *err = QString::fromUtf8(result.err);
+        return result.finished ? result.exitCode : -2;
     };
     const QString url = server.baseUrl().toString();
     QString out;
