@@ -1422,6 +1422,18 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>--%1 needs a whole number, not “%2”.</source>
         <translation>Для --%1 нужно целое число, а не «%2».</translation>
     </message>
+    <message>
+        <source>Router mode: the orchestrator&apos;s classification decides at or above this confidence (0 to 1); below it, keyword rules do.</source>
+        <translation>Режим маршрутизатора: классификация оркестратора решает при этой уверенности и выше (от 0 до 1); ниже решают правила по ключевым словам.</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>уверенность</translation>
+    </message>
+    <message>
+        <source>--%1 needs a number from 0 to 1, not “%2”.</source>
+        <translation>--%1 требует число от 0 до 1, а не «%2».</translation>
+    </message>
 </context>
 <context>
     <name>HandoffBoard</name>

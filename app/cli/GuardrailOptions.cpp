@@ -22,6 +22,7 @@ constexpr Field kOptions[] = {
     Field::StaleHandoffMinutes,
     Field::MaxOutputTokens,
 };
+const QString kRouterThreshold = u"router-threshold"_s;
 } // namespace
 
 void GuardrailOptions::addTo(QCommandLineParser &parser)
@@ -39,6 +40,10 @@ void GuardrailOptions::addTo(QCommandLineParser &parser)
     add(Field::StaleHandoffMinutes, tr("Time out handoffs left pending for this many minutes."), tr("minutes"));
     add(Field::MaxOutputTokens, tr("At most this many output tokens per model call; 0: the provider's own limit."),
         tr("tokens"));
+    parser.addOption({ kRouterThreshold,
+        tr("Router mode: the orchestrator's classification decides at or above this confidence (0 to 1); below "
+           "it, keyword rules do."),
+        tr("confidence") });
 }
 
 bool GuardrailOptions::isOption(const char *argument)
@@ -46,6 +51,8 @@ bool GuardrailOptions::isOption(const char *argument)
     if (std::strncmp(argument, "--", 2) != 0)
         return false;
     const QString name = QString::fromLocal8Bit(argument + 2);
+    if (name == kRouterThreshold)
+        return true;
     for (const Field field : kOptions)
         if (GuardrailLimits::name(field) == name)
             return true;
@@ -73,6 +80,20 @@ bool GuardrailOptions::apply(const QCommandLineParser &parser, GuardrailLimits &
         result.setValue(field, value);
     }
     limits = result;
+    return true;
+}
+
+bool GuardrailOptions::applyRouterThreshold(const QCommandLineParser &parser, double &threshold, QString *error)
+{
+    if (!parser.isSet(kRouterThreshold))
+        return true;
+    bool ok = false;
+    const double value = parser.value(kRouterThreshold).trimmed().toDouble(&ok);
+    if (!ok || !(value >= 0.0 && value <= 1.0)) { // NaN fails both comparisons
+        *error = tr("--%1 needs a number from 0 to 1, not “%2”.").arg(kRouterThreshold, parser.value(kRouterThreshold));
+        return false;
+    }
+    threshold = value;
     return true;
 }
 

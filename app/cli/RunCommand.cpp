@@ -124,7 +124,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     EngineSettings::applyTo(config);
     if (parser.isSet(u"workspace"_s))
         config.workspaceRoot = parser.value(u"workspace"_s);
-    if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)) {
+    if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)
+        || !GuardrailOptions::applyRouterThreshold(parser, config.routerThreshold, &error)) {
         CliOutput::err() << error << '\n';
         return CliCommands::UsageError;
     }

@@ -44,6 +44,7 @@ private Q_SLOTS:
     void initTestCase();
     void runRoutedByTheOrchestrator();
     void runOneAgentDirectly();
+    void thresholdFromTheCommandLine();
     void metricsAsTextAndJson();
     void evalRouting();
     void evalRoutingBelowTheMinimum();
@@ -101,6 +102,28 @@ void TestCliRouter::runOneAgentDirectly()
         m_server.baseUrl().toString(), u"--agent"_s, u"nobody"_s, u"Hi"_s });
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY(unknown.err.contains(u"There is no enabled agent “nobody”."_s));
+}
+
+void TestCliRouter::thresholdFromTheCommandLine()
+{
+    // The same classification as above, but the person asks for more confidence than 0.87: the keywords decide.
+    const qsizetype before = m_server.requests().size();
+    m_server.enqueue(classified(u"qa"_s, 0.87));
+    m_server.enqueue(ScriptedReply::text({ u"Which priority?"_s }));
+    const Outcome strict = tandem({ u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, m_server.baseUrl().toString(),
+        u"--router-threshold"_s, u"0.95"_s, u"Create task to review code by Friday"_s });
+    QVERIFY2(strict.exitCode == 0, qPrintable(strict.err + strict.out));
+    QVERIFY2(strict.out.contains(u"── Routed to Task agent by keywords (the classifier said Q&A agent · 0.87) ──"_s),
+        qPrintable(strict.out));
+
+    for (const QString &bad : { u"1.5"_s, u"-0.1"_s, u"high"_s, u"nan"_s }) {
+        const Outcome refused = tandem({ u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s,
+            m_server.baseUrl().toString(), u"--router-threshold"_s, bad, u"Hello"_s });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(u"--router-threshold needs a number from 0 to 1, not “%1”."_s.arg(bad)),
+            qPrintable(refused.err));
+    }
+    QCOMPARE(m_server.requests().size(), before + 2); // nothing was sent for the refused values
 }
 
 void TestCliRouter::metricsAsTextAndJson()
