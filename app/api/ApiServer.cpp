@@ -5,6 +5,7 @@
 #include "api/ApiTcpServer.h"
 #include "api/EventStream.h"
 #include "api/HandoffEndpoint.h"
+#include "api/HandoffWatch.h"
 #include "chat/ChatRepository.h"
 #include "domain/Logging.h"
 
@@ -71,7 +72,8 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
     , m_repository(repository)
     , m_events(new EventStream(this))
 {
-    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, &EventStream::publish);
+    // The engine's own changes and those other processes commit, each announced once.
+    connect(new HandoffWatch(m_repository, this), &HandoffWatch::changed, m_events, &EventStream::publish);
 }
 
 ApiServer::~ApiServer()

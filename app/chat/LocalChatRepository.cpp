@@ -437,6 +437,11 @@ std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId
     return m_runner->pendingHandoff(conversationId, agentId);
 }
 
+QList<Handoff> LocalChatRepository::handoffsChangedSince(const QDateTime &since)
+{
+    return m_work.handoffs().changedSince(since);
+}
+
 QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)
 {
     return m_runner->staleHandoffs(minutes);

@@ -93,6 +93,16 @@ QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
     return readAll(q);
 }
 
+QList<Handoff> HandoffStore::changedSince(const QDateTime &since)
+{
+    // Timestamps are ISO 8601 in UTC with milliseconds: text order is time order.
+    Statement q
+        = prepare(u"SELECT %1 FROM handoffs WHERE created_at >= ? OR processed_at >= ? ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(SqlValues::fromTime(since));
+    q.addBindValue(SqlValues::fromTime(since));
+    return readAll(q);
+}
+
 QList<Handoff> HandoffStore::involving(qint64 conversationId, const QString &agentId)
 {
     Statement q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND (from_agent = ? OR to_agent = ?) "

@@ -30,6 +30,8 @@ public:
     QList<Handoff> pendingFor(qint64 conversationId, const QString &agentId);
     /// @brief Pending handoffs created more than @p minutes before @p now.
     QList<Handoff> stale(const QDateTime &now, int minutes = Handoff::kStaleMinutes);
+    /// @brief The handoffs of every conversation created or decided at or after @p since, in order.
+    QList<Handoff> changedSince(const QDateTime &since);
 
 private:
     QList<Handoff> readAll(Statement &query);

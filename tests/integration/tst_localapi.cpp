@@ -506,6 +506,26 @@ void TestLocalApi::serveAsChildProcess()
     QVERIFY2(QTest::qWaitFor([&] { return chat.activeAgentName() == u"Implementer"_s; }, 20000),
         qPrintable(chat.activeAgentName()));
 
+    // The other way round: a handoff the window makes reaches the event stream of `tandem serve`, once.
+    QTcpSocket events;
+    events.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(events.waitForConnected(10000));
+    events.write("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: Bearer "
+        + token.toUtf8() + "\r\n\r\n");
+    QByteArray stream;
+    readUntil(events, stream, ": connected\n\n");
+    QVERIFY2(stream.contains(": connected\n\n"), stream.constData());
+    const BoardResult made = window.createHandoff(story, u"implementer"_s, u"reviewer"_s, { { u"diff"_s, u"+1"_s } });
+    QVERIFY2(made.ok(), qPrintable(made.message));
+    const QByteArray pending = "event: handoff\ndata: {\"handoffId\":" + QByteArray::number(made.handoff.id)
+        + ",\"status\":\"pending\",\"storyId\":\"" + QByteArray::number(story) + "\"}\n\n";
+    readUntil(events, stream, pending);
+    QVERIFY2(stream.contains(pending), stream.constData());
+    QTest::qWait(3500); // two more looks of serve's watch (every 1.5 s): nothing is announced twice
+    stream += events.readAll();
+    QCOMPARE(stream.count(pending), 1);
+    QVERIFY2(!stream.contains("\"status\":\"accepted\""), stream.constData()); // nothing from before it subscribed
+
     process->terminate(); // SIGTERM
     QVERIFY(process->waitForFinished(20000));
     QCOMPARE(process->exitStatus(), QProcess::NormalExit);
