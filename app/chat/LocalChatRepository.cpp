@@ -6,6 +6,7 @@
 #include "agents/DefaultAgents.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
+#include "chat/TaskEdits.h"
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
 #include "storage/ProcessClaims.h"
@@ -27,6 +28,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_work(work)
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
     , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
+    , m_taskEdits(std::make_unique<TaskEdits>(m_work))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
     m_runner->setClaims(m_claims.get());
@@ -375,6 +377,27 @@ qint64 LocalChatRepository::sendTo(qint64 conversationId, const QString &agentId
 QList<Task> LocalChatRepository::tasks(qint64 conversationId)
 {
     return m_work.tasks().list(conversationId);
+}
+
+QList<Task> LocalChatRepository::staleTasks(int days)
+{
+    return m_work.tasks().stale(days, QDate::currentDate());
+}
+
+TaskEditResult LocalChatRepository::editTask(qint64 taskId, const QJsonObject &fields)
+{
+    const TaskEditResult result = m_taskEdits->edit(taskId, fields);
+    if (result.ok)
+        Q_EMIT tasksChanged(result.task.conversationId);
+    return result;
+}
+
+TaskEditResult LocalChatRepository::completeTask(qint64 taskId)
+{
+    const TaskEditResult result = m_taskEdits->complete(taskId);
+    if (result.ok)
+        Q_EMIT tasksChanged(result.task.conversationId);
+    return result;
 }
 
 std::optional<PendingConfirmation> LocalChatRepository::pendingConfirmation(qint64 conversationId)
