@@ -63,7 +63,8 @@ public:
     /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
     virtual QList<Agent> agents(qint64 conversationId) = 0;
     /// @brief Every agent of @p conversationId's mode: its first agent, then the agents reachable from it through
-    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now.
+    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now; in router mode, the
+    /// orchestrator and then every enabled agent of the mode (the specialists it routes to).
     virtual QList<Agent> modeAgents(qint64 conversationId) = 0;
     /// @brief The agent the next user message goes to.
     virtual QString activeAgent(qint64 conversationId) = 0;

@@ -16,6 +16,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -307,6 +308,14 @@ QList<Agent> LocalChatRepository::modeAgents(qint64 conversationId)
     // it does not bring router mode's orchestrator into it.
     QList<Agent> agents = reachableFrom(DefaultAgents::firstAgent(current->mode));
     const QString mode = Conversation::modeName(current->mode);
+    // Router mode's orchestrator routes without declared handoffs: its specialists are the mode's enabled agents.
+    if (current->mode == Conversation::Mode::Router) {
+        const QList<Agent> all = m_work.agents().list();
+        for (const Agent &agent : all)
+            if (agent.enabled && agent.modes.contains(mode)
+                && std::none_of(agents.cbegin(), agents.cend(), [&agent](const Agent &a) { return a.id == agent.id; }))
+                agents << agent;
+    }
     agents.removeIf([&mode](const Agent &agent) { return !agent.modes.isEmpty() && !agent.modes.contains(mode); });
     return agents;
 }
