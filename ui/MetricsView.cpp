@@ -114,7 +114,7 @@ void MetricsView::refresh()
     const Metrics &metrics = m_viewModel->metrics();
     m_summary->setText(metrics.agents.isEmpty()
             ? tr("Nothing measured yet: the figures appear once an agent has answered.")
-            : tr("%n run(s), %1 routing decision(s)", nullptr, metrics.runs).arg(metrics.routing.size()));
+            : tr("Runs: %1 · routing decisions: %2").arg(metrics.runs).arg(metrics.routing.size()));
     rebuildChart();
 }
 
