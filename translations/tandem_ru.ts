@@ -3437,7 +3437,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Tokens in</source>
-        <translation>Токенов на входе</translation>
+        <translation>Ток. вход</translation>
     </message>
     <message>
         <source>Tokens the model wrote</source>
@@ -3445,7 +3445,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Tokens out</source>
-        <translation>Токенов на выходе</translation>
+        <translation>Ток. выход</translation>
     </message>
     <message>
         <source>Mean duration of a model call, in milliseconds</source>
@@ -3453,7 +3453,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Mean ms</source>
-        <translation>Среднее, мс</translation>
+        <translation>Ср., мс</translation>
     </message>
     <message>
         <source>95th percentile of a model call&apos;s duration, in milliseconds</source>

@@ -35,6 +35,9 @@ MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
     , m_table(new QTableView(this))
     , m_chart(new QChart)
     , m_chartView(new QChartView(m_chart, this))
+    , m_series(new QBarSeries)
+    , m_categories(new QBarCategoryAxis)
+    , m_values(new QValueAxis)
 {
     setObjectName(u"MetricsView"_s);
     m_conversation->setObjectName(u"MetricsConversationScope"_s);
@@ -55,6 +58,12 @@ MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_chart->addSeries(m_series);
+    m_chart->addAxis(m_categories, Qt::AlignBottom);
+    m_chart->addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+    m_values->setLabelFormat(u"%.0f"_s);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chartView->setRenderHint(QPainter::Antialiasing);
@@ -70,6 +79,8 @@ MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
     split->addWidget(m_table);
     split->addWidget(m_chartView);
     split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addLayout(controls);
@@ -120,15 +131,11 @@ void MetricsView::refresh()
 
 void MetricsView::rebuildChart()
 {
-    m_chart->removeAllSeries();
-    const QList<QAbstractAxis *> axes = m_chart->axes();
-    for (QAbstractAxis *axis : axes) {
-        m_chart->removeAxis(axis);
-        delete axis;
-    }
+    // One series and two axes for the view's life, refilled: recreating them leaves stale axes drawn behind.
+    m_series->clear();
+    m_categories->clear();
     const auto figure = MetricsViewModel::ChartFigure(m_figure->currentData().toInt());
     m_chart->setTitle(MetricsViewModel::figureName(figure));
-    auto *series = new QBarSeries;
     double top = 0.0;
     const QList<MetricsViewModel::Series> sets = m_viewModel->series(figure);
     for (const MetricsViewModel::Series &each : sets) {
@@ -137,18 +144,11 @@ void MetricsView::rebuildChart()
             set->append(value);
             top = std::max(top, value);
         }
-        series->append(set);
+        m_series->append(set);
     }
-    m_chart->addSeries(series);
-    auto *categories = new QBarCategoryAxis;
-    categories->append(m_viewModel->categories());
-    m_chart->addAxis(categories, Qt::AlignBottom);
-    series->attachAxis(categories);
-    auto *values = new QValueAxis;
-    values->setRange(0, top > 0 ? top * 1.1 : 1.0);
-    values->setLabelFormat(u"%.0f"_s);
-    m_chart->addAxis(values, Qt::AlignLeft);
-    series->attachAxis(values);
+    m_categories->append(m_viewModel->categories());
+    m_values->setRange(0, top > 0 ? top * 1.1 : 1.0);
+    m_values->applyNiceNumbers();
 }
 
 } // namespace Tandem

@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+class QBarCategoryAxis;
+class QBarSeries;
 class QButtonGroup;
 class QChart;
 class QChartView;
@@ -9,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QRadioButton;
 class QTableView;
+class QValueAxis;
 
 namespace Tandem {
 
@@ -51,6 +54,9 @@ private:
     QTableView *m_table;
     QChart *m_chart;
     QChartView *m_chartView;
+    QBarSeries *m_series; ///< owned by the chart, refilled on each change
+    QBarCategoryAxis *m_categories;
+    QValueAxis *m_values;
 };
 
 } // namespace Tandem

@@ -192,7 +192,8 @@ void PipelinePanel::refreshRouting()
                 tr("%1 · %2").arg(
                     m_viewModel->agentName(decision.classifiedAgent), locale.toString(decision.confidence, 'f', 2)));
         addDetail(tr("Failed"), decision.error);
-        addDetail(tr("Reason"), decision.reason);
+        if (decision.method != RoutingDecision::Method::Confirmation) // its reason is the engine's note, not a model's
+            addDetail(tr("Reason"), decision.reason);
         item->setExpanded(decision.failed());
     }
     if (m_routing->topLevelItemCount() > 0)
