@@ -321,4 +321,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>Tandem::TasksViewModel</name>
+    <message numerus="yes">
+        <source>Open and not touched for %n day(s), or overdue</source>
+        <translation>
+            <numerusform>Open and not touched for %n day, or overdue</numerusform>
+            <numerusform>Open and not touched for %n days, or overdue</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3315,6 +3315,195 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::MetricsView</name>
+    <message>
+        <source>This conversation</source>
+        <translation>Этот разговор</translation>
+    </message>
+    <message>
+        <source>All conversations</source>
+        <translation>Все разговоры</translation>
+    </message>
+    <message>
+        <source>Figure in the chart</source>
+        <translation>Показатель на диаграмме</translation>
+    </message>
+    <message>
+        <source>Metrics per agent</source>
+        <translation>Метрики по агентам</translation>
+    </message>
+    <message>
+        <source>Chart of the metrics per agent</source>
+        <translation>Диаграмма метрик по агентам</translation>
+    </message>
+    <message>
+        <source>Nothing measured yet: the figures appear once an agent has answered.</source>
+        <translation>Пока нечего измерять: цифры появятся, когда агент ответит.</translation>
+    </message>
+    <message>
+        <source>Runs: %1 · routing decisions: %2</source>
+        <translation>Запусков: %1 · решений маршрутизации: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MetricsViewModel</name>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Ходы</translation>
+    </message>
+    <message>
+        <source>Given</source>
+        <translation>Отдано</translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation>Получено</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Вход</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>Среднее (мс)</translation>
+    </message>
+    <message>
+        <source>95th percentile (ms)</source>
+        <translation>95-й процентиль (мс)</translation>
+    </message>
+    <message>
+        <source>Handoffs</source>
+        <translation>Передачи</translation>
+    </message>
+    <message>
+        <source>Rejections</source>
+        <translation>Отклонения</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Токены</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Задержка</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>Runs in which the agent called its model</source>
+        <translation>Запуски, в которых агент обращался к своей модели</translation>
+    </message>
+    <message>
+        <source>Handoffs the agent gave</source>
+        <translation>Передачи, которые сделал агент</translation>
+    </message>
+    <message>
+        <source>Handoffs out</source>
+        <translation>Передал</translation>
+    </message>
+    <message>
+        <source>Handoffs the agent received</source>
+        <translation>Передачи, которые получил агент</translation>
+    </message>
+    <message>
+        <source>Handoffs in</source>
+        <translation>Получил</translation>
+    </message>
+    <message>
+        <source>Work handed to the agent that it rejected</source>
+        <translation>Переданная агенту работа, которую он отклонил</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонил</translation>
+    </message>
+    <message>
+        <source>Work of the agent that was rejected</source>
+        <translation>Работа агента, которую отклонили</translation>
+    </message>
+    <message>
+        <source>Was rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Tokens sent to the model</source>
+        <translation>Токены, отправленные модели</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Ток. вход</translation>
+    </message>
+    <message>
+        <source>Tokens the model wrote</source>
+        <translation>Токены, которые написала модель</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Ток. выход</translation>
+    </message>
+    <message>
+        <source>Mean duration of a model call, in milliseconds</source>
+        <translation>Средняя длительность обращения к модели, в миллисекундах</translation>
+    </message>
+    <message>
+        <source>Mean ms</source>
+        <translation>Ср., мс</translation>
+    </message>
+    <message>
+        <source>95th percentile of a model call&apos;s duration, in milliseconds</source>
+        <translation>95-й процентиль длительности обращения к модели, в миллисекундах</translation>
+    </message>
+    <message>
+        <source>p95 ms</source>
+        <translation>p95, мс</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::PanelDocks</name>
+    <message>
+        <source>Tasks</source>
+        <translation>Задачи</translation>
+    </message>
+    <message>
+        <source>&amp;Tasks Panel</source>
+        <translation>Панель &amp;задач</translation>
+    </message>
+    <message>
+        <source>The task list the router&apos;s agents work on (%1)</source>
+        <translation>Список задач, с которым работают агенты маршрутизатора (%1)</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Метрики</translation>
+    </message>
+    <message>
+        <source>&amp;Metrics</source>
+        <translation>&amp;Метрики</translation>
+    </message>
+    <message>
+        <source>Turns, handoffs, rejections, tokens and latency per agent (%1)</source>
+        <translation>Ходы, передачи, отклонения, токены и задержка по агентам (%1)</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::PipelinePanel</name>
     <message>
         <source>Agents and their states</source>
@@ -3355,6 +3544,34 @@ or write a message below to start a new one.</source>
     <message>
         <source>No handoff yet in this conversation.</source>
         <translation>В этой беседе ещё не было передач.</translation>
+    </message>
+    <message>
+        <source>Current agent: %1</source>
+        <translation>Текущий агент: %1</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>пока нет</translation>
+    </message>
+    <message>
+        <source>Routing decisions</source>
+        <translation>Решения маршрутизации</translation>
+    </message>
+    <message>
+        <source>→ %1 · %2 · %3</source>
+        <translation>→ %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Classifier said</source>
+        <translation>Классификатор</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Сбой</translation>
     </message>
 </context>
 <context>
@@ -3410,6 +3627,38 @@ or write a message below to start a new one.</source>
     <message>
         <source>Complete</source>
         <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>classification failed, keyword rule</source>
+        <translation>классификация не удалась, правило по ключевым словам</translation>
+    </message>
+    <message>
+        <source>classification failed, general agent</source>
+        <translation>классификация не удалась, общий агент</translation>
+    </message>
+    <message>
+        <source>classified</source>
+        <translation>классификация</translation>
+    </message>
+    <message>
+        <source>keyword rule</source>
+        <translation>правило по ключевым словам</translation>
+    </message>
+    <message>
+        <source>stayed with the active agent</source>
+        <translation>остался у активного агента</translation>
+    </message>
+    <message>
+        <source>general agent</source>
+        <translation>общий агент</translation>
+    </message>
+    <message>
+        <source>your confirmation</source>
+        <translation>ваше подтверждение</translation>
+    </message>
+    <message>
+        <source>chosen directly</source>
+        <translation>выбран напрямую</translation>
     </message>
 </context>
 <context>
@@ -3966,6 +4215,138 @@ or write a message below to start a new one.</source>
     <message>
         <source>Conversations</source>
         <translation>Беседы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TaskEditDialog</name>
+    <message>
+        <source>Edit Task</source>
+        <translation>Изменить задачу</translation>
+    </message>
+    <message>
+        <source>Friday, tomorrow, 2026-11-27; empty: no date</source>
+        <translation>пятница, завтра, 2026-11-27; пусто — без срока</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>&amp;Notes:</source>
+        <translation>&amp;Заметки:</translation>
+    </message>
+    <message>
+        <source>&amp;Priority:</source>
+        <translation>&amp;Приоритет:</translation>
+    </message>
+    <message>
+        <source>&amp;Due:</source>
+        <translation>&amp;Срок:</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>С&amp;татус:</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TasksPanel</name>
+    <message>
+        <source>&amp;Complete</source>
+        <translation>&amp;Выполнено</translation>
+    </message>
+    <message>
+        <source>Mark the selected task done</source>
+        <translation>Отметить выбранную задачу выполненной</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Изменить…</translation>
+    </message>
+    <message>
+        <source>Change the selected task&apos;s title, notes, priority, due date or status</source>
+        <translation>Изменить название, заметки, приоритет, срок или статус выбранной задачи</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Задачи</translation>
+    </message>
+    <message>
+        <source>No tasks yet. In a router conversation, ask for one: “Create a task to review the code by Friday”.</source>
+        <translation>Задач пока нет. Попросите о ней в разговоре с маршрутизатором: «Создай задачу проверить код к пятнице».</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TasksViewModel</name>
+    <message>
+        <source>Waiting for your answer: %1</source>
+        <translation>Ждёт вашего ответа: %1</translation>
+    </message>
+    <message>
+        <source>Choose a task first.</source>
+        <translation>Сначала выберите задачу.</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Низкий</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Обычный</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Высокий</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Выполнена</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Открыта</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 · stale</source>
+        <translation>%1 · застряла</translation>
+    </message>
+    <message numerus="yes">
+        <source>Open and not touched for %n day(s), or overdue</source>
+        <translation>
+            <numerusform>Открыта и не менялась %n день или просрочена</numerusform>
+            <numerusform>Открыта и не менялась %n дня или просрочена</numerusform>
+            <numerusform>Открыта и не менялась %n дней или просрочена</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Приоритет</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+</context>
+<context>
+    <name>TaskEdits</name>
+    <message>
+        <source>The task list is busy; try again in a moment.</source>
+        <translation>Список задач занят; попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
+        <source>The task could not be stored.</source>
+        <translation>Не удалось сохранить задачу.</translation>
     </message>
 </context>
 <context>

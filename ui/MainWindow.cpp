@@ -9,6 +9,7 @@
 #include "Icons.h"
 #include "MainActions.h"
 #include "MainToolBar.h"
+#include "PanelDocks.h"
 #include "PipelinePanel.h"
 #include "SettingsDialog.h"
 #include "Sidebar.h"
@@ -59,8 +60,9 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
     m_actions = new MainActions(this);
     connectActions();
     createDocks();
-    m_actions->fillMenuBar(menuBar(), { m_pipelineDock->toggleViewAction() });
-    m_toolBar = new MainToolBar(m_actions, { m_pipelineDock->toggleViewAction() }, this);
+    const QList<QAction *> panels = QList<QAction *> { m_pipelineDock->toggleViewAction() } + m_docks->toggleActions();
+    m_actions->fillMenuBar(menuBar(), panels);
+    m_toolBar = new MainToolBar(m_actions, panels, this);
     addToolBar(m_toolBar);
     m_sidebar = new Sidebar(m_conversationModel, m_actions, this);
     m_exchangeFlow = new ExchangeFlow(this, m_conversationModel, m_viewModel, m_actions, m_sidebar);
@@ -178,6 +180,7 @@ void MainWindow::createDocks()
     // Closed until the person opens it (View → Pipeline Panel, Ctrl+J, the toolbar); the window remembers it after.
     m_pipelineDock->hide();
     addAction(m_pipelineDock->toggleViewAction());
+    m_docks = new PanelDocks(this, m_repository);
 }
 
 void MainWindow::connectActions()
@@ -221,6 +224,7 @@ void MainWindow::changeEvent(QEvent *event)
     } else if (event->type() == QEvent::PaletteChange) {
         m_actions->updateIcons();
         m_pipelineDock->toggleViewAction()->setIcon(Icons::action(u"pipeline"_s, palette()));
+        m_docks->updateIcons();
     }
     QMainWindow::changeEvent(event);
 }
@@ -233,6 +237,7 @@ void MainWindow::retranslate()
     m_pipelineDock->toggleViewAction()->setToolTip(
         tr("Who holds the conversation, the phase and the handoffs (%1)")
             .arg(m_pipelineDock->toggleViewAction()->shortcut().toString(QKeySequence::NativeText)));
+    m_docks->retranslate();
     m_statusAgent->setAccessibleName(tr("Active agent, provider and model"));
     m_localServerOffer->setAccessibleName(tr("Model servers found on this computer"));
     m_working->setAccessibleName(tr("Working agent"));
@@ -338,6 +343,7 @@ void MainWindow::bindViewModel()
     connect(m_viewModel, &ChatViewModel::conversationChanged, this, [this](qint64 id) {
         m_chatStack->setCurrentWidget(id > 0 ? static_cast<QWidget *>(m_chatView) : m_emptyChat);
         m_pipelinePanel->setConversation(id);
+        m_docks->setConversation(id);
         selectCurrentInSidebar();
         updateModeControls();
     });

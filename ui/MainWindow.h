@@ -27,6 +27,7 @@ class HandoffInspector;
 class LocalApi;
 class MainActions;
 class MainToolBar;
+class PanelDocks;
 class PipelinePanel;
 class Sidebar;
 class SettingsViewModel;
@@ -63,6 +64,8 @@ public:
     /// @brief The pipeline panel (in the "Pipeline" dock).
     PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
     QDockWidget *pipelineDock() const { return m_pipelineDock; }
+    /// @brief The tasks panel's and the metrics view's docks.
+    PanelDocks *panelDocks() const { return m_docks; }
     /// @brief "Reset an agent": its menu names each agent of the open conversation.
     QAction *resetAgentAction() const;
     /// @brief File → Export… (Ctrl+E) and File → Import…; enabled once setExchange() gave them a view model.
@@ -132,6 +135,7 @@ private:
     MainToolBar *m_toolBar = nullptr;
     PipelinePanel *m_pipelinePanel = nullptr;
     QDockWidget *m_pipelineDock = nullptr;
+    PanelDocks *m_docks = nullptr;
     Sidebar *m_sidebar = nullptr;
     QSplitter *m_splitter = nullptr;
     QStackedWidget *m_chatStack = nullptr;

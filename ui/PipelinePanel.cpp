@@ -37,6 +37,9 @@ PipelinePanel::PipelinePanel(ChatRepository *repository, QWidget *parent)
     , m_historyTitle(new QLabel(this))
     , m_empty(new QLabel(this))
     , m_history(new QTreeWidget(this))
+    , m_currentAgent(new QLabel(this))
+    , m_routingTitle(new QLabel(this))
+    , m_routing(new QTreeWidget(this))
 {
     setObjectName(u"PipelinePanel"_s);
     m_phase->setObjectName(u"PipelinePhase"_s);
@@ -44,6 +47,15 @@ PipelinePanel::PipelinePanel(ChatRepository *repository, QWidget *parent)
     bold.setBold(true);
     m_historyTitle->setFont(bold);
     m_phase->setFont(bold);
+    m_currentAgent->setFont(bold);
+    m_currentAgent->setObjectName(u"RouterCurrentAgent"_s);
+    m_routingTitle->setFont(bold);
+    m_routing->setObjectName(u"RoutingDecisions"_s);
+    m_routing->setColumnCount(2);
+    m_routing->setHeaderHidden(true);
+    m_routing->setWordWrap(true);
+    m_routing->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_routing->header()->setStretchLastSection(true);
     m_empty->setWordWrap(true);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
     m_history->setObjectName(u"HandoffHistory"_s);
@@ -63,6 +75,9 @@ PipelinePanel::PipelinePanel(ChatRepository *repository, QWidget *parent)
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addWidget(m_strip);
     layout->addWidget(m_phase);
+    layout->addWidget(m_currentAgent);
+    layout->addWidget(m_routingTitle);
+    layout->addWidget(m_routing, 1);
     layout->addSpacing(4);
     layout->addWidget(m_historyTitle);
     layout->addWidget(m_empty);
@@ -135,6 +150,54 @@ void PipelinePanel::refresh()
     m_history->setVisible(!handoffs.isEmpty());
     if (!handoffs.isEmpty())
         m_history->scrollToItem(m_history->topLevelItem(m_history->topLevelItemCount() - 1));
+    refreshRouting();
+}
+
+void PipelinePanel::refreshRouting()
+{
+    const bool router = m_viewModel->isRouter();
+    const QString current = m_viewModel->currentAgent();
+    m_currentAgent->setText(
+        tr("Current agent: %1").arg(current.isEmpty() ? tr("none yet") : m_viewModel->agentName(current)));
+    m_routingTitle->setText(tr("Routing decisions"));
+    m_routing->setAccessibleName(tr("Routing decisions"));
+    m_currentAgent->setVisible(router);
+    m_routingTitle->setVisible(router);
+    m_routing->setVisible(router);
+    m_routing->clear();
+    if (!router)
+        return;
+    const QLocale locale;
+    const QList<RoutingDecision> decisions = m_viewModel->routing();
+    for (const RoutingDecision &decision : decisions) {
+        auto *item = new QTreeWidgetItem(m_routing);
+        item->setText(0, locale.toString(decision.createdAt.toLocalTime().time(), u"HH:mm:ss"_s));
+        item->setText(1,
+            tr("→ %1 · %2 · %3")
+                .arg(m_viewModel->agentName(decision.agentId), locale.toString(decision.confidence, 'f', 2),
+                    PipelineViewModel::methodText(decision)));
+        item->setToolTip(1, item->text(1));
+        if (decision.failed())
+            item->setForeground(1, Theme::timedOutColor());
+        const auto addDetail = [item](const QString &label, const QString &text) {
+            if (text.trimmed().isEmpty())
+                return;
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(0, label);
+            child->setText(1, firstLine(text));
+            child->setToolTip(1, text);
+        };
+        if (!decision.classifiedAgent.isEmpty() && decision.classifiedAgent != decision.agentId)
+            addDetail(tr("Classifier said"),
+                tr("%1 · %2").arg(
+                    m_viewModel->agentName(decision.classifiedAgent), locale.toString(decision.confidence, 'f', 2)));
+        addDetail(tr("Failed"), decision.error);
+        if (decision.method != RoutingDecision::Method::Confirmation) // its reason is the engine's note, not a model's
+            addDetail(tr("Reason"), decision.reason);
+        item->setExpanded(decision.failed());
+    }
+    if (m_routing->topLevelItemCount() > 0)
+        m_routing->scrollToItem(m_routing->topLevelItem(m_routing->topLevelItemCount() - 1));
 }
 
 } // namespace Tandem

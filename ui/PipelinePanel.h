@@ -29,6 +29,9 @@ public:
     AgentStrip *strip() const { return m_strip; }
     QTreeWidget *history() const { return m_history; }
     QLabel *phaseLabel() const { return m_phase; }
+    /// @brief Router mode: "Current agent: …" and the routing decisions with their confidence.
+    QLabel *currentAgentLabel() const { return m_currentAgent; }
+    QTreeWidget *routing() const { return m_routing; }
 
 Q_SIGNALS:
     /// The person opened a history entry.
@@ -39,6 +42,7 @@ protected:
 
 private:
     void refresh();
+    void refreshRouting();
 
     PipelineViewModel *m_viewModel;
     AgentStrip *m_strip = nullptr;
@@ -46,6 +50,9 @@ private:
     QLabel *m_historyTitle = nullptr;
     QLabel *m_empty = nullptr;
     QTreeWidget *m_history = nullptr;
+    QLabel *m_currentAgent = nullptr;
+    QLabel *m_routingTitle = nullptr;
+    QTreeWidget *m_routing = nullptr;
 };
 
 } // namespace Tandem

@@ -32,7 +32,7 @@ ToolResult GetStaleTasksTool::run(const QJsonObject &arguments, const ToolContex
 {
     if (!context.work)
         return ToolResult::failure(TaskToolSupport::noDatabase());
-    const int days = arguments.value(u"days").toInt(7);
+    const int days = arguments.value(u"days").toInt(Task::kStaleDays);
     const QDate today = QDate::currentDate();
     QJsonArray tasks;
     const QList<Task> stale = context.work->tasks().stale(days, today);

@@ -12,6 +12,7 @@
 #include "domain/RoutingDecision.h"
 #include "domain/RunFailure.h"
 #include "domain/Task.h"
+#include "domain/TaskEditResult.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -62,7 +63,8 @@ public:
     /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
     virtual QList<Agent> agents(qint64 conversationId) = 0;
     /// @brief Every agent of @p conversationId's mode: its first agent, then the agents reachable from it through
-    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now.
+    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now; in router mode, the
+    /// orchestrator and then every enabled agent of the mode (the specialists it routes to).
     virtual QList<Agent> modeAgents(qint64 conversationId) = 0;
     /// @brief The agent the next user message goes to.
     virtual QString activeAgent(qint64 conversationId) = 0;
@@ -131,6 +133,14 @@ public:
     virtual qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) = 0;
     /// @brief The tasks created in @p conversationId, or every task for 0: open first, then by due date.
     virtual QList<Task> tasks(qint64 conversationId = 0) = 0;
+    /// @brief The open tasks untouched for @p days days or overdue (get_stale_tasks' rule), oldest first.
+    virtual QList<Task> staleTasks(int days = Task::kStaleDays) = 0;
+    /// @brief The person changes task @p taskId: @p fields as update_task takes them (title, notes, priority, due,
+    /// status; only those given change), checked and stored as that tool does, in one transaction; announces
+    /// tasksChanged.
+    virtual TaskEditResult editTask(qint64 taskId, const QJsonObject &fields) = 0;
+    /// @brief The person marks task @p taskId done, as complete_task with its id does; announces tasksChanged.
+    virtual TaskEditResult completeTask(qint64 taskId) = 0;
     /// @brief The action @p conversationId's agent proposed and the person has not confirmed yet, if any.
     virtual std::optional<PendingConfirmation> pendingConfirmation(qint64 conversationId) = 0;
     /// @brief How each user message of @p conversationId was routed (0: of every conversation), oldest first.

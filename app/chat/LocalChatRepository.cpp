@@ -6,6 +6,7 @@
 #include "agents/DefaultAgents.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
+#include "chat/TaskEdits.h"
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
 #include "storage/ProcessClaims.h"
@@ -15,6 +16,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -27,6 +29,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_work(work)
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
     , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
+    , m_taskEdits(std::make_unique<TaskEdits>(m_work))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
     m_runner->setClaims(m_claims.get());
@@ -305,6 +308,14 @@ QList<Agent> LocalChatRepository::modeAgents(qint64 conversationId)
     // it does not bring router mode's orchestrator into it.
     QList<Agent> agents = reachableFrom(DefaultAgents::firstAgent(current->mode));
     const QString mode = Conversation::modeName(current->mode);
+    // Router mode's orchestrator routes without declared handoffs: its specialists are the mode's enabled agents.
+    if (current->mode == Conversation::Mode::Router) {
+        const QList<Agent> all = m_work.agents().list();
+        for (const Agent &agent : all)
+            if (agent.enabled && agent.modes.contains(mode)
+                && std::none_of(agents.cbegin(), agents.cend(), [&agent](const Agent &a) { return a.id == agent.id; }))
+                agents << agent;
+    }
     agents.removeIf([&mode](const Agent &agent) { return !agent.modes.isEmpty() && !agent.modes.contains(mode); });
     return agents;
 }
@@ -375,6 +386,27 @@ qint64 LocalChatRepository::sendTo(qint64 conversationId, const QString &agentId
 QList<Task> LocalChatRepository::tasks(qint64 conversationId)
 {
     return m_work.tasks().list(conversationId);
+}
+
+QList<Task> LocalChatRepository::staleTasks(int days)
+{
+    return m_work.tasks().stale(days, QDate::currentDate());
+}
+
+TaskEditResult LocalChatRepository::editTask(qint64 taskId, const QJsonObject &fields)
+{
+    const TaskEditResult result = m_taskEdits->edit(taskId, fields);
+    if (result.ok)
+        Q_EMIT tasksChanged(result.task.conversationId);
+    return result;
+}
+
+TaskEditResult LocalChatRepository::completeTask(qint64 taskId)
+{
+    const TaskEditResult result = m_taskEdits->complete(taskId);
+    if (result.ok)
+        Q_EMIT tasksChanged(result.task.conversationId);
+    return result;
 }
 
 std::optional<PendingConfirmation> LocalChatRepository::pendingConfirmation(qint64 conversationId)

@@ -17,6 +17,7 @@ class ClientPool;
 class LocalSettingsService;
 class ProcessClaims;
 class SecretStore;
+class TaskEdits;
 class UnitOfWork;
 class ToolRegistry;
 
@@ -102,6 +103,9 @@ public:
 
     qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
     QList<Task> tasks(qint64 conversationId = 0) override;
+    QList<Task> staleTasks(int days = Task::kStaleDays) override;
+    TaskEditResult editTask(qint64 taskId, const QJsonObject &fields) override;
+    TaskEditResult completeTask(qint64 taskId) override;
     std::optional<PendingConfirmation> pendingConfirmation(qint64 conversationId) override;
     QList<RoutingDecision> routingDecisions(qint64 conversationId) override;
     Metrics metrics(qint64 conversationId = 0) override;
@@ -128,6 +132,7 @@ private:
     qint64 m_dataVersion = -1;
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
     QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
+    std::unique_ptr<TaskEdits> m_taskEdits;
 };
 
 } // namespace Tandem

@@ -14,6 +14,8 @@ struct Task
 {
     enum class Priority { Low, Normal, High };
     enum class Status { Open, Done };
+    /// An open task untouched for this many days (or overdue) is stale (get_stale_tasks' default, the tasks panel).
+    static constexpr int kStaleDays = 7;
 
     qint64 id = 0;
     qint64 conversationId = 0; ///< the conversation it was created in; 0 if that is gone

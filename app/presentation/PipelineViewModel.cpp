@@ -78,6 +78,12 @@ PipelineViewModel::PipelineViewModel(ChatRepository *repository, QObject *parent
         }
     });
     connect(repository, &ChatRepository::changedElsewhere, this, &PipelineViewModel::reload);
+    // Router mode: each decision is stored with its divider, announced once the step committed.
+    connect(repository, &ChatRepository::messageAdded, this, [this, mine](const Message &message) {
+        if (mine(message.conversationId) && message.kind == Message::Kind::Divider
+            && message.divider == Message::Divider::Routed)
+            reload();
+    });
 }
 
 void PipelineViewModel::setConversation(qint64 conversationId)
@@ -94,7 +100,11 @@ void PipelineViewModel::reload()
     m_handoffs.clear();
     m_current.clear();
     m_phase.clear();
+    m_routing.clear();
+    m_router = false;
     if (m_repository && m_conversationId > 0) {
+        const std::optional<Conversation> conversation = m_repository->conversation(m_conversationId);
+        m_router = conversation && conversation->mode == Conversation::Mode::Router;
         const QList<Agent> agents = m_repository->modeAgents(m_conversationId);
         for (const Agent &agent : agents)
             m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
@@ -103,6 +113,10 @@ void PipelineViewModel::reload()
         m_current = board.currentAgent;
         m_phase = board.phase;
         m_handoffs = board.handoffs;
+        if (m_router) {
+            m_routing = m_repository->routingDecisions(m_conversationId);
+            m_current = m_repository->activeAgent(m_conversationId);
+        }
     }
     rebuild();
 }
@@ -141,7 +155,9 @@ void PipelineViewModel::rebuild()
         }
         if (out && (!in || out->createdAt >= in->createdAt) && out->status() == Handoff::Status::Accepted)
             state.state = State::Done; // it passed the work on since
-        if ((agent.id == m_current && !complete && !m_handoffs.isEmpty()) || state.working)
+        // In router mode the agent the next message goes to holds the conversation once routing chose one.
+        const bool holds = !m_handoffs.isEmpty() || (m_router && !m_routing.isEmpty());
+        if ((agent.id == m_current && !complete && holds) || state.working)
             state.state = State::Active;
         m_agents.append(state);
     }
@@ -197,6 +213,29 @@ QString PipelineViewModel::phaseName(const QString &phase)
     if (phase == u"complete")
         return tr("Complete");
     return phase;
+}
+
+QString PipelineViewModel::methodText(const RoutingDecision &decision)
+{
+    if (decision.failed() && decision.method != RoutingDecision::Method::CarryOver
+        && decision.method != RoutingDecision::Method::Direct)
+        return decision.method == RoutingDecision::Method::Keywords ? tr("classification failed, keyword rule")
+                                                                    : tr("classification failed, general agent");
+    switch (decision.method) {
+    case RoutingDecision::Method::Classifier:
+        return tr("classified");
+    case RoutingDecision::Method::Keywords:
+        return tr("keyword rule");
+    case RoutingDecision::Method::CarryOver:
+        return tr("stayed with the active agent");
+    case RoutingDecision::Method::Fallback:
+        return tr("general agent");
+    case RoutingDecision::Method::Confirmation:
+        return tr("your confirmation");
+    case RoutingDecision::Method::Direct:
+        return tr("chosen directly");
+    }
+    return {};
 }
 
 QString PipelineViewModel::phaseText() const

@@ -2,6 +2,7 @@
 
 #include "domain/Agent.h"
 #include "domain/Handoff.h"
+#include "domain/RoutingDecision.h"
 
 #include <QHash>
 #include <QList>
@@ -55,6 +56,13 @@ public:
     QString phaseText() const;
     /// @brief The handoffs, oldest first.
     QList<Handoff> handoffs() const { return m_handoffs; }
+    /// @brief True in a router conversation (seed 004): the panel shows the routing decisions.
+    bool isRouter() const { return m_router; }
+    /// @brief Router mode: how each user message was routed, oldest first.
+    QList<RoutingDecision> routing() const { return m_routing; }
+    /// @brief How @p decision was reached, in words: "classified", "keyword rule", "general agent", …; a failed
+    /// classification says so.
+    static QString methodText(const RoutingDecision &decision);
     QString agentName(const QString &agentId) const;
     static QString stateName(State state);
     static QString phaseName(const QString &phase);
@@ -74,6 +82,8 @@ private:
     QString m_current;
     QString m_phase;
     QStringList m_working;
+    bool m_router = false;
+    QList<RoutingDecision> m_routing;
 };
 
 } // namespace Tandem

@@ -92,9 +92,9 @@ void TestDebPackage::dependenciesComeFromShlibdeps()
 {
     const QString depends = field(u"Depends"_s);
     // dpkg-shlibdeps found the libraries the executable links, with their minimum versions...
-    for (const QString &library :
-        { u"libqt6core6 (>= "_s, u"libqt6widgets6 (>= "_s, u"libqt6sql6 (>= "_s, u"libqt6network6 (>= "_s,
-            u"libqt6httpserver6 (>= "_s, u"libqt6svg6 (>= "_s, u"libqt6keychain1 (>= "_s, u"libc6 (>= "_s })
+    for (const QString &library : { u"libqt6core6 (>= "_s, u"libqt6widgets6 (>= "_s, u"libqt6sql6 (>= "_s,
+             u"libqt6network6 (>= "_s, u"libqt6httpserver6 (>= "_s, u"libqt6svg6 (>= "_s, u"libqt6charts6 (>= "_s,
+             u"libqt6keychain1 (>= "_s, u"libc6 (>= "_s })
         QVERIFY2(depends.contains(library), qPrintable(library + u" is missing from "_s + depends));
     // ...and the SQLite driver, a plugin it cannot see, is named by hand.
     QVERIFY2(depends.split(u", "_s).contains(u"libqt6sql6-sqlite"_s), qPrintable(depends));

@@ -9,19 +9,26 @@
 #include "FakeLlmServer.h"
 #include "HandoffInspector.h"
 #include "MainWindow.h"
+#include "MetricsView.h"
+#include "PanelDocks.h"
 #include "PipelinePanel.h"
 #include "SettingsDialog.h"
+#include "TasksPanel.h"
 #include "Theme.h"
+#include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
 #include "presentation/ChatViewModel.h"
+#include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
 #include "storage/ProviderStore.h"
+#include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -29,13 +36,16 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QPixmap>
+#include <QRadioButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QTreeWidget>
 
 #include <cstdio>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -125,6 +135,90 @@ void saveViews(ChatRepository &repository, MainWindow &window, qint64 pipeline, 
     settle(200);
 }
 
+/// The router conversation's views: the pipeline panel with the routing decisions, the tasks panel and the metrics
+/// view (its token chart), each as "<name>-<language>.png", each dock floated to a readable size for the picture.
+void saveRouterViews(MainWindow &window, qint64 router, const QDir &out, const QString &language)
+{
+    const auto file = [&](const QString &name) {
+        return out.filePath(u"%1-%2.png"_s.arg(name, language));
+    };
+    window.viewModel()->openConversation(router);
+    window.resizeDocks({ window.pipelineDock() }, { 620 }, Qt::Horizontal); // the specialists' names in full
+    QTreeWidget *routing = window.pipelinePanel()->routing();
+    for (int i = 0; i < routing->topLevelItemCount(); ++i)
+        routing->topLevelItem(i)->setExpanded(true); // what the classifier said and why
+    settle(400);
+    save(window.pipelineDock(), file(u"router-panel"_s));
+    window.resizeDocks({ window.pipelineDock() }, { 480 }, Qt::Horizontal);
+    TasksPanel *tasks = window.panelDocks()->tasksPanel();
+    tasks->view()->setCurrentIndex(tasks->view()->model()->index(0, 0));
+    const auto floated = [&](QDockWidget *dock, const QString &name, const QSize &size) {
+        dock->setFloating(true);
+        dock->show();
+        dock->resize(size);
+        settle(400);
+        save(dock, file(name));
+        dock->hide();
+        dock->setFloating(false);
+    };
+    floated(window.panelDocks()->tasksDock(), u"tasks-panel"_s, QSize(640, 360));
+    MetricsView *metrics = window.panelDocks()->metricsView();
+    metrics->figureBox()->setCurrentIndex(metrics->figureBox()->findData(int(MetricsViewModel::ChartFigure::Tokens)));
+    floated(window.panelDocks()->metricsDock(), u"metrics-view"_s, QSize(900, 640));
+    settle(200);
+}
+
+/// Router mode (seed 004): a task proposed and created after a yes, a look at the stale tasks, and a greeting the
+/// classifier could not place (it falls back to the general agent, visibly).
+qint64 routerConversation(LocalChatRepository &repository, MainWindow &window, FakeLlmServer &server, UnitOfWork &work)
+{
+    const auto call = [](const QString &name, const QJsonObject &arguments) {
+        return ToolCall { {}, name, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} };
+    };
+    const auto classified = [](const QString &agent, double confidence, const QString &reason) {
+        return ScriptedReply::text({ QString::fromUtf8(QJsonDocument(
+                                       QJsonObject { { u"agent"_s, agent }, { u"confidence"_s, confidence },
+                                           { u"reason"_s,
+                                               reason } }).toJson(QJsonDocument::Compact)) },
+            TokenUsage { 210, 24, 0, 0 });
+    };
+    for (const auto &[title, priority, due] :
+        { std::tuple { u"Send the invoice to Acme"_s, Task::Priority::High, QDate::currentDate().addDays(-2) },
+            std::tuple { u"Book the dentist"_s, Task::Priority::Low, QDate() },
+            std::tuple { u"Prepare the sprint demo"_s, Task::Priority::Normal, QDate::currentDate().addDays(3) } }) {
+        Task task;
+        task.title = title;
+        task.priority = priority;
+        task.due = due;
+        work.tasks().create(task);
+    }
+    const qint64 router = repository.createConversation(Conversation::Mode::Router);
+    server.enqueue(classified(u"task"_s, 0.87, u"asks to create a task"_s));
+    server.enqueue(ScriptedReply::calling({ call(u"create_task"_s,
+                                              { { u"title"_s, u"Review cloud code for Yury"_s },
+                                                  { u"priority"_s, u"high"_s }, { u"due"_s, u"Friday"_s } }) },
+        {}, TokenUsage { 640, 38, 0, 0 }));
+    server.enqueue(ScriptedReply::text(
+        chunks(u"I'll create the task 'Review cloud code for Yury', high priority, due Friday. Shall I?"_s),
+        TokenUsage { 720, 26, 0, 0 }));
+    runTurn(repository, window, router, u"Create a task to review the cloud code for Yury by Friday, high priority"_s);
+    server.enqueue(ScriptedReply::text(
+        chunks(u"Done: 'Review cloud code for Yury' is on your list."_s), TokenUsage { 760, 18, 0, 0 }));
+    runTurn(repository, window, router, u"Yes"_s);
+    server.enqueue(classified(u"tracking"_s, 0.91, u"asks what is overdue"_s));
+    server.enqueue(ScriptedReply::calling({ call(u"get_stale_tasks"_s, {}) }, {}, TokenUsage { 580, 20, 0, 0 }));
+    server.enqueue(ScriptedReply::text(
+        chunks(u"One task is overdue: 'Send the invoice to Acme' (high priority). Start with that one."_s),
+        TokenUsage { 690, 31, 0, 0 }));
+    runTurn(repository, window, router, u"What's overdue?"_s);
+    // Not sure enough: the keyword rules decide.
+    server.enqueue(classified(u"qa"_s, 0.42, u"mentions notes"_s));
+    server.enqueue(
+        ScriptedReply::text(chunks(u"What should the task about the demo notes say?"_s), TokenUsage { 300, 12, 0, 0 }));
+    runTurn(repository, window, router, u"Create a task for the demo notes"_s);
+    return router;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -169,7 +263,8 @@ int main(int argc, char *argv[])
     EngineConfig config;
     service.applyTo(config);
     config.retryPolicy.maxRetries = 0;
-    LocalChatRepository repository(database.work(), &network, nullptr, nullptr, config);
+    const ToolRegistry tools = ToolRegistry::withBuiltins(); // router mode's task tools
+    LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
 
     MainWindow window(&repository, &settings);
     window.resize(1270, 780);
@@ -239,15 +334,21 @@ int main(int argc, char *argv[])
     runTurn(repository, window, pipeline, u"Story 1.2: a \"Remember me\" option on the login form."_s);
     save(&window, out.filePath(u"pipeline.png"_s));
 
-    // 5. The views of the handoffs, in English, then in Russian after switching the language at run time.
+    // 5. Router mode (seed 004): the routing decisions, the tasks and the metrics.
+    const qint64 router = routerConversation(repository, window, server, database.work());
+
+    // 6. The views of the handoffs and of router mode, in English, then in Russian after switching the language at
+    // run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
+    saveRouterViews(window, router, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
+    saveRouterViews(window, router, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
     settle(400);
 
-    // 6. The settings.
+    // 7. The settings.
     SettingsDialog dialog(&settings, &window);
     dialog.show();
     settle(400);

@@ -62,6 +62,7 @@ const QHash<QString, QSet<QString>> kLibraryFolders = {
     { u"QtPrintSupport"_s, { u"exchange"_s, u"ui"_s } },
     { u"QtSvg"_s, { u"ui"_s } },
     { u"QtSvgWidgets"_s, { u"ui"_s } },
+    { u"QtCharts"_s, { u"ui"_s } }, // the metrics view's chart, in the window only
     { u"QtWidgets"_s, { u"ui"_s, kRoot } },
 };
 
@@ -76,12 +77,13 @@ const QHash<QString, QString> kLinkTargets = {
     { u"Qt6::PrintSupport"_s, u"QtPrintSupport"_s },
     { u"Qt6::Svg"_s, u"QtSvg"_s },
     { u"Qt6::SvgWidgets"_s, u"QtSvgWidgets"_s },
+    { u"Qt6::Charts"_s, u"QtCharts"_s },
     { u"Qt6::Widgets"_s, u"QtWidgets"_s },
 };
 
 /// Qt's header folders in the order a header found in several is attributed (the lower module wins).
 const QStringList kQtModuleOrder = { u"QtCore"_s, u"QtGui"_s, u"QtNetwork"_s, u"QtSql"_s, u"QtDBus"_s, u"QtSvg"_s,
-    u"QtPrintSupport"_s, u"QtWidgets"_s, u"QtSvgWidgets"_s };
+    u"QtPrintSupport"_s, u"QtWidgets"_s, u"QtSvgWidgets"_s, u"QtCharts"_s };
 
 /// Reads includes and says which break the table. Knows Qt's headers by the folders they are installed in.
 class LayerCheck

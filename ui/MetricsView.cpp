@@ -1,0 +1,154 @@
+#include "MetricsView.h"
+
+#include "presentation/MetricsViewModel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QButtonGroup>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
+    : QWidget(parent)
+    , m_viewModel(new MetricsViewModel(repository, this))
+    , m_conversation(new QRadioButton(this))
+    , m_overall(new QRadioButton(this))
+    , m_figure(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_chart(new QChart)
+    , m_chartView(new QChartView(m_chart, this))
+    , m_series(new QBarSeries)
+    , m_categories(new QBarCategoryAxis)
+    , m_values(new QValueAxis)
+{
+    setObjectName(u"MetricsView"_s);
+    m_conversation->setObjectName(u"MetricsConversationScope"_s);
+    m_overall->setObjectName(u"MetricsOverallScope"_s);
+    m_figure->setObjectName(u"MetricsFigure"_s);
+    m_table->setObjectName(u"MetricsTable"_s);
+    m_chartView->setObjectName(u"MetricsChart"_s);
+    auto *scope = new QButtonGroup(this);
+    scope->addButton(m_conversation);
+    scope->addButton(m_overall);
+    m_conversation->setChecked(true);
+    connect(m_overall, &QRadioButton::toggled, m_viewModel, &MetricsViewModel::setOverall);
+    connect(m_figure, &QComboBox::currentIndexChanged, this, &MetricsView::rebuildChart);
+
+    m_table->setModel(m_viewModel);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_chart->addSeries(m_series);
+    m_chart->addAxis(m_categories, Qt::AlignBottom);
+    m_chart->addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+    m_values->setLabelFormat(u"%.0f"_s);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(200);
+    m_summary->setWordWrap(true);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_conversation);
+    controls->addWidget(m_overall);
+    controls->addStretch(1);
+    controls->addWidget(m_figure);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chartView);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    connect(m_viewModel, &MetricsViewModel::refreshed, this, &MetricsView::refresh);
+    retranslate();
+    refresh();
+}
+
+void MetricsView::setConversation(qint64 conversationId)
+{
+    m_viewModel->setConversation(conversationId);
+}
+
+void MetricsView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        m_viewModel->reload();
+    }
+    QWidget::changeEvent(event);
+}
+
+void MetricsView::retranslate()
+{
+    m_conversation->setText(tr("This conversation"));
+    m_overall->setText(tr("All conversations"));
+    m_figure->setAccessibleName(tr("Figure in the chart"));
+    m_table->setAccessibleName(tr("Metrics per agent"));
+    m_chartView->setAccessibleName(tr("Chart of the metrics per agent"));
+    const int current = std::max(0, m_figure->currentIndex());
+    const QSignalBlocker blocker(m_figure);
+    m_figure->clear();
+    for (const MetricsViewModel::ChartFigure figure : MetricsViewModel::figures())
+        m_figure->addItem(MetricsViewModel::figureName(figure), int(figure));
+    m_figure->setCurrentIndex(current);
+}
+
+void MetricsView::refresh()
+{
+    const Metrics &metrics = m_viewModel->metrics();
+    m_summary->setText(metrics.agents.isEmpty()
+            ? tr("Nothing measured yet: the figures appear once an agent has answered.")
+            : tr("Runs: %1 · routing decisions: %2").arg(metrics.runs).arg(metrics.routing.size()));
+    rebuildChart();
+}
+
+void MetricsView::rebuildChart()
+{
+    // One series and two axes for the view's life, refilled: recreating them leaves stale axes drawn behind.
+    m_series->clear();
+    m_categories->clear();
+    const auto figure = MetricsViewModel::ChartFigure(m_figure->currentData().toInt());
+    m_chart->setTitle(MetricsViewModel::figureName(figure));
+    double top = 0.0;
+    const QList<MetricsViewModel::Series> sets = m_viewModel->series(figure);
+    for (const MetricsViewModel::Series &each : sets) {
+        auto *set = new QBarSet(each.name);
+        for (const double value : each.values) {
+            set->append(value);
+            top = std::max(top, value);
+        }
+        m_series->append(set);
+    }
+    m_categories->append(m_viewModel->categories());
+    m_values->setRange(0, top > 0 ? top * 1.1 : 1.0);
+    m_values->applyNiceNumbers();
+}
+
+} // namespace Tandem
