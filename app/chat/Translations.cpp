@@ -35,7 +35,9 @@ bool Translations::install(const QString &language)
     Installed &state = installed();
     // The new ones go in before the old ones leave (the newest is asked first), so no widget retranslates into the
     // English sources in between.
-    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    // Dates and numbers follow the chosen language too (QLocale() everywhere reads the default).
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
     auto *qt = new QTranslator(app);
     if (!qt->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         delete qt;

@@ -18,6 +18,7 @@
 #include <QActionGroup>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -114,6 +115,9 @@ void TestLanguageSwitch::switchesAtRunTime()
     QCOMPARE(window.pipelineDock()->windowTitle(), u"Конвейер"_s);
     QCOMPARE(window.findChild<QPushButton *>(u"SendButton"_s)->text(), u"&Отправить"_s);
     QVERIFY(russian->isChecked());
+    // Dates and numbers follow: every view formats them through the default locale.
+    QCOMPARE(QLocale().language(), QLocale::Russian);
+    QCOMPARE(QLocale().toString(QDate(2026, 11, 22), u"d MMMM"_s), u"22 ноября"_s);
     // The rows were stored in English; they show in Russian now, and stay English in the store.
     QCOMPARE(
         dividers(window), (QStringList { u"Передача сообщения во 2-го агента"_s, u"Сообщение принято агентом 2"_s }));
@@ -127,6 +131,7 @@ void TestLanguageSwitch::switchesAtRunTime()
     language(window, u"en"_s)->trigger();
     QTRY_COMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
     QCOMPARE(dividers(window), english);
+    QCOMPARE(QLocale().language(), QLocale::English);
     QCOMPARE(
         window.findChild<QLineEdit *>(u"SearchField"_s)->placeholderText(), u"Search titles and messages (Ctrl+F)"_s);
     QSettings().remove(u"ui/language"_s);
