@@ -237,16 +237,14 @@ bool ConversationReader::readRouterRows(const QJsonObject &o, const QSet<qint64>
         return false;
     if (!pending.isNull()) {
         Step step(m_fields, u"pending_confirmation");
-        QJsonObject row;
-        PendingConfirmation confirmation;
-        if (pending.isObject())
-            row = pending.toObject();
-        else
+        if (!pending.isObject())
             return m_fields.invalid(tr("is neither an object nor null"));
-        if (!readPending(row, &confirmation))
+        PendingConfirmation confirmation;
+        if (!readPending(pending.toObject(), &confirmation))
             return false;
-        // Checked, then dropped: a "yes" in the imported conversation would carry out the action the file proposed,
-        // without the approval its tool may need (docs/export-format.md). Like a pending approval, it never arrives.
+        // Checked, then dropped (archive->pending stays empty): a "yes" in the imported conversation would carry out
+        // the action the file proposed, without the approval its tool may need (docs/export-format.md). Like a
+        // pending approval, it never arrives.
     }
 
     if (!m_fields.array(o, u"model_calls", &items, rows))
