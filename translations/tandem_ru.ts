@@ -1226,6 +1226,34 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Routed</source>
         <translation>Маршрутизация</translation>
     </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Задачи</translation>
+    </message>
+    <message>
+        <source>high priority</source>
+        <translation>высокий приоритет</translation>
+    </message>
+    <message>
+        <source>low priority</source>
+        <translation>низкий приоритет</translation>
+    </message>
+    <message>
+        <source>due %1</source>
+        <translation>срок %1</translation>
+    </message>
+    <message>
+        <source>done %1</source>
+        <translation>выполнена %1</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>выполнена</translation>
+    </message>
+    <message>
+        <source>Waiting for your confirmation</source>
+        <translation>Ждёт вашего подтверждения</translation>
+    </message>
 </context>
 <context>
     <name>Exporter</name>
@@ -1867,6 +1895,26 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>содержит текст длиннее %n символов</numerusform>
             <numerusform>содержит текст длиннее %n символов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>is not a known routing method (“%1”)</source>
+        <translation>не известный способ маршрутизации («%1»)</translation>
+    </message>
+    <message>
+        <source>is not a known task priority (“%1”)</source>
+        <translation>не известный приоритет задачи («%1»)</translation>
+    </message>
+    <message>
+        <source>is not a known task status (“%1”)</source>
+        <translation>не известный статус задачи («%1»)</translation>
+    </message>
+    <message>
+        <source>is neither an object nor null</source>
+        <translation>не объект и не null</translation>
+    </message>
+    <message>
+        <source>is not a date (YYYY-MM-DD)</source>
+        <translation>не дата (ГГГГ-ММ-ДД)</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,165 @@ bool ConversationReader::readApproval(const QJsonObject &o, const QSet<qint64> &
     return true;
 }
 
+bool ConversationReader::readDecision(const QJsonObject &o, const QSet<qint64> &runs, RoutingDecision *r)
+{
+    constexpr qsizetype name = ExchangeFormat::kMaxNameLength;
+    constexpr qsizetype text = ExchangeFormat::kMaxTextLength;
+    QString method;
+    if (!m_fields.integer(o, u"id", &r->id, false, 1) || !m_fields.integer(o, u"run_id", &r->runId, true, 1)
+        || !m_fields.string(o, u"agent_id", &r->agentId, name, false, true)
+        || !m_fields.string(o, u"classified_agent", &r->classifiedAgent, name)
+        || !m_fields.number(o, u"confidence", &r->confidence, 0.0, 1.0)
+        || !m_fields.string(o, u"reason", &r->reason, text) || !m_fields.string(o, u"method", &method, name)
+        || !m_fields.string(o, u"error", &r->error, text) || !m_fields.integer(o, u"latency_ms", &r->latencyMs)
+        || !m_fields.integer(o, u"input_tokens", &r->inputTokens)
+        || !m_fields.integer(o, u"output_tokens", &r->outputTokens) || !m_fields.time(o, u"created_at", &r->createdAt))
+        return false;
+    const std::optional<RoutingDecision::Method> known = RoutingDecision::methodFromName(method);
+    if (!known) {
+        Step step(m_fields, u"method");
+        return m_fields.invalid(tr("is not a known routing method (“%1”)").arg(method));
+    }
+    r->method = *known;
+    if (r->runId != 0 && !runs.contains(r->runId)) {
+        Step step(m_fields, u"run_id");
+        return m_fields.invalid(tr("names run %1, which is not in this conversation").arg(r->runId));
+    }
+    return true;
+}
+
+bool ConversationReader::readPending(const QJsonObject &o, PendingConfirmation *p)
+{
+    constexpr qsizetype name = ExchangeFormat::kMaxNameLength;
+    constexpr qsizetype text = ExchangeFormat::kMaxTextLength;
+    return m_fields.string(o, u"agent_id", &p->agentId, name, false, true)
+        && m_fields.string(o, u"tool_name", &p->toolName, name, false, true)
+        && m_fields.string(o, u"arguments", &p->arguments, text) && m_fields.string(o, u"summary", &p->summary, text)
+        && m_fields.time(o, u"created_at", &p->createdAt);
+}
+
+bool ConversationReader::readModelCall(
+    const QJsonObject &o, const QSet<qint64> &runs, ConversationArchive::ModelCall *m)
+{
+    if (!m_fields.integer(o, u"id", &m->id, false, 1) || !m_fields.integer(o, u"run_id", &m->runId, true, 1)
+        || !m_fields.string(o, u"agent_id", &m->agentId, ExchangeFormat::kMaxNameLength, false, true)
+        || !m_fields.integer(o, u"input_tokens", &m->inputTokens)
+        || !m_fields.integer(o, u"output_tokens", &m->outputTokens)
+        || !m_fields.integer(o, u"latency_ms", &m->latencyMs) || !m_fields.time(o, u"created_at", &m->createdAt))
+        return false;
+    if (m->runId != 0 && !runs.contains(m->runId)) {
+        Step step(m_fields, u"run_id");
+        return m_fields.invalid(tr("names run %1, which is not in this conversation").arg(m->runId));
+    }
+    return true;
+}
+
+bool ConversationReader::readTask(const QJsonObject &o, Task *t)
+{
+    constexpr qsizetype name = ExchangeFormat::kMaxNameLength;
+    constexpr qsizetype text = ExchangeFormat::kMaxTextLength;
+    QString priority;
+    QString status;
+    if (!m_fields.integer(o, u"id", &t->id, false, 1) || !m_fields.string(o, u"title", &t->title, text)
+        || !m_fields.string(o, u"notes", &t->notes, text) || !m_fields.string(o, u"priority", &priority, name)
+        || !m_fields.string(o, u"status", &status, name) || !m_fields.date(o, u"due", &t->due, true)
+        || !m_fields.time(o, u"created_at", &t->createdAt) || !m_fields.time(o, u"updated_at", &t->updatedAt)
+        || !m_fields.time(o, u"completed_at", &t->completedAt, true))
+        return false;
+    const auto knownPriority = Task::priorityFromName(priority);
+    if (!knownPriority) {
+        Step step(m_fields, u"priority");
+        return m_fields.invalid(tr("is not a known task priority (“%1”)").arg(priority));
+    }
+    const auto knownStatus = Task::statusFromName(status);
+    if (!knownStatus) {
+        Step step(m_fields, u"status");
+        return m_fields.invalid(tr("is not a known task status (“%1”)").arg(status));
+    }
+    t->priority = *knownPriority;
+    t->status = *knownStatus;
+    return true;
+}
+
+bool ConversationReader::readRouterRows(const QJsonObject &o, const QSet<qint64> &runs, ConversationArchive *archive)
+{
+    constexpr qint64 rows = ExchangeFormat::kMaxRows;
+    auto repeated = [this] {
+        Step step(m_fields, u"id");
+        return m_fields.invalid(tr("repeats an id or name of an earlier entry"));
+    };
+    QJsonArray items;
+    if (!m_fields.array(o, u"routing_decisions", &items, rows))
+        return false;
+    {
+        Step step(m_fields, u"routing_decisions");
+        QSet<qint64> seen;
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            Step item(m_fields, i);
+            QJsonObject row;
+            RoutingDecision decision;
+            if (!m_fields.object(items.at(i), &row) || !readDecision(row, runs, &decision))
+                return false;
+            if (seen.contains(decision.id))
+                return repeated();
+            seen.insert(decision.id);
+            archive->decisions.append(decision);
+        }
+    }
+
+    QJsonValue pending;
+    if (!m_fields.member(o, u"pending_confirmation", &pending))
+        return false;
+    if (!pending.isNull()) {
+        Step step(m_fields, u"pending_confirmation");
+        if (!pending.isObject())
+            return m_fields.invalid(tr("is neither an object nor null"));
+        PendingConfirmation confirmation;
+        if (!readPending(pending.toObject(), &confirmation))
+            return false;
+        // Checked, then dropped (archive->pending stays empty): a "yes" in the imported conversation would carry out
+        // the action the file proposed, without the approval its tool may need (docs/export-format.md). Like a
+        // pending approval, it never arrives.
+    }
+
+    if (!m_fields.array(o, u"model_calls", &items, rows))
+        return false;
+    {
+        Step step(m_fields, u"model_calls");
+        QSet<qint64> seen;
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            Step item(m_fields, i);
+            QJsonObject row;
+            ConversationArchive::ModelCall call;
+            if (!m_fields.object(items.at(i), &row) || !readModelCall(row, runs, &call))
+                return false;
+            if (seen.contains(call.id))
+                return repeated();
+            seen.insert(call.id);
+            archive->modelCalls.append(call);
+        }
+    }
+
+    if (!m_fields.array(o, u"tasks", &items, rows))
+        return false;
+    {
+        Step step(m_fields, u"tasks");
+        QSet<qint64> seen;
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            Step item(m_fields, i);
+            QJsonObject row;
+            Task task;
+            if (!m_fields.object(items.at(i), &row) || !readTask(row, &task))
+                return false;
+            if (seen.contains(task.id))
+                return repeated();
+            seen.insert(task.id);
+            archive->tasks.append(task);
+        }
+    }
+    return true;
+}
+
 bool ConversationReader::readMessage(
     const QJsonObject &o, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *m)
 {
@@ -177,8 +336,8 @@ bool ConversationReader::readMessage(
     return true;
 }
 
-bool ConversationReader::read(
-    const QJsonObject &o, qint64 maxMessages, QSet<QString> *agentIds, QList<Agent> *agents, ConversationArchive *out)
+bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessages, QSet<QString> *agentIds,
+    QList<Agent> *agents, ConversationArchive *out)
 {
     constexpr qsizetype name = ExchangeFormat::kMaxNameLength;
     constexpr qsizetype text = ExchangeFormat::kMaxTextLength;
@@ -337,6 +496,11 @@ bool ConversationReader::read(
             archive.threads.append(thread);
         }
     }
+
+    // A version 1 file was written before router mode: it has none of these rows (and members it has by those
+    // names are not read, as a reader of version 1 would not).
+    if (version >= ExchangeFormat::kRouterRowsVersion && !readRouterRows(o, runIds, &archive))
+        return false;
 
     if (!m_fields.array(o, u"messages", &items, maxMessages))
         return false;

@@ -12,11 +12,12 @@
 namespace Tandem {
 
 /// @brief Reads one conversation of a Tandem JSON export (docs/export-format.md) with its rows: agents, runs,
-/// handoffs, approvals, variables, agent threads and messages.
+/// handoffs, approvals, variables, agent threads, router mode's rows (from format version 2) and messages.
 ///
 /// Besides each member's type it checks enum values, repeated ids within a list and every reference between rows; it
 /// also makes the archive safe to import: a reply still streaming becomes interrupted, a running run interrupted, a
-/// pending approval decided (with no decision). A refusal is left in the JsonFieldReader it reads with.
+/// pending approval decided (with no decision), a pending confirmation dropped. A refusal is left in the
+/// JsonFieldReader it reads with.
 class ConversationReader final
 {
     Q_DECLARE_TR_FUNCTIONS(JsonImporter)
@@ -25,10 +26,10 @@ public:
     /// @brief @p fields is borrowed: its path places the refusals.
     explicit ConversationReader(JsonFieldReader &fields);
 
-    /// @brief Reads the conversation @p object into @p out, refusing more than @p maxMessages messages. Its agents
-    /// not yet in @p agentIds are added there and to @p agents (the file's first definition of an agent is the one
-    /// imported).
-    bool read(const QJsonObject &object, qint64 maxMessages, QSet<QString> *agentIds, QList<Agent> *agents,
+    /// @brief Reads the conversation @p object of a file of format @p version into @p out, refusing more than
+    /// @p maxMessages messages. Its agents not yet in @p agentIds are added there and to @p agents (the file's first
+    /// definition of an agent is the one imported).
+    bool read(const QJsonObject &object, int version, qint64 maxMessages, QSet<QString> *agentIds, QList<Agent> *agents,
         ConversationArchive *out);
 
 private:
@@ -37,6 +38,12 @@ private:
     bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
     bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
     bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);
+    /// Router mode's rows: routing decisions, the pending confirmation, model calls, tasks.
+    bool readRouterRows(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive *archive);
+    bool readDecision(const QJsonObject &object, const QSet<qint64> &runs, RoutingDecision *out);
+    bool readPending(const QJsonObject &object, PendingConfirmation *out);
+    bool readModelCall(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::ModelCall *out);
+    bool readTask(const QJsonObject &object, Task *out);
     bool readMessage(const QJsonObject &object, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *out);
 
     JsonFieldReader &m_fields;

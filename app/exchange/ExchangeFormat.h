@@ -10,15 +10,19 @@ struct ExchangeFormat
 {
     /// The value of the top-level "format" member.
     static constexpr QStringView kFormatName = u"tandem-conversations";
-    /// The version this build writes and the newest it reads.
-    static constexpr int kVersion = 1;
+    /// The version this build writes and the newest it reads. 2 added router mode's rows (routing decisions, the
+    /// pending confirmation, model calls, tasks); a version 1 file has none and still imports.
+    static constexpr int kVersion = 2;
+    /// The first version whose conversations carry router mode's rows.
+    static constexpr int kRouterRowsVersion = 2;
 
     /// Larger files are refused before they are read.
     static constexpr qint64 kMaxFileBytes = qint64(256) * 1024 * 1024;
     static constexpr int kMaxConversations = 10000;
     /// Messages in one file, over all its conversations.
     static constexpr qint64 kMaxMessages = 2000000;
-    /// Rows of each other kind (runs, handoffs, approvals, variables, agents, threads) per conversation.
+    /// Rows of each other kind (runs, handoffs, approvals, variables, agents, threads, routing decisions, model
+    /// calls, tasks) per conversation.
     static constexpr int kMaxRows = 100000;
     /// Characters of a text: a message, a payload, instructions, arguments.
     static constexpr qsizetype kMaxTextLength = 16 * 1024 * 1024;

@@ -17,6 +17,8 @@ ExportText::Context ExportText::context(const ConversationArchive &archive, cons
         context.approvalsByCall.insert(approval.callId, approval);
     for (const Handoff &handoff : archive.handoffs)
         context.handoffs.insert(handoff.id, handoff);
+    context.tasks = archive.tasks;
+    context.pending = archive.pending;
     return context;
 }
 
@@ -178,6 +180,30 @@ QString ExportText::usageNote(const TokenUsage &usage)
 QString ExportText::modeLabel(Conversation::Mode mode)
 {
     return ModeLabel::text(mode);
+}
+
+QString ExportText::tasksHeading()
+{
+    return tr("Tasks");
+}
+
+QString ExportText::taskNote(const Task &task)
+{
+    QStringList notes;
+    if (task.priority == Task::Priority::High)
+        notes << tr("high priority");
+    else if (task.priority == Task::Priority::Low)
+        notes << tr("low priority");
+    if (task.due.isValid())
+        notes << tr("due %1").arg(task.due.toString(Qt::ISODate));
+    if (!task.isOpen())
+        notes << (task.completedAt.isValid() ? tr("done %1").arg(timestamp(task.completedAt)) : tr("done"));
+    return notes.join(u" · "_s);
+}
+
+QString ExportText::pendingLabel()
+{
+    return tr("Waiting for your confirmation");
 }
 
 QString ExportText::timestamp(const QDateTime &time)

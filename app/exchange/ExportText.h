@@ -25,6 +25,8 @@ public:
         QHash<QString, QString> agentNames; ///< id -> name
         QHash<QString, ConversationArchive::Approval> approvalsByCall; ///< call id -> the last approval of that call
         QHash<qint64, Handoff> handoffs; ///< id -> handoff
+        QList<Task> tasks; ///< the tasks created in the conversation, listed at its end
+        std::optional<PendingConfirmation> pending; ///< the action waiting for the person's yes, shown last
     };
     static Context context(const ConversationArchive &archive, const QList<Agent> &agents);
 
@@ -48,6 +50,13 @@ public:
     /// @brief "12 tokens in, 40 out" (cached and reasoning counts added when there are any); empty without usage.
     static QString usageNote(const TokenUsage &usage);
     static QString modeLabel(Conversation::Mode mode);
+    /// @brief "Tasks": the heading of the list of a conversation's tasks.
+    static QString tasksHeading();
+    /// @brief What a task's line says besides its title: "high priority · due 2026-03-20", "done 2026-03-15 10:00
+    /// UTC"; empty for an open task of normal priority without a due date.
+    static QString taskNote(const Task &task);
+    /// @brief "Waiting for your confirmation": the label of a pending confirmation.
+    static QString pendingLabel();
     /// @brief "2026-03-01 09:00 UTC".
     static QString timestamp(const QDateTime &time);
     /// @brief The title, or "Untitled conversation".

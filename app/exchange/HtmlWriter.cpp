@@ -1,5 +1,6 @@
 #include "HtmlWriter.h"
 
+#include "domain/AgentPalette.h"
 #include "domain/DividerLook.h"
 
 #include <QColor>
@@ -81,16 +82,10 @@ QColor HtmlWriter::dividerColor(Message::Divider divider)
 
 QString HtmlWriter::agentColor(const QString &agentId)
 {
-    // The palette of MessageListModel::colorForAgent, so an agent has the same colour in the file as in the app.
-    static constexpr std::array<QRgb, 8> kPalette
-        = { 0x3b82f6, 0x9b5de5, 0x10a37f, 0xe08a00, 0x0ea5b7, 0xd63d8a, 0x6d8f1b, 0x5b6ee1 };
+    // The palette of the chat (MessageListModel::colorForAgent), so an agent has the same colour in the file.
     if (agentId.isEmpty())
         return css(kText);
-    if (agentId == u"agent1")
-        return css(QColor::fromRgb(kPalette[0]));
-    if (agentId == u"agent2")
-        return css(QColor::fromRgb(kPalette[1]));
-    return css(QColor::fromRgb(kPalette[qHash(agentId, 7) % kPalette.size()]));
+    return css(QColor::fromRgb(AgentPalette::rgb(agentId)));
 }
 
 QString HtmlWriter::dividerIcon(Message::Divider divider)
@@ -198,7 +193,32 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
 
 void HtmlWriter::endConversation()
 {
-    put(u"</section>\n"_s);
+    QString s;
+    if (m_context.pending) {
+        const QColor color = dividerColor(Message::Divider::ApprovalNeeded);
+        s += u"<div role=\"note\" style=\"margin:14px 0;padding:6px 12px;border-radius:14px;background:%1;color:%2;"
+             u"font-size:13px\"><b>%3</b> %4</div>\n"_s.arg(css(mix(kBase, color, 0.09)), css(mix(color, kText, 0.35)),
+                 escaped(ExportText::pendingLabel() + u":"_s), escaped(m_context.pending->summary.trimmed()));
+    }
+    if (!m_context.tasks.isEmpty()) {
+        s += u"<h2 style=\"font-size:17px;margin:24px 0 8px\">%1</h2>\n<ul style=\"margin:0;padding-left:0;"
+             u"list-style:none\">\n"_s.arg(escaped(ExportText::tasksHeading()));
+        for (const Task &task : std::as_const(m_context.tasks)) {
+            s += u"<li style=\"margin:4px 0\">"_s + (task.isOpen() ? u"☐ "_s : u"☑ "_s);
+            s += task.isOpen() ? escaped(task.title.trimmed()) : u"<s>"_s + escaped(task.title.trimmed()) + u"</s>"_s;
+            const QString note = ExportText::taskNote(task);
+            if (!note.isEmpty())
+                s += u" <span style=\"color:%1;font-size:13px\">· %2</span>"_s.arg(css(kMuted), escaped(note));
+            const QString notes = task.notes.trimmed();
+            if (!notes.isEmpty())
+                s += u"<div style=\"color:%1;font-size:13px;white-space:pre-wrap;margin-left:1.4em\">%2</div>"_s.arg(
+                    css(kMuted), escaped(notes));
+            s += u"</li>\n"_s;
+        }
+        s += u"</ul>\n"_s;
+    }
+    s += u"</section>\n"_s;
+    put(s);
 }
 
 void HtmlWriter::writeFooter()

@@ -141,6 +141,38 @@ bool JsonFieldReader::time(const QJsonObject &object, QStringView name, QDateTim
     return true;
 }
 
+bool JsonFieldReader::date(const QJsonObject &object, QStringView name, QDate *out, bool nullable)
+{
+    QString text;
+    if (!string(object, name, &text, 64, nullable))
+        return false;
+    if (nullable && object.value(name).isNull()) {
+        *out = QDate();
+        return true;
+    }
+    Step step(*this, name);
+    *out = QDate::fromString(text, Qt::ISODate);
+    if (!out->isValid())
+        return invalid(tr("is not a date (YYYY-MM-DD)"));
+    return true;
+}
+
+bool JsonFieldReader::number(const QJsonObject &object, QStringView name, double *out, double min, double max)
+{
+    QJsonValue value;
+    if (!member(object, name, &value))
+        return false;
+    Step step(*this, name);
+    if (!value.isDouble())
+        return invalid(tr("is not a number"));
+    const double number = value.toDouble();
+    // NaN fails both comparisons: it is refused too.
+    if (!(number >= min && number <= max))
+        return invalid(tr("is out of range (%1 to %2)").arg(min).arg(max));
+    *out = number;
+    return true;
+}
+
 bool JsonFieldReader::array(const QJsonObject &object, QStringView name, QJsonArray *out, qint64 maxSize)
 {
     QJsonValue value;

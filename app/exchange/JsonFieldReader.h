@@ -3,6 +3,7 @@
 #include "domain/TokenUsage.h"
 
 #include <QCoreApplication>
+#include <QDate>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -57,6 +58,10 @@ public:
     bool integer(const QJsonObject &object, QStringView name, qint64 *out, bool nullable = false, qint64 min = 0);
     bool boolean(const QJsonObject &object, QStringView name, bool *out);
     bool time(const QJsonObject &object, QStringView name, QDateTime *out, bool nullable = false);
+    /// @brief A calendar date, "2026-03-20".
+    bool date(const QJsonObject &object, QStringView name, QDate *out, bool nullable = false);
+    /// @brief A number from @p min to @p max, fractions allowed.
+    bool number(const QJsonObject &object, QStringView name, double *out, double min, double max);
     bool array(const QJsonObject &object, QStringView name, QJsonArray *out, qint64 maxSize);
     bool object(const QJsonValue &value, QJsonObject *out);
     bool stringList(const QJsonObject &object, QStringView name, QStringList *out);

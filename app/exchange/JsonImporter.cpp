@@ -129,8 +129,8 @@ bool JsonImporter::read(const QByteArray &data)
         QJsonObject conversation;
         ConversationArchive archive;
         if (!m_fields.object(conversations.at(i), &conversation)
-            || !reader.read(
-                conversation, ExchangeFormat::kMaxMessages - m_messageCount, &agentIds, &m_agents, &archive))
+            || !reader.read(conversation, int(version), ExchangeFormat::kMaxMessages - m_messageCount, &agentIds,
+                &m_agents, &archive))
             return refused();
         m_messageCount += archive.messages.size();
         m_archives.append(std::move(archive));

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
@@ -60,6 +61,20 @@ void appendStringList(QString &out, const QStringList &list)
         JsonWriter::appendString(out, list.at(i));
     }
     out += u']';
+}
+
+/// The shortest text that reads back as the same double (a confidence of 0.85 stays "0.85").
+void appendNumber(QString &out, double value)
+{
+    out += qIsFinite(value) ? QString::number(value, 'g', QLocale::FloatingPointShortest) : u"0"_s;
+}
+
+void appendDate(QString &out, const QDate &date)
+{
+    if (date.isValid())
+        JsonWriter::appendString(out, date.toString(Qt::ISODate));
+    else
+        out += u"null";
 }
 
 void key(QString &out, QStringView name, bool first = false)
@@ -294,6 +309,105 @@ void JsonWriter::beginConversation(const ConversationArchive &archive, const QLi
         s += u'}';
     }
     closeArray(archive.approvals.isEmpty());
+
+    openArray(u"routing_decisions", archive.decisions.isEmpty());
+    for (qsizetype i = 0; i < archive.decisions.size(); ++i) {
+        const RoutingDecision &r = archive.decisions.at(i);
+        item(i == 0);
+        key(s, u"id", true);
+        s += QString::number(r.id);
+        key(s, u"run_id");
+        appendId(s, r.runId);
+        key(s, u"agent_id");
+        appendString(s, r.agentId);
+        key(s, u"classified_agent");
+        appendString(s, r.classifiedAgent);
+        key(s, u"confidence");
+        appendNumber(s, r.confidence);
+        key(s, u"reason");
+        appendString(s, r.reason);
+        key(s, u"method");
+        appendString(s, RoutingDecision::methodName(r.method));
+        key(s, u"error");
+        appendString(s, r.error);
+        key(s, u"latency_ms");
+        s += QString::number(r.latencyMs);
+        key(s, u"input_tokens");
+        s += QString::number(r.inputTokens);
+        key(s, u"output_tokens");
+        s += QString::number(r.outputTokens);
+        key(s, u"created_at");
+        appendTime(s, r.createdAt);
+        s += u'}';
+    }
+    closeArray(archive.decisions.isEmpty());
+
+    s += u",\n      \"pending_confirmation\": "_s;
+    if (archive.pending) {
+        const PendingConfirmation &p = *archive.pending;
+        s += u'{';
+        key(s, u"agent_id", true);
+        appendString(s, p.agentId);
+        key(s, u"tool_name");
+        appendString(s, p.toolName);
+        key(s, u"arguments");
+        appendString(s, p.arguments);
+        key(s, u"summary");
+        appendString(s, p.summary);
+        key(s, u"created_at");
+        appendTime(s, p.createdAt);
+        s += u'}';
+    } else {
+        s += u"null";
+    }
+
+    openArray(u"model_calls", archive.modelCalls.isEmpty());
+    for (qsizetype i = 0; i < archive.modelCalls.size(); ++i) {
+        const ConversationArchive::ModelCall &m = archive.modelCalls.at(i);
+        item(i == 0);
+        key(s, u"id", true);
+        s += QString::number(m.id);
+        key(s, u"run_id");
+        appendId(s, m.runId);
+        key(s, u"agent_id");
+        appendString(s, m.agentId);
+        key(s, u"input_tokens");
+        s += QString::number(m.inputTokens);
+        key(s, u"output_tokens");
+        s += QString::number(m.outputTokens);
+        key(s, u"latency_ms");
+        s += QString::number(m.latencyMs);
+        key(s, u"created_at");
+        appendTime(s, m.createdAt);
+        s += u'}';
+    }
+    closeArray(archive.modelCalls.isEmpty());
+
+    openArray(u"tasks", archive.tasks.isEmpty());
+    for (qsizetype i = 0; i < archive.tasks.size(); ++i) {
+        const Task &t = archive.tasks.at(i);
+        item(i == 0);
+        key(s, u"id", true);
+        s += QString::number(t.id);
+        key(s, u"title");
+        appendString(s, t.title);
+        key(s, u"notes");
+        appendString(s, t.notes);
+        key(s, u"priority");
+        appendString(s, Task::priorityName(t.priority));
+        key(s, u"status");
+        appendString(s, Task::statusName(t.status));
+        key(s, u"due");
+        appendDate(s, t.due);
+        key(s, u"created_at");
+        appendTime(s, t.createdAt);
+        key(s, u"updated_at");
+        appendTime(s, t.updatedAt);
+        key(s, u"completed_at");
+        appendTime(s, t.completedAt);
+        s += u'}';
+    }
+    closeArray(archive.tasks.isEmpty());
 
     s += u",\n      \"messages\": ["_s;
     put(s);

@@ -104,6 +104,27 @@ void MarkdownWriter::writeMessages(const QList<Message> &messages)
 }
 
 void MarkdownWriter::endConversation()
-{ }
+{
+    QString s;
+    if (m_context.pending)
+        s += u'\n' + quoted(u"? **"_s + ExportText::pendingLabel() + u"** · "_s + m_context.pending->summary.trimmed())
+            + u'\n';
+    if (!m_context.tasks.isEmpty()) {
+        s += u"\n## "_s + ExportText::tasksHeading() + u"\n\n"_s;
+        for (const Task &task : std::as_const(m_context.tasks)) {
+            s += (task.isOpen() ? u"- [ ] "_s : u"- [x] "_s) + task.title.trimmed();
+            const QString note = ExportText::taskNote(task);
+            if (!note.isEmpty())
+                s += u" · _"_s + note + u'_';
+            s += u'\n';
+            // The notes under their task, indented so they stay part of its list item.
+            const QString notes = task.notes.trimmed();
+            if (!notes.isEmpty())
+                s += u"  "_s + QString(notes).replace(u'\n', u"\n  "_s) + u'\n';
+        }
+    }
+    if (!s.isEmpty())
+        put(s);
+}
 
 } // namespace Tandem

@@ -178,7 +178,52 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
 }
 
 void PdfExportWriter::endConversation()
-{ }
+{
+    if (m_context.pending) {
+        const QColor color = mix(HtmlWriter::dividerColor(Message::Divider::ApprovalNeeded), kText, 0.2);
+        QTextBlockFormat line;
+        line.setAlignment(Qt::AlignHCenter);
+        line.setTopMargin(6);
+        line.setBottomMargin(6);
+        QTextCharFormat text;
+        text.setForeground(color);
+        m_cursor.insertBlock(line, text);
+        QTextCharFormat bold = text;
+        bold.setFontWeight(QFont::Bold);
+        m_cursor.insertText(u"── ? "_s + ExportText::pendingLabel() + u": "_s, bold);
+        m_cursor.insertText(m_context.pending->summary.trimmed() + u" ──"_s, text);
+    }
+    if (m_context.tasks.isEmpty())
+        return;
+    QTextBlockFormat heading;
+    heading.setTopMargin(12);
+    heading.setBottomMargin(4);
+    QTextCharFormat headingFont;
+    headingFont.setFontPointSize(13);
+    headingFont.setFontWeight(QFont::Bold);
+    m_cursor.insertBlock(heading, headingFont);
+    m_cursor.insertText(ExportText::tasksHeading(), headingFont);
+    QTextCharFormat plainFont;
+    QTextCharFormat muted;
+    muted.setForeground(kMuted);
+    for (const Task &task : std::as_const(m_context.tasks)) {
+        m_cursor.insertBlock(QTextBlockFormat(), plainFont);
+        QTextCharFormat title = plainFont;
+        title.setFontStrikeOut(!task.isOpen());
+        m_cursor.insertText(task.isOpen() ? u"☐ "_s : u"☑ "_s, plainFont);
+        m_cursor.insertText(task.title.trimmed(), title);
+        const QString note = ExportText::taskNote(task);
+        if (!note.isEmpty())
+            m_cursor.insertText(u" · "_s + note, muted);
+        const QString notes = task.notes.trimmed();
+        if (!notes.isEmpty()) {
+            QTextBlockFormat indented;
+            indented.setLeftMargin(14);
+            m_cursor.insertBlock(indented, muted);
+            m_cursor.insertText(notes, muted);
+        }
+    }
+}
 
 void PdfExportWriter::writeFooter()
 {

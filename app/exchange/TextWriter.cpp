@@ -82,6 +82,26 @@ void TextWriter::writeMessages(const QList<Message> &messages)
 }
 
 void TextWriter::endConversation()
-{ }
+{
+    QString s;
+    if (m_context.pending)
+        s += u"\n-- ? "_s + ExportText::pendingLabel() + u": "_s + m_context.pending->summary.trimmed() + u" --\n"_s;
+    if (!m_context.tasks.isEmpty()) {
+        const QString heading = ExportText::tasksHeading();
+        s += u'\n' + heading + u'\n' + QString(heading.size(), u'-') + u'\n';
+        for (const Task &task : std::as_const(m_context.tasks)) {
+            s += (task.isOpen() ? u"[ ] "_s : u"[x] "_s) + task.title.trimmed();
+            const QString note = ExportText::taskNote(task);
+            if (!note.isEmpty())
+                s += u" ("_s + note + u')';
+            s += u'\n';
+            const QString notes = task.notes.trimmed();
+            if (!notes.isEmpty())
+                s += u"    "_s + QString(notes).replace(u'\n', u"\n    "_s) + u'\n';
+        }
+    }
+    if (!s.isEmpty())
+        put(s);
+}
 
 } // namespace Tandem

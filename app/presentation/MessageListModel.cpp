@@ -1,6 +1,7 @@
 #include "MessageListModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/AgentPalette.h"
 #include "domain/DividerText.h"
 
 #include <QVariantMap>
@@ -196,14 +197,7 @@ QColor MessageListModel::agentColor(const QString &agentId) const
 
 QColor MessageListModel::colorForAgent(const QString &agentId)
 {
-    // Mid-tone hues that read on light and dark backgrounds; red is kept for errors.
-    static constexpr std::array<QRgb, 8> kPalette
-        = { 0x3b82f6, 0x9b5de5, 0x10a37f, 0xe08a00, 0x0ea5b7, 0xd63d8a, 0x6d8f1b, 0x5b6ee1 };
-    if (agentId == u"agent1")
-        return QColor::fromRgb(kPalette[0]);
-    if (agentId == u"agent2")
-        return QColor::fromRgb(kPalette[1]);
-    return QColor::fromRgb(kPalette[qHash(agentId, 7) % kPalette.size()]);
+    return QColor::fromRgb(AgentPalette::rgb(agentId));
 }
 
 int MessageListModel::rowCount(const QModelIndex &parent) const

@@ -3,16 +3,22 @@
 #include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
+#include "domain/PendingConfirmation.h"
+#include "domain/RoutingDecision.h"
+#include "domain/Task.h"
 #include "domain/TokenUsage.h"
 
 #include <QDateTime>
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace Tandem {
 
 /// @brief Every stored row of one conversation, as export and import carry it: the conversation, its runs,
-/// handoffs, approvals, variables, agent threads and (when whole) its messages. Ids are those of the database the
+/// handoffs, approvals, variables, agent threads, router mode's rows (routing decisions, the pending confirmation,
+/// model calls, the tasks created in it) and (when whole) its messages. Ids are those of the database the
 /// rows come from (or of the file being imported); an import maps them to new ones.
 struct ConversationArchive
 {
@@ -61,12 +67,28 @@ struct ConversationArchive
         QDateTime updatedAt;
     };
 
+    /// @brief A model_calls row: one model call's agent, tokens and duration (the metrics' latency figures).
+    struct ModelCall
+    {
+        qint64 id = 0;
+        qint64 runId = 0;
+        QString agentId;
+        qint64 inputTokens = 0;
+        qint64 outputTokens = 0;
+        qint64 latencyMs = 0;
+        QDateTime createdAt;
+    };
+
     Conversation conversation;
     QList<Run> runs;
     QList<Handoff> handoffs;
     QList<Approval> approvals;
     QList<Variable> variables;
     QList<AgentThread> threads;
+    QList<RoutingDecision> decisions;
+    std::optional<PendingConfirmation> pending;
+    QList<ModelCall> modelCalls;
+    QList<Task> tasks; ///< the tasks whose conversation this is
     QList<Message> messages; ///< empty when the archive was read for a streamed export
 };
 

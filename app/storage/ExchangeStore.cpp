@@ -1,6 +1,7 @@
 #include "ExchangeStore.h"
 
 #include "AgentStore.h"
+#include "RouterStore.h"
 #include "RunStore.h"
 #include "SqlConnection.h"
 #include "SqlValues.h"
@@ -219,6 +220,54 @@ std::optional<ConversationArchive> ExchangeStore::readArchive(qint64 conversatio
     while (q.next())
         archive.threads.append(
             { q.value(0).toString(), q.value(1).toBool(), q.value(2).toLongLong(), SqlValues::toTime(q.value(3)) });
+
+    // Router mode's decisions and pending confirmation through its own store: the statements the engine uses.
+    RouterStore &router = d->work.router();
+    archive.decisions = router.decisions(conversationId);
+    if (!router.lastError().isEmpty()) {
+        fail(router.lastError());
+        return std::nullopt;
+    }
+    archive.pending = router.pending(conversationId);
+    if (!router.lastError().isEmpty()) {
+        fail(router.lastError());
+        return std::nullopt;
+    }
+
+    q = d->prepare(u"SELECT id, run_id, agent_id, input_tokens, output_tokens, latency_ms, created_at FROM model_calls "
+                   u"WHERE conversation_id = ? ORDER BY id"_s);
+    q.addBindValue(conversationId);
+    if (!q.exec()) {
+        fail(q.lastError().text());
+        return std::nullopt;
+    }
+    while (q.next())
+        archive.modelCalls.append({ q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+            q.value(3).toLongLong(), q.value(4).toLongLong(), q.value(5).toLongLong(), SqlValues::toTime(q.value(6)) });
+
+    // The task list is the person's one list; a task belongs to the conversation it was created in.
+    q = d->prepare(
+        u"SELECT id, title, notes, priority, status, due_at, created_at, updated_at, completed_at FROM tasks "
+        u"WHERE conversation_id = ? ORDER BY id"_s);
+    q.addBindValue(conversationId);
+    if (!q.exec()) {
+        fail(q.lastError().text());
+        return std::nullopt;
+    }
+    while (q.next()) {
+        Task t;
+        t.id = q.value(0).toLongLong();
+        t.conversationId = conversationId;
+        t.title = q.value(1).toString();
+        t.notes = q.value(2).toString();
+        t.priority = Task::priorityFromName(q.value(3).toString()).value_or(Task::Priority::Normal);
+        t.status = Task::statusFromName(q.value(4).toString()).value_or(Task::Status::Open);
+        t.due = q.value(5).isNull() ? QDate() : QDate::fromString(q.value(5).toString(), Qt::ISODate);
+        t.createdAt = SqlValues::toTime(q.value(6));
+        t.updatedAt = SqlValues::toTime(q.value(7));
+        t.completedAt = SqlValues::toTime(q.value(8));
+        archive.tasks.append(t);
+    }
     m_error.clear();
     return archive;
 }
@@ -268,7 +317,10 @@ QList<Agent> ExchangeStore::agentsOf(qint64 conversationId)
           u"UNION SELECT from_agent FROM handoffs WHERE conversation_id = :c "
           u"UNION SELECT to_agent FROM handoffs WHERE conversation_id = :c "
           u"UNION SELECT agent_id FROM approvals WHERE conversation_id = :c "
-          u"UNION SELECT agent_id FROM agent_threads WHERE conversation_id = :c) ORDER BY id"_s);
+          u"UNION SELECT agent_id FROM agent_threads WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM routing_decisions WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM model_calls WHERE conversation_id = :c "
+          u"UNION SELECT agent_id FROM pending_confirmations WHERE conversation_id = :c) ORDER BY id"_s);
     q.bindValue(u":c"_s, conversationId);
     if (!q.exec()) {
         fail(q.lastError().text());
@@ -363,6 +415,14 @@ bool ExchangeStore::importArchives(
                                        u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     QSqlQuery addVariable
         = d->prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?)"_s);
+    QSqlQuery addDecision
+        = d->prepare(u"INSERT INTO routing_decisions (conversation_id, run_id, agent_id, classified_agent, confidence, "
+                     u"reason, method, error, latency_ms, input_tokens, output_tokens, created_at) "
+                     u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    QSqlQuery addModelCall = d->prepare(u"INSERT INTO model_calls (conversation_id, run_id, agent_id, input_tokens, "
+                                        u"output_tokens, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    QSqlQuery addTask = d->prepare(u"INSERT INTO tasks (conversation_id, title, notes, priority, status, due_at, "
+                                   u"created_at, updated_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     QSqlQuery addThread = d->prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, active, history_from, "
                                      u"updated_at) VALUES (?, ?, ?, ?, ?)"_s);
 
@@ -496,6 +556,51 @@ bool ExchangeStore::importArchives(
             addThread.bindValue(3, historyFrom);
             addThread.bindValue(4, SqlValues::fromTime(t.updatedAt));
             if (!run(addThread))
+                return false;
+        }
+
+        for (const RoutingDecision &r : archive.decisions) {
+            addDecision.bindValue(0, conversationId);
+            addDecision.bindValue(1, mapped(runIds, r.runId));
+            addDecision.bindValue(2, SqlValues::text(r.agentId));
+            addDecision.bindValue(3, SqlValues::text(r.classifiedAgent));
+            addDecision.bindValue(4, r.confidence);
+            addDecision.bindValue(5, SqlValues::text(r.reason));
+            addDecision.bindValue(6, RoutingDecision::methodName(r.method));
+            addDecision.bindValue(7, SqlValues::text(r.error));
+            addDecision.bindValue(8, r.latencyMs);
+            addDecision.bindValue(9, r.inputTokens);
+            addDecision.bindValue(10, r.outputTokens);
+            addDecision.bindValue(11, SqlValues::fromTime(r.createdAt));
+            if (!run(addDecision))
+                return false;
+        }
+
+        for (const ConversationArchive::ModelCall &m : archive.modelCalls) {
+            addModelCall.bindValue(0, conversationId);
+            addModelCall.bindValue(1, mapped(runIds, m.runId));
+            addModelCall.bindValue(2, SqlValues::text(m.agentId));
+            addModelCall.bindValue(3, m.inputTokens);
+            addModelCall.bindValue(4, m.outputTokens);
+            addModelCall.bindValue(5, m.latencyMs);
+            addModelCall.bindValue(6, SqlValues::fromTime(m.createdAt));
+            if (!run(addModelCall))
+                return false;
+        }
+
+        // Tasks join the person's one list, as created in the new conversation. The pending confirmation is not
+        // written (ConversationReader drops it): a "yes" here must not carry out an action a file proposed.
+        for (const Task &t : archive.tasks) {
+            addTask.bindValue(0, conversationId);
+            addTask.bindValue(1, SqlValues::text(t.title));
+            addTask.bindValue(2, SqlValues::text(t.notes));
+            addTask.bindValue(3, Task::priorityName(t.priority));
+            addTask.bindValue(4, Task::statusName(t.status));
+            addTask.bindValue(5, t.due.isValid() ? QVariant(t.due.toString(Qt::ISODate)) : QVariant());
+            addTask.bindValue(6, SqlValues::fromTime(t.createdAt));
+            addTask.bindValue(7, SqlValues::fromTime(t.updatedAt));
+            addTask.bindValue(8, SqlValues::fromTime(t.completedAt));
+            if (!run(addTask))
                 return false;
         }
     }

@@ -35,18 +35,19 @@ public:
 
     /// @brief Every conversation's id, oldest first.
     QList<qint64> conversationIds();
-    /// @brief The conversation with its runs, handoffs, approvals, variables and threads, without its messages;
-    /// nothing if there is no such conversation.
+    /// @brief The conversation with its runs, handoffs, approvals, variables, threads, routing decisions, pending
+    /// confirmation, model calls and tasks, without its messages; nothing if there is no such conversation.
     std::optional<ConversationArchive> readArchive(qint64 conversationId);
     qint64 messageCount(qint64 conversationId);
     /// @brief Up to @p limit messages of @p conversationId with ids above @p afterId, oldest first.
     QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit);
     /// @brief The stored definitions of the agents @p conversationId names anywhere (messages, runs, handoffs,
-    /// approvals, threads) that exist here, by id.
+    /// approvals, threads, routing decisions, model calls, the pending confirmation) that exist here, by id.
     QList<Agent> agentsOf(qint64 conversationId);
 
-    /// @brief Writes @p archives as new conversations (new ids for conversations, messages, handoffs, runs and
-    /// approvals, references remapped) and adds those of @p agents whose id does not exist here yet, all in one
+    /// @brief Writes @p archives as new conversations (new ids for conversations, messages, handoffs, runs,
+    /// approvals, routing decisions, model calls and tasks, references remapped; an archive's pending confirmation
+    /// is not written) and adds those of @p agents whose id does not exist here yet, all in one
     /// transaction: on failure nothing is written and lastError() says why. Ids in @p archives must be consistent
     /// (ImportValidation checks). Provider ids unknown here are dropped (the conversation uses the default).
     /// @p newIds receives the new conversations' ids in order, @p agentsAdded how many agents were added.

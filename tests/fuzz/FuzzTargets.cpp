@@ -332,6 +332,11 @@ QString FuzzTargets::jsonImporter(QByteArrayView data)
         for (const ConversationArchive::Approval &approval : archive.approvals)
             if (approval.status == u"pending")
                 return u"an imported approval is still pending"_s;
+        if (archive.pending)
+            return u"an imported conversation keeps a pending confirmation"_s;
+        for (const RoutingDecision &decision : archive.decisions)
+            if (!(decision.confidence >= 0.0 && decision.confidence <= 1.0))
+                return u"a routing decision's confidence is %1"_s.arg(decision.confidence);
     }
     for (const Agent &agent : importer.agents()) {
         if (agentIds.contains(agent.id))

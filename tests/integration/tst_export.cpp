@@ -31,6 +31,8 @@ private Q_SLOTS:
     void goldenFiles_data();
     void goldenFiles();
     void jsonKeepsEveryFieldAndNoSecrets();
+    void jsonKeepsRouterRows();
+    void pdfListsTasks();
     void htmlEscapesEverything();
     void pdfPaginatesAndKeepsCyrillic();
     void allToOneJsonOrToAFolder();
@@ -85,18 +87,27 @@ void TestExport::goldenFiles_data()
 {
     QTest::addColumn<ExportFormat>("format");
     QTest::addColumn<QString>("golden");
-    QTest::newRow("markdown") << ExportFormat::Markdown << u"export/fixed.md"_s;
-    QTest::newRow("json") << ExportFormat::Json << u"export/fixed.json"_s;
-    QTest::newRow("html") << ExportFormat::Html << u"export/fixed.html"_s;
-    QTest::newRow("text") << ExportFormat::PlainText << u"export/fixed.txt"_s;
+    QTest::addColumn<bool>("router");
+    QTest::newRow("markdown") << ExportFormat::Markdown << u"export/fixed.md"_s << false;
+    QTest::newRow("json") << ExportFormat::Json << u"export/fixed.json"_s << false;
+    QTest::newRow("html") << ExportFormat::Html << u"export/fixed.html"_s << false;
+    QTest::newRow("text") << ExportFormat::PlainText << u"export/fixed.txt"_s << false;
+    // Router mode: routing dividers, the pending confirmation and the conversation's tasks at its end.
+    QTest::newRow("router markdown") << ExportFormat::Markdown << u"export/router.md"_s << true;
+    QTest::newRow("router json") << ExportFormat::Json << u"export/router.json"_s << true;
+    QTest::newRow("router html") << ExportFormat::Html << u"export/router.html"_s << true;
+    QTest::newRow("router text") << ExportFormat::PlainText << u"export/router.txt"_s << true;
 }
 
 void TestExport::goldenFiles()
 {
     QFETCH(ExportFormat, format);
     QFETCH(QString, golden);
+    QFETCH(bool, router);
+    const qint64 id = router ? Test::ExchangeFixture::createRouter(m_temp->work()) : m_id;
+    QVERIFY(id > 0);
     QString error;
-    const QByteArray actual = exportTo(format, { m_id }, &error);
+    const QByteArray actual = exportTo(format, { id }, &error);
     QVERIFY2(!actual.isEmpty(), qPrintable(error));
     const QString goldenPath = Test::ExchangeFixture::dataFile(golden);
     if (qEnvironmentVariableIntValue("TANDEM_UPDATE_GOLDEN") == 1) {
@@ -127,7 +138,7 @@ void TestExport::jsonKeepsEveryFieldAndNoSecrets()
     QCOMPARE(error.error, QJsonParseError::NoError);
     const QJsonObject root = document.object();
     QCOMPARE(root.value(u"format"_s).toString(), u"tandem-conversations"_s);
-    QCOMPARE(root.value(u"version"_s).toInt(), 1);
+    QCOMPARE(root.value(u"version"_s).toInt(), 2);
     const QJsonObject conversation = root.value(u"conversations"_s).toArray().at(0).toObject();
     QCOMPARE(conversation.value(u"mode"_s).toString(), u"dual"_s);
     const QJsonArray messages = conversation.value(u"messages"_s).toArray();
@@ -156,6 +167,73 @@ void TestExport::jsonKeepsEveryFieldAndNoSecrets()
     QVERIFY(!json.contains("X-Secret-Token"));
     QVERIFY(!json.contains("11434"));
     QCOMPARE(conversation.value(u"provider_id"_s).toString(), u"local"_s);
+}
+
+void TestExport::jsonKeepsRouterRows()
+{
+    const qint64 id = Test::ExchangeFixture::createRouter(m_temp->work());
+    QVERIFY(id > 0);
+    const QJsonObject conversation
+        = QJsonDocument::fromJson(exportTo(ExportFormat::Json, { id })).object()[u"conversations"_s][0].toObject();
+    QCOMPARE(conversation[u"mode"_s].toString(), u"router"_s);
+    const QJsonArray runs = conversation[u"runs"_s].toArray();
+    QCOMPARE(runs.size(), 3);
+    const QJsonArray decisions = conversation[u"routing_decisions"_s].toArray();
+    QCOMPARE(decisions.size(), 3);
+    QCOMPARE(decisions[0][u"confidence"_s].toDouble(), 0.92);
+    QCOMPARE(decisions[0][u"method"_s].toString(), u"classifier"_s);
+    QCOMPARE(decisions[0][u"run_id"_s].toInteger(), runs[0][u"id"_s].toInteger());
+    QCOMPARE(decisions[1][u"method"_s].toString(), u"fallback"_s);
+    QCOMPARE(decisions[1][u"error"_s].toString(), u"the classifier's answer was not JSON"_s);
+    QCOMPARE(decisions[1][u"latency_ms"_s].toInteger(), 988);
+    const QJsonObject pending = conversation[u"pending_confirmation"_s].toObject();
+    QCOMPARE(pending[u"tool_name"_s].toString(), u"complete_task"_s);
+    QCOMPARE(pending[u"summary"_s].toString(), u"Mark 'Review cloud code for Yury' as done."_s);
+    const QJsonArray calls = conversation[u"model_calls"_s].toArray();
+    QCOMPARE(calls.size(), 7);
+    QCOMPARE(calls[1][u"agent_id"_s].toString(), u"task"_s);
+    QCOMPARE(calls[1][u"latency_ms"_s].toInteger(), 1310);
+    const QJsonArray tasks = conversation[u"tasks"_s].toArray();
+    QCOMPARE(tasks.size(), 3);
+    QCOMPARE(tasks[0][u"priority"_s].toString(), u"high"_s);
+    QCOMPARE(tasks[0][u"due"_s].toString(), u"2026-03-20"_s);
+    QCOMPARE(tasks[1][u"status"_s].toString(), u"done"_s);
+    QVERIFY(!tasks[1][u"completed_at"_s].isNull());
+    QVERIFY(tasks[2][u"due"_s].isNull());
+    // The orchestrator only classified (a model call and no message): its definition is exported all the same.
+    QStringList agents;
+    for (const QJsonValue &agent : conversation[u"agents"_s].toArray())
+        agents << agent[u"id"_s].toString();
+    QCOMPARE(agents, (QStringList { u"general"_s, u"orchestrator"_s, u"task"_s }));
+    // The dual-agent conversation has none of these rows, and says so.
+    const QJsonObject fixed
+        = QJsonDocument::fromJson(exportTo(ExportFormat::Json, { m_id })).object()[u"conversations"_s][0].toObject();
+    QVERIFY(fixed[u"pending_confirmation"_s].isNull());
+    for (const QString &list : { u"routing_decisions"_s, u"model_calls"_s, u"tasks"_s }) {
+        QVERIFY(fixed[list].isArray());
+        QVERIFY(fixed[list].toArray().isEmpty());
+    }
+}
+
+void TestExport::pdfListsTasks()
+{
+    const QString pdftotext = QStandardPaths::findExecutable(u"pdftotext"_s);
+    QVERIFY2(!pdftotext.isEmpty(), "poppler-utils is missing (scripts/install-deps.sh test)");
+    const qint64 id = Test::ExchangeFixture::createRouter(m_temp->work());
+    QVERIFY(id > 0);
+    QVERIFY(exportTo(ExportFormat::Pdf, { id }).startsWith("%PDF-"));
+    QProcess text;
+    text.start(pdftotext, { u"-enc"_s, u"UTF-8"_s, m_out->filePath(u"export.pdf"_s), u"-"_s });
+    QVERIFY(text.waitForFinished(30000));
+    QCOMPARE(text.exitCode(), 0);
+    // Lines wrap where the page is full and the font joins "fi": compare words, not layout.
+    QString extracted = QString::fromUtf8(text.readAllStandardOutput()).replace(u"ﬁ"_s, u"fi"_s).simplified();
+    QVERIFY2(extracted.contains(u"Routed: Routed to Task agent · 0.92"_s), qPrintable(extracted));
+    QVERIFY(extracted.contains(u"Waiting for your confirmation: Mark 'Review cloud code for Yury' as done."_s));
+    QVERIFY(extracted.contains(u"Tasks ☐ Review cloud code for Yury · high priority · due 2026-03-20"_s));
+    QVERIFY(extracted.contains(u"Two modules; start with storage. Then the sync client."_s));
+    QVERIFY(extracted.contains(u"Купить билеты в Казань · done 2026-03-15 09:41 UTC"_s));
+    QVERIFY(extracted.contains(u"Call the bank · low priority"_s));
 }
 
 void TestExport::htmlEscapesEverything()

@@ -1,6 +1,6 @@
 // The JSON export against its published schema (docs/export-format.schema.json), checked by ajv under Node (the
-// packages of tests/spec): the golden file and a fresh export of the fixed conversation are valid, and files the
-// importer refuses for their shape are invalid for the schema too.
+// packages of tests/spec): the golden files (a version 1 file too) and a fresh export of the fixed and router
+// conversations are valid, and files the importer refuses for their shape are invalid for the schema too.
 #include "ExchangeFixture.h"
 #include "TemporaryDatabase.h"
 #include "exchange/Exporter.h"
@@ -65,6 +65,7 @@ void TestExportSchema::exportsAreValid()
     QVERIFY(temp.isReady());
     const qint64 id = Test::ExchangeFixture::create(temp.work());
     QVERIFY(Test::ExchangeFixture::createLong(temp.work(), 50) > 0);
+    QVERIFY(Test::ExchangeFixture::createRouter(temp.work()) > 0);
     ExchangeStore store(temp.work());
     ExportRequest request;
     request.all = true;
@@ -75,37 +76,57 @@ void TestExportSchema::exportsAreValid()
     QVERIFY(id > 0);
 
     QString output;
-    const int code = validate({ Test::ExchangeFixture::dataFile(u"export/fixed.json"_s), request.path }, &output);
+    const int code = validate({ Test::ExchangeFixture::dataFile(u"export/fixed.json"_s),
+                                  Test::ExchangeFixture::dataFile(u"export/router.json"_s),
+                                  Test::ExchangeFixture::dataFile(u"export/fixed-v1.json"_s), request.path },
+        &output);
     QVERIFY2(code == 0, qPrintable(output));
-    QCOMPARE(output.count(u"valid "_s), 2);
+    QCOMPARE(output.count(u"valid "_s), 4);
 }
 
 void TestExportSchema::malformedShapesAreInvalid_data()
 {
+    QTest::addColumn<QString>("golden");
     QTest::addColumn<QString>("pointer");
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("unknown role") << u"messages/1/role"_s << QJsonValue(u"robot"_s) << u"/messages/1/role"_s;
-    QTest::newRow("negative tokens") << u"messages/1/usage/input_tokens"_s << QJsonValue(-1)
+    const QString fixed = u"export/fixed.json"_s;
+    const QString router = u"export/router.json"_s;
+    QTest::newRow("unknown role") << fixed << u"messages/1/role"_s << QJsonValue(u"robot"_s) << u"/messages/1/role"_s;
+    QTest::newRow("negative tokens") << fixed << u"messages/1/usage/input_tokens"_s << QJsonValue(-1)
                                      << u"/messages/1/usage/input_tokens"_s;
-    QTest::newRow("content null") << u"messages/0/content"_s << QJsonValue(QJsonValue::Null)
+    QTest::newRow("content null") << fixed << u"messages/0/content"_s << QJsonValue(QJsonValue::Null)
                                   << u"/messages/0/content"_s;
-    QTest::newRow("bad time") << u"created_at"_s << QJsonValue(u"yesterday"_s) << u"/created_at"_s;
-    QTest::newRow("payload text") << u"handoffs/0/payload"_s << QJsonValue(u"x"_s) << u"/handoffs/0/payload"_s;
-    QTest::newRow("unknown decision") << u"approvals/0/decision"_s << QJsonValue(u"sure"_s)
+    QTest::newRow("bad time") << fixed << u"created_at"_s << QJsonValue(u"yesterday"_s) << u"/created_at"_s;
+    QTest::newRow("payload text") << fixed << u"handoffs/0/payload"_s << QJsonValue(u"x"_s) << u"/handoffs/0/payload"_s;
+    QTest::newRow("unknown decision") << fixed << u"approvals/0/decision"_s << QJsonValue(u"sure"_s)
                                       << u"/approvals/0/decision"_s;
+    QTest::newRow("confidence above 1") << router << u"routing_decisions/0/confidence"_s << QJsonValue(1.5)
+                                        << u"/routing_decisions/0/confidence"_s;
+    QTest::newRow("unknown routing method")
+        << router << u"routing_decisions/1/method"_s << QJsonValue(u"dice"_s) << u"/routing_decisions/1/method"_s;
+    QTest::newRow("confirmation a number")
+        << router << u"pending_confirmation"_s << QJsonValue(42) << u"/pending_confirmation"_s;
+    QTest::newRow("model call tokens as text")
+        << router << u"model_calls/0/input_tokens"_s << QJsonValue(u"many"_s) << u"/model_calls/0/input_tokens"_s;
+    QTest::newRow("unknown task status") << router << u"tasks/0/status"_s << QJsonValue(u"later"_s)
+                                         << u"/tasks/0/status"_s;
+    QTest::newRow("due date in words") << router << u"tasks/0/due"_s << QJsonValue(u"Friday"_s) << u"/tasks/0/due"_s;
+    QTest::newRow("no tasks in version 2")
+        << router << u"tasks"_s << QJsonValue(QJsonValue::Undefined) << u" must have required property 'tasks'"_s;
 }
 
 void TestExportSchema::malformedShapesAreInvalid()
 {
+    QFETCH(QString, golden);
     QFETCH(QString, pointer);
     QFETCH(QJsonValue, value);
     QFETCH(QString, expected);
-    QFile golden(Test::ExchangeFixture::dataFile(u"export/fixed.json"_s));
-    QVERIFY(golden.open(QIODevice::ReadOnly));
-    const QJsonObject root = QJsonDocument::fromJson(golden.readAll()).object();
+    QFile file(Test::ExchangeFixture::dataFile(golden));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
 
-    // Sets the member at @p pointer (inside the first conversation) to @p value.
+    // Sets the member at @p pointer (inside the first conversation) to @p value; an undefined value removes it.
     std::function<QJsonValue(const QJsonValue &, QStringList)> set = [&](const QJsonValue &node, QStringList path) {
         if (path.isEmpty())
             return value;
@@ -116,15 +137,19 @@ void TestExportSchema::malformedShapesAreInvalid()
             return QJsonValue(array);
         }
         QJsonObject object = node.toObject();
-        object.insert(step, set(object.value(step), path));
+        const QJsonValue changed = set(object.value(step), path);
+        if (changed.isUndefined())
+            object.remove(step);
+        else
+            object.insert(step, changed);
         return QJsonValue(object);
     };
     const QJsonValue changed = set(root, QStringList { u"conversations"_s, u"0"_s } + pointer.split(u'/'));
     const QString path = m_dir.filePath(u"changed.json"_s);
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write(QJsonDocument(changed.toObject()).toJson());
-    file.close();
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    out.write(QJsonDocument(changed.toObject()).toJson());
+    out.close();
 
     QString output;
     QCOMPARE(validate({ path }, &output), 1);

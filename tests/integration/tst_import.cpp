@@ -5,12 +5,14 @@
 #include "exchange/JsonImporter.h"
 #include "storage/AgentStore.h"
 #include "storage/ExchangeStore.h"
+#include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,8 +31,10 @@ class TestImport : public QObject
 private Q_SLOTS:
     void init();
     void cleanup();
+    void roundTripIsIdenticalApartFromIds_data();
     void roundTripIsIdenticalApartFromIds();
     void importIntoAnotherDatabase();
+    void version1FilesStillImport();
     void longConversationKeepsItsOrder();
     void nothingIsOverwritten();
     void inProgressRowsArriveClosed();
@@ -49,16 +53,21 @@ private:
 };
 
 namespace {
-QByteArray fixedJson()
+QByteArray goldenJson(const QString &name)
 {
-    QFile file(Test::ExchangeFixture::dataFile(u"export/fixed.json"_s));
+    QFile file(Test::ExchangeFixture::dataFile(u"export/"_s + name));
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-/// The fixed export with @p change applied to its first conversation.
-QByteArray mutated(const std::function<void(QJsonObject &)> &change)
+QByteArray fixedJson()
 {
-    QJsonObject root = QJsonDocument::fromJson(fixedJson()).object();
+    return goldenJson(u"fixed.json"_s);
+}
+
+/// The fixed export (or the router one) with @p change applied to its first conversation.
+QByteArray mutated(const std::function<void(QJsonObject &)> &change, bool router = false)
+{
+    QJsonObject root = QJsonDocument::fromJson(router ? goldenJson(u"router.json"_s) : fixedJson()).object();
     QJsonArray conversations = root.value(u"conversations"_s).toArray();
     QJsonObject conversation = conversations.at(0).toObject();
     change(conversation);
@@ -103,8 +112,11 @@ QJsonObject remapped(QJsonObject conversation, const QJsonObject &other)
     collect(u"runs"_s, runs);
     collect(u"handoffs"_s, handoffs);
     collect(u"messages"_s, messages);
-    QHash<qint64, qint64> approvals;
+    QHash<qint64, qint64> approvals, decisions, modelCalls, tasks;
     collect(u"approvals"_s, approvals);
+    collect(u"routing_decisions"_s, decisions);
+    collect(u"model_calls"_s, modelCalls);
+    collect(u"tasks"_s, tasks);
     auto apply = [&](const QString &list, const QList<std::pair<QString, QHash<qint64, qint64> *>> &fields) {
         QJsonArray rows = conversation.value(list).toArray();
         for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -121,6 +133,9 @@ QJsonObject remapped(QJsonObject conversation, const QJsonObject &other)
     apply(u"approvals"_s, { { u"id"_s, &approvals }, { u"run_id"_s, &runs } });
     apply(u"messages"_s, { { u"id"_s, &messages }, { u"run_id"_s, &runs }, { u"handoff_id"_s, &handoffs } });
     apply(u"agent_threads"_s, { { u"history_from"_s, &messages } });
+    apply(u"routing_decisions"_s, { { u"id"_s, &decisions }, { u"run_id"_s, &runs } });
+    apply(u"model_calls"_s, { { u"id"_s, &modelCalls }, { u"run_id"_s, &runs } });
+    apply(u"tasks"_s, { { u"id"_s, &tasks } });
     conversation.insert(u"id"_s, other.value(u"id"_s));
     return conversation;
 }
@@ -156,17 +171,29 @@ QByteArray TestImport::exportJson(UnitOfWork &work, const QList<qint64> &ids, Ex
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+void TestImport::roundTripIsIdenticalApartFromIds_data()
+{
+    QTest::addColumn<bool>("router");
+    QTest::addColumn<int>("messages");
+    QTest::newRow("dual agents, handoffs, approval") << false << 11;
+    QTest::newRow("router: decisions, confirmation, model calls, tasks") << true << 13;
+}
+
 void TestImport::roundTripIsIdenticalApartFromIds()
 {
-    const QByteArray first = exportJson(m_temp->work(), { m_id });
+    QFETCH(bool, router);
+    QFETCH(int, messages);
+    const qint64 id = router ? Test::ExchangeFixture::createRouter(m_temp->work()) : m_id;
+    QVERIFY(id > 0);
+    const QByteArray first = exportJson(m_temp->work(), { id });
     QVERIFY(!first.isEmpty());
     ExchangeStore store(m_temp->work());
     JsonImporter importer(&store);
     QVERIFY2(importer.importData(first), qPrintable(importer.errorString()));
     QCOMPARE(importer.importedIds().size(), 1);
     const qint64 copy = importer.importedIds().constFirst();
-    QVERIFY(copy != m_id);
-    QCOMPARE(importer.messageCount(), 11);
+    QVERIFY(copy != id);
+    QCOMPARE(importer.messageCount(), messages);
     QCOMPARE(importer.agentsAdded(), 0);
 
     const QByteArray second = exportJson(m_temp->work(), { copy });
@@ -176,18 +203,44 @@ void TestImport::roundTripIsIdenticalApartFromIds()
     const QJsonObject original = a.value(u"conversations"_s).toArray().at(0).toObject();
     const QJsonObject imported = b.value(u"conversations"_s).toArray().at(0).toObject();
     // Every id is new: none of the copy's rows reuses an original id.
-    for (const QString &list : { u"messages"_s, u"handoffs"_s, u"runs"_s, u"approvals"_s })
+    for (const QString &list : { u"messages"_s, u"handoffs"_s, u"runs"_s, u"approvals"_s, u"routing_decisions"_s,
+             u"model_calls"_s, u"tasks"_s }) {
+        QCOMPARE(imported.value(list).toArray().size(), original.value(list).toArray().size());
         for (qsizetype i = 0; i < original.value(list).toArray().size(); ++i)
             QVERIFY(original.value(list).toArray().at(i)[u"id"_s] != imported.value(list).toArray().at(i)[u"id"_s]);
-    // With the ids mapped, the two exports are the same document, byte for byte.
+    }
+    QCOMPARE(original.value(u"routing_decisions"_s).toArray().size(), router ? 3 : 0);
+    QCOMPARE(original.value(u"model_calls"_s).toArray().size(), router ? 7 : 0);
+    QCOMPARE(original.value(u"tasks"_s).toArray().size(), router ? 3 : 0);
+    QCOMPARE(original.value(u"pending_confirmation"_s).isObject(), router);
+    // With the ids mapped, the two exports are the same document, byte for byte, except for the one documented
+    // change: a pending confirmation is never imported (a "yes" must not run an action a file proposed).
+    QJsonObject expectedConversation = remapped(original, imported);
+    expectedConversation.insert(u"pending_confirmation"_s, QJsonValue::Null);
     QJsonObject expected = a;
-    expected.insert(u"conversations"_s, QJsonArray { remapped(original, imported) });
+    expected.insert(u"conversations"_s, QJsonArray { expectedConversation });
     QCOMPARE(QString::fromUtf8(QJsonDocument(b).toJson()), QString::fromUtf8(QJsonDocument(expected).toJson()));
-    // The readable formats name no ids at all: they are identical as they are.
-    QCOMPARE(exportJson(m_temp->work(), { copy }, ExportFormat::Markdown),
-        exportJson(m_temp->work(), { m_id }, ExportFormat::Markdown));
-    QCOMPARE(exportJson(m_temp->work(), { copy }, ExportFormat::Html),
-        exportJson(m_temp->work(), { m_id }, ExportFormat::Html));
+    QSqlQuery pending(m_temp->connection());
+    QVERIFY(pending.exec(u"SELECT COUNT(*) FROM pending_confirmations WHERE conversation_id = %1"_s.arg(copy))
+        && pending.next());
+    QCOMPARE(pending.value(0).toInt(), 0);
+    // The imported tasks are in the task list, linked to the copy.
+    QCOMPARE(m_temp->work().tasks().list(copy).size(), router ? 3 : 0);
+
+    // The readable formats name no ids at all: they are identical as they are (but for the confirmation's line).
+    QString markdown = QString::fromUtf8(exportJson(m_temp->work(), { id }, ExportFormat::Markdown));
+    QString html = QString::fromUtf8(exportJson(m_temp->work(), { id }, ExportFormat::Html));
+    if (router) {
+        const QString line
+            = u"\n> ? **Waiting for your confirmation** · Mark 'Review cloud code for Yury' as done.\n"_s;
+        QVERIFY(markdown.contains(line));
+        markdown.remove(line);
+        const QRegularExpression note(u"<div role=\"note\"[^\n]*</div>\n"_s);
+        QVERIFY(html.contains(note));
+        html.remove(note);
+    }
+    QCOMPARE(QString::fromUtf8(exportJson(m_temp->work(), { copy }, ExportFormat::Markdown)), markdown);
+    QCOMPARE(QString::fromUtf8(exportJson(m_temp->work(), { copy }, ExportFormat::Html)), html);
 }
 
 void TestImport::importIntoAnotherDatabase()
@@ -224,6 +277,36 @@ void TestImport::importIntoAnotherDatabase()
     const QJsonArray messages = back.value(u"messages"_s).toArray();
     QCOMPARE(messages.at(2)[u"id"_s].toInteger(), cutoff);
     QCOMPARE(messages.at(2)[u"divider"_s].toString(), u"handing_over"_s);
+}
+
+void TestImport::version1FilesStillImport()
+{
+    // A file written before router mode (format version 1) imports as it did; it comes back as the same
+    // conversation as today's export of it, with empty router rows.
+    Test::TemporaryDatabase older;
+    Test::TemporaryDatabase newer;
+    QVERIFY(older.isReady() && newer.isReady());
+    const QByteArray v1 = goldenJson(u"fixed-v1.json"_s);
+    QCOMPARE(QJsonDocument::fromJson(v1).object()[u"version"_s].toInt(), 1);
+    ExchangeStore olderStore(older.work());
+    JsonImporter olderImporter(&olderStore);
+    QVERIFY2(olderImporter.importData(v1), qPrintable(olderImporter.errorString()));
+    ExchangeStore newerStore(newer.work());
+    JsonImporter newerImporter(&newerStore);
+    QVERIFY2(newerImporter.importData(fixedJson()), qPrintable(newerImporter.errorString()));
+    const QByteArray fromV1 = exportJson(older.work(), olderImporter.importedIds());
+    QVERIFY(!fromV1.isEmpty());
+    QCOMPARE(fromV1, exportJson(newer.work(), newerImporter.importedIds()));
+    QCOMPARE(QJsonDocument::fromJson(fromV1).object()[u"version"_s].toInt(), ExchangeFormat::kVersion);
+
+    // Members of version 2's names in a version 1 file are not read, as a reader of version 1 would not.
+    QJsonObject root = QJsonDocument::fromJson(v1).object();
+    QJsonArray conversations = root[u"conversations"_s].toArray();
+    QJsonObject conversation = conversations[0].toObject();
+    conversation.insert(u"tasks"_s, u"not even an array"_s);
+    conversations.replace(0, conversation);
+    root.insert(u"conversations"_s, conversations);
+    QVERIFY2(olderImporter.importData(QJsonDocument(root).toJson()), qPrintable(olderImporter.errorString()));
 }
 
 void TestImport::longConversationKeepsItsOrder()
@@ -313,7 +396,8 @@ void TestImport::hostileFilesAreRefused_data()
     QTest::newRow("an array") << QByteArray("[]") << u"does not hold a JSON object"_s;
     QTest::newRow("another format") << withRoot(u"format"_s, u"chatgpt"_s) << u"is not “tandem-conversations”"_s;
     QTest::newRow("no format") << QByteArray(R"({"version": 1, "conversations": []})") << u"“format”"_s;
-    QTest::newRow("future version") << withRoot(u"version"_s, 2) << u"newer Tandem (format version 2)"_s;
+    QTest::newRow("future version") << withRoot(u"version"_s, ExchangeFormat::kVersion + 1)
+                                    << u"newer Tandem (format version %1)"_s.arg(ExchangeFormat::kVersion + 1);
     QTest::newRow("version as text") << withRoot(u"version"_s, u"1"_s) << u"“version”"_s;
     QTest::newRow("version zero") << withRoot(u"version"_s, 0) << u"“version”"_s;
     QTest::newRow("version fraction") << withRoot(u"version"_s, 1.5) << u"“version”"_s;
@@ -418,6 +502,75 @@ void TestImport::hostileFilesAreRefused_data()
                                            << u"agents[1].max_output_tokens is not a whole number"_s;
     QTest::newRow("unknown agent mode") << mutated(setIn(u"agents"_s, 0, u"modes"_s, QJsonArray { u"quad"_s }))
                                         << u"agents[0].modes names a mode Tandem does not know (“quad”)"_s;
+
+    // Router mode's rows (format version 2).
+    const bool router = true;
+    auto routerRow = [router](const QString &list, int index, const QString &key, const QJsonValue &value) {
+        return mutated(setIn(list, index, key, value), router);
+    };
+    QTest::newRow("decision of a run not in the file") << routerRow(u"routing_decisions"_s, 0, u"run_id"_s,
+        77) << u"conversations[0].routing_decisions[0].run_id names run 77, which is not in this conversation"_s;
+    QTest::newRow("confidence above 1") << routerRow(u"routing_decisions"_s, 0, u"confidence"_s, 1.5)
+                                        << u"routing_decisions[0].confidence is out of range (0 to 1)"_s;
+    QTest::newRow("negative confidence") << routerRow(u"routing_decisions"_s, 1, u"confidence"_s, -0.1)
+                                         << u"routing_decisions[1].confidence is out of range (0 to 1)"_s;
+    QTest::newRow("confidence as text") << routerRow(u"routing_decisions"_s, 0, u"confidence"_s, u"0.9"_s)
+                                        << u"routing_decisions[0].confidence is not a number"_s;
+    QTest::newRow("unknown routing method") << routerRow(u"routing_decisions"_s, 2, u"method"_s, u"dice"_s)
+                                            << u"routing_decisions[2].method is not a known routing method (“dice”)"_s;
+    QTest::newRow("decision without an agent")
+        << routerRow(u"routing_decisions"_s, 0, u"agent_id"_s, u""_s) << u"routing_decisions[0].agent_id is empty"_s;
+    QTest::newRow("negative latency") << routerRow(u"routing_decisions"_s, 0, u"latency_ms"_s, -3)
+                                      << u"routing_decisions[0].latency_ms is out of range"_s;
+    QTest::newRow("decision missing its reason") << routerRow(u"routing_decisions"_s, 0, u"reason"_s,
+        QJsonValue::Undefined) << u"routing_decisions[0].reason is missing"_s;
+    QTest::newRow("duplicate decision ids")
+        << routerRow(u"routing_decisions"_s, 1, u"id"_s, 1) << u"routing_decisions[1].id repeats an id"_s;
+    QTest::newRow("no routing decisions in a version 2 file")
+        << mutated([](QJsonObject &c) { c.remove(u"routing_decisions"_s); }, router)
+        << u"conversations[0].routing_decisions is missing"_s;
+    QTest::newRow("confirmation not an object")
+        << mutated([](QJsonObject &c) { c.insert(u"pending_confirmation"_s, 42); }, router)
+        << u"conversations[0].pending_confirmation is neither an object nor null"_s;
+    QTest::newRow("confirmation's tool a number") << mutated(
+        [](QJsonObject &c) {
+            QJsonObject pending = c.value(u"pending_confirmation"_s).toObject();
+            pending.insert(u"tool_name"_s, 7);
+            c.insert(u"pending_confirmation"_s, pending);
+        },
+        router) << u"conversations[0].pending_confirmation.tool_name is not a string"_s;
+    QTest::newRow("confirmation without a summary") << mutated(
+        [](QJsonObject &c) {
+            QJsonObject pending = c.value(u"pending_confirmation"_s).toObject();
+            pending.remove(u"summary"_s);
+            c.insert(u"pending_confirmation"_s, pending);
+        },
+        router) << u"conversations[0].pending_confirmation.summary is missing"_s;
+    QTest::newRow("model call of a run not in the file")
+        << routerRow(u"model_calls"_s, 3, u"run_id"_s, 77) << u"model_calls[3].run_id names run 77"_s;
+    QTest::newRow("model call tokens as text") << routerRow(u"model_calls"_s, 0, u"input_tokens"_s, u"many"_s)
+                                               << u"model_calls[0].input_tokens is not a number"_s;
+    QTest::newRow("duplicate model call ids")
+        << routerRow(u"model_calls"_s, 2, u"id"_s, 1) << u"model_calls[2].id repeats an id"_s;
+    QTest::newRow("unknown task status") << routerRow(u"tasks"_s, 0, u"status"_s, u"later"_s)
+                                         << u"tasks[0].status is not a known task status (“later”)"_s;
+    QTest::newRow("unknown task priority") << routerRow(u"tasks"_s, 1, u"priority"_s, u"urgent"_s)
+                                           << u"tasks[1].priority is not a known task priority (“urgent”)"_s;
+    QTest::newRow("due date in words") << routerRow(u"tasks"_s, 0, u"due"_s, u"Friday"_s)
+                                       << u"tasks[0].due is not a date (YYYY-MM-DD)"_s;
+    QTest::newRow("task title a number") << routerRow(u"tasks"_s, 2, u"title"_s, 5)
+                                         << u"tasks[2].title is not a string"_s;
+    QTest::newRow("tasks not a list") << mutated([](QJsonObject &c) { c.insert(u"tasks"_s, QJsonObject {}); }, router)
+                                      << u"conversations[0].tasks is not an array"_s;
+    QJsonArray tooMany;
+    for (int i = 0; i <= ExchangeFormat::kMaxRows; ++i)
+        tooMany.append(QJsonValue::Null);
+    QTest::newRow("oversized routing decisions")
+        << mutated([&tooMany](QJsonObject &c) { c.insert(u"routing_decisions"_s, tooMany); }, router)
+        << u"conversations[0].routing_decisions has more than 100000 entries"_s;
+    QTest::newRow("oversized tasks") << mutated([&tooMany](QJsonObject &c) { c.insert(u"tasks"_s, tooMany); }, router)
+                                     << u"conversations[0].tasks has more than 100000 entries"_s;
+
     QTest::newRow("a bad row in the second conversation") << [&good] {
         QJsonObject root = QJsonDocument::fromJson(good).object();
         QJsonArray conversations = root.value(u"conversations"_s).toArray();

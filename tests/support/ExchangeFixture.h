@@ -23,6 +23,12 @@ public:
     /// @brief Creates the provider, the agents and the conversation through the stores of @p work; returns the
     /// conversation's id (0 on failure).
     static qint64 create(UnitOfWork &work);
+    /// @brief Creates a router-mode conversation through the stores of @p work, a day after start(): three routed
+    /// user messages (a confident classification, a failed one that fell back to the general agent, and one whose
+    /// agent asks for a confirmation), their routing decisions, model calls and tool calls, the pending confirmation
+    /// and three tasks created in it (open with notes, priority and due date; done; open). Returns its id (0 on
+    /// failure).
+    static qint64 createRouter(UnitOfWork &work);
     /// @brief Adds a conversation of @p count alternating user and agent messages; returns its id.
     static qint64 createLong(UnitOfWork &work, int count, const QString &title = QStringLiteral("Long"));
     /// @brief The number of rows in every table of @p db, one line per table, to check that nothing changed.
