@@ -21,10 +21,6 @@ struct HighlightedText
     QList<Span> spans;
 
     bool isEmpty() const { return text.isEmpty(); }
-    /// @brief Reads @p marked, where each match stands between @p open and @p close: the text without the marks and
-    /// the spans. Marks out of order are dropped (an open mark without its close runs to the end); line breaks and
-    /// tabs become spaces, so that the text fits one line.
-    static HighlightedText fromMarked(QStringView marked, QChar open, QChar close);
     /// @brief @p text with every case-insensitive occurrence of @p needle marked (none for an empty needle).
     static HighlightedText findAll(const QString &text, const QString &needle);
 

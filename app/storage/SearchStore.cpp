@@ -3,6 +3,7 @@
 #include "ConversationStore.h"
 #include "Statement.h"
 #include "domain/Logging.h"
+#include "domain/SearchSnippet.h"
 
 #include <QHash>
 
@@ -13,11 +14,7 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-// Private-use characters around each match in what highlight() and snippet() return; HighlightedText takes them
-// out again, so the text reaches the view as plain text.
-constexpr QChar kOpen = QChar(0xE000);
-constexpr QChar kClose = QChar(0xE001);
-constexpr int kSnippetTokens = 12;
+constexpr int kSnippetWords = 12;
 
 struct Found
 {
@@ -33,8 +30,8 @@ SearchStore::SearchStore(SqlConnection &connection, ConversationStore &conversat
 
 QString SearchStore::matchExpression(const QString &text)
 {
-    // Control and format characters (a NUL ends FTS5's reading of a string) and private-use ones (the marks of
-    // highlight(), tokens to the tokenizer) are no part of a word.
+    // Control and format characters (a NUL ends FTS5's reading of a string) and private-use ones (letters to the
+    // tokenizer, unlike to the marking of SearchSnippet) are no part of a word.
     QString cleaned = text;
     for (QChar &c : cleaned) {
         const QChar::Category category = c.category();
@@ -42,17 +39,24 @@ QString SearchStore::matchExpression(const QString &text)
             c = u' ';
     }
     QStringList phrases;
+    qsizetype lastLetters = 0;
     const QStringList words = cleaned.simplified().split(u' ', Qt::SkipEmptyParts);
     for (const QString &word : words) {
         // A word of punctuation alone has no token: as a phrase it would match nothing, so it is left out.
-        if (std::none_of(word.cbegin(), word.cend(), [](QChar c) { return c.isLetterOrNumber(); }))
+        const qsizetype letters
+            = std::count_if(word.cbegin(), word.cend(), [](QChar c) { return c.isLetterOrNumber(); });
+        if (letters == 0)
             continue;
+        lastLetters = letters;
         QString phrase = word;
         phrases.append(u'"' + phrase.replace(u'"', u"\"\""_s) + u'"');
     }
     if (phrases.isEmpty())
         return {};
-    phrases.last().append(u'*');
+    // The last word is the start of a longer one, as one types; from two letters on (the index keeps the words'
+    // first two and three letters for that), as one letter would match nearly everything.
+    if (lastLetters >= 2)
+        phrases.last().append(u'*');
     return phrases.join(u' ');
 }
 
@@ -75,16 +79,19 @@ SearchPage SearchStore::search(const QString &text, int offset, int limit)
     if (!isIndexed())
         return searchText(text.trimmed(), offset, limit);
     const QString match = matchExpression(text);
-    return match.isEmpty() ? SearchPage {} : searchIndex(match, offset, limit);
+    return match.isEmpty() ? SearchPage {} : searchIndex(match, SearchSnippet::terms(text), offset, limit);
 }
 
-SearchPage SearchStore::searchIndex(const QString &match, int offset, int limit)
+SearchPage SearchStore::searchIndex(const QString &match, const QStringList &terms, int offset, int limit)
 {
+    // The words are marked here rather than by FTS5's highlight() and snippet(): each snippet() call evaluates the
+    // query again (a prefix merges the lists of every word it starts), 50 times a page.
+    const bool prefix = match.endsWith(u'*');
     // Title matches, each placed at its conversation's newest message.
     QList<std::pair<qint64, qint64>> titles; // (conversation, its newest message id)
     QHash<qint64, HighlightedText> titleText;
     {
-        Statement query = prepare(u"SELECT t.rowid, highlight(title_search, 0, char(57344), char(57345)), "
+        Statement query = prepare(u"SELECT t.rowid, t.title, "
                                   u"(SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = t.rowid) "
                                   u"FROM title_search t WHERE title_search MATCH ?"_s);
         query.addBindValue(match);
@@ -93,7 +100,7 @@ SearchPage SearchStore::searchIndex(const QString &match, int offset, int limit)
         while (query.next()) {
             const qint64 id = query.value(0).toLongLong();
             titles.append({ id, query.value(2).toLongLong() });
-            titleText.insert(id, HighlightedText::fromMarked(query.value(1).toString(), kOpen, kClose));
+            titleText.insert(id, SearchSnippet::mark(query.value(1).toString(), terms, prefix));
         }
     }
     std::sort(titles.begin(), titles.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
@@ -143,13 +150,10 @@ SearchPage SearchStore::searchIndex(const QString &match, int offset, int limit)
         hit.title = titleText.value(f.conversationId, HighlightedText { hit.conversation.title, {} });
         hit.messageId = f.messageId;
         if (f.messageId > 0) {
-            Statement query
-                = prepare(u"SELECT snippet(message_search, 0, char(57344), char(57345), '…', %1) FROM message_search "
-                          u"WHERE message_search MATCH ? AND rowid = ?"_s.arg(kSnippetTokens));
-            query.addBindValue(match);
+            Statement query = prepare(u"SELECT content FROM messages WHERE id = ?"_s);
             query.addBindValue(f.messageId);
             if (exec(query) && query.next())
-                hit.snippet = HighlightedText::fromMarked(query.value(0).toString(), kOpen, kClose);
+                hit.snippet = SearchSnippet::mark(query.value(0).toString(), terms, prefix, kSnippetWords);
         }
         page.hits.append(std::move(hit));
     }

@@ -26,12 +26,12 @@ public:
     SearchPage search(const QString &text, int offset = 0, int limit = 50);
     /// @brief True when the full-text index is there; false when search reads every message instead.
     bool isIndexed();
-    /// @brief The FTS5 query for what a person typed: each word a quoted phrase, the last one a prefix; empty when
-    /// @p text has no letters or digits.
+    /// @brief The FTS5 query for what a person typed: each word a quoted phrase, the last one a prefix from two
+    /// characters on; empty when @p text has no letters or digits.
     static QString matchExpression(const QString &text);
 
 private:
-    SearchPage searchIndex(const QString &match, int offset, int limit);
+    SearchPage searchIndex(const QString &match, const QStringList &terms, int offset, int limit);
     SearchPage searchText(const QString &text, int offset, int limit);
 
     ConversationStore &m_conversations;
