@@ -220,7 +220,7 @@ QList<Migration> Schema::migrations()
         Migration { 7, u"full-text search over message text and conversation titles"_s,
             {
                 uR"(CREATE VIRTUAL TABLE message_search USING fts5(content, content = 'messages',
-                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'))"_s,
+                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2'))"_s,
                 uR"(CREATE TRIGGER message_search_insert AFTER INSERT ON messages
                     WHEN new.kind = 'text' AND new.status <> 'streaming' BEGIN
                         INSERT INTO message_search (rowid, content) VALUES (new.id, new.content);
@@ -244,7 +244,7 @@ QList<Migration> Schema::migrations()
                 uR"(INSERT INTO message_search (rowid, content)
                     SELECT id, content FROM messages WHERE kind = 'text' AND status <> 'streaming')"_s,
                 uR"(CREATE VIRTUAL TABLE title_search USING fts5(title, content = 'conversations',
-                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'))"_s,
+                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2'))"_s,
                 uR"(CREATE TRIGGER title_search_insert AFTER INSERT ON conversations BEGIN
                         INSERT INTO title_search (rowid, title) VALUES (new.id, new.title);
                     END)"_s,

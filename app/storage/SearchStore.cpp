@@ -53,8 +53,8 @@ QString SearchStore::matchExpression(const QString &text)
     }
     if (phrases.isEmpty())
         return {};
-    // The last word is the start of a longer one, as one types; from two letters on (the index keeps the words'
-    // first two and three letters for that), as one letter would match nearly everything.
+    // The last word is the start of a longer one, as one types; from two letters on (the index keeps the words' first
+    // two letters for that: a longer prefix has few words to merge), as one letter would match nearly everything.
     if (lastLetters >= 2)
         phrases.last().append(u'*');
     return phrases.join(u' ');
