@@ -2469,6 +2469,17 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::ConversationSearchModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Результаты поиска</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ExchangeFlow</name>
     <message>
         <source>Export failed</source>

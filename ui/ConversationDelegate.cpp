@@ -1,9 +1,11 @@
 #include "ConversationDelegate.h"
 
 #include "presentation/ConversationListModel.h"
+#include "presentation/ConversationSearchModel.h"
 
 #include <QApplication>
 #include <QPainter>
+#include <QTextLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -17,6 +19,64 @@ bool ConversationDelegate::startsSection(const QModelIndex &index)
     return previous.data(ConversationListModel::SectionRole) != index.data(ConversationListModel::SectionRole);
 }
 
+QFont ConversationDelegate::snippetFont(const QStyleOptionViewItem &option)
+{
+    QFont font = option.font;
+    font.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.88 : 8);
+    return font;
+}
+
+HighlightedText ConversationDelegate::snippetOf(const QModelIndex &index)
+{
+    return index.data(ConversationSearchModel::SnippetRole).value<HighlightedText>();
+}
+
+void ConversationDelegate::drawMarked(
+    QPainter *painter, const QRect &rect, const QFont &font, const HighlightedText &marked, const QColor &accent)
+{
+    // Plain text with format ranges: what a message holds is never read as markup.
+    const QFontMetrics metrics(font);
+    HighlightedText text = marked;
+    // The first match must be seen: when it would be elided, the line starts a few words before it instead.
+    if (!text.spans.isEmpty()) {
+        const HighlightedText::Span first = text.spans.constFirst();
+        qsizetype from = 0;
+        while (from < first.start
+            && metrics.horizontalAdvance(text.text.mid(from, first.start + first.length - from)) > rect.width() * 2 / 3)
+            from = std::max(from + 1, text.text.indexOf(u' ', from + 1));
+        if (from > 0) {
+            from = std::min(from, first.start);
+            text.text = u"…"_s + text.text.mid(from);
+            QList<HighlightedText::Span> spans;
+            for (const HighlightedText::Span &span : std::as_const(text.spans))
+                if (span.start >= from)
+                    spans.append({ span.start - from + 1, span.length });
+            text.spans = spans;
+        }
+    }
+    const QString shown = metrics.elidedText(text.text, Qt::ElideRight, rect.width());
+    const qsizetype kept = shown == text.text ? shown.size() : std::max<qsizetype>(0, shown.size() - 1);
+    QList<QTextLayout::FormatRange> formats;
+    for (const HighlightedText::Span &span : std::as_const(text.spans)) {
+        if (span.start >= kept)
+            continue;
+        QTextCharFormat format;
+        format.setFontWeight(QFont::Bold);
+        format.setForeground(accent);
+        formats.append({ int(span.start), int(std::min(span.length, kept - span.start)), format });
+    }
+    QTextLayout layout(shown, font);
+    layout.setFormats(formats);
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    line.setLineWidth(rect.width() * 2);
+    layout.endLayout();
+    painter->save();
+    painter->setClipRect(rect);
+    layout.draw(painter, QPointF(rect.left(), rect.top() + (rect.height() - line.height()) / 2));
+    painter->restore();
+}
+
 int ConversationDelegate::sectionHeight(const QStyleOptionViewItem &option)
 {
     return QFontMetrics(option.font).height() + 12;
@@ -24,7 +84,9 @@ int ConversationDelegate::sectionHeight(const QStyleOptionViewItem &option)
 
 QSize ConversationDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const int row = QFontMetrics(option.font).height() + 14;
+    int row = QFontMetrics(option.font).height() + 14;
+    if (!snippetOf(index).isEmpty())
+        row += QFontMetrics(snippetFont(option)).height() + 2;
     return { option.rect.width(), row + (startsSection(index) ? sectionHeight(option) : 0) };
 }
 
@@ -68,6 +130,16 @@ void ConversationDelegate::paint(QPainter *painter, const QStyleOptionViewItem &
     const bool dual = index.data(ConversationListModel::ModeRole).toInt() != 0;
     const QString badge = dual ? index.data(ConversationListModel::ModeNameRole).toString() : QString();
     QRect textRect = pill.adjusted(8, 0, -8, 0);
+    // A search result: the title with the words that matched in the accent colour, and under it a snippet of the
+    // message that matched.
+    const HighlightedText snippet = snippetOf(index);
+    QRect snippetRect;
+    if (!snippet.isEmpty()) {
+        const int titleHeight = QFontMetrics(option.font).height() + 8;
+        snippetRect = QRect(textRect.left(), pill.top() + titleHeight - 2, textRect.width(),
+            QFontMetrics(snippetFont(option)).height() + 2);
+        textRect.setHeight(titleHeight);
+    }
     painter->setFont(option.font);
     if (!badge.isEmpty()) {
         QFont small = option.font;
@@ -86,9 +158,27 @@ void ConversationDelegate::paint(QPainter *painter, const QStyleOptionViewItem &
         painter->setFont(option.font);
         textRect.setRight(badgeRect.left() - 6);
     }
+    const QVariant marked = index.data(ConversationSearchModel::HighlightedTitleRole);
+    const QColor accent = option.palette.color(QPalette::Highlight);
+    if (!snippet.isEmpty()) {
+        QColor muted = option.palette.color(QPalette::Text);
+        muted.setAlphaF(0.7f);
+        painter->setPen(muted);
+        drawMarked(painter, snippetRect, snippetFont(option), snippet, accent);
+    }
     painter->setPen(option.palette.color(QPalette::Text));
-    painter->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-        QFontMetrics(option.font).elidedText(title, Qt::ElideRight, textRect.width()));
+    if (marked.isValid()) {
+        HighlightedText shown = marked.value<HighlightedText>();
+        if (index.data(ConversationListModel::PinnedRole).toBool()) {
+            shown.text.prepend(u"\u2605 "_s);
+            for (HighlightedText::Span &span : shown.spans)
+                span.start += 2;
+        }
+        drawMarked(painter, textRect, option.font, shown, accent);
+    } else {
+        painter->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+            QFontMetrics(option.font).elidedText(title, Qt::ElideRight, textRect.width()));
+    }
     painter->restore();
 }
 

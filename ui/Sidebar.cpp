@@ -3,6 +3,7 @@
 #include "ConversationDelegate.h"
 #include "MainActions.h"
 #include "presentation/ConversationListModel.h"
+#include "presentation/ConversationSearchModel.h"
 
 #include <QAction>
 #include <QEvent>
@@ -36,24 +37,28 @@ Sidebar::Sidebar(ConversationListModel *model, MainActions *actions, QWidget *pa
     searchDelay->setSingleShot(true);
     searchDelay->setInterval(200);
     connect(m_search, &QLineEdit::textChanged, searchDelay, qOverload<>(&QTimer::start));
+    m_searchModel = new ConversationSearchModel(model->repository(), this);
     connect(searchDelay, &QTimer::timeout, this, [this] {
-        m_model->setFilter(m_search->text());
+        const bool searching = !m_search->text().trimmed().isEmpty();
+        m_searchModel->setQuery(m_search->text());
+        showModel(searching ? static_cast<QAbstractItemModel *>(m_searchModel) : m_model);
         Q_EMIT filterApplied();
+    });
+    // Results read again (a conversation changed) may have moved the current one.
+    connect(m_searchModel, &ConversationSearchModel::searched, this, [this] {
+        if (m_list->model() == m_searchModel)
+            Q_EMIT filterApplied();
     });
 
     m_list = new QListView(this);
     m_list->setObjectName(u"ConversationList"_s);
-    m_list->setModel(m_model);
     m_list->setItemDelegate(new ConversationDelegate(m_list));
     m_list->setMouseTracking(true);
     m_list->setFrameShape(QFrame::NoFrame);
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
     m_list->addAction(actions->rename());
     m_list->addAction(actions->remove());
-    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
-        if (!m_selecting && current.isValid())
-            Q_EMIT conversationPicked(current.data(ConversationListModel::IdRole).toLongLong());
-    });
+    showModel(m_model);
     connect(m_list, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
         const QModelIndex index = m_list->indexAt(pos);
         if (!index.isValid())
@@ -78,12 +83,30 @@ Sidebar::Sidebar(ConversationListModel *model, MainActions *actions, QWidget *pa
     retranslate();
 }
 
+void Sidebar::showModel(QAbstractItemModel *model)
+{
+    if (m_list->model() == model)
+        return;
+    QItemSelectionModel *previous = m_list->selectionModel();
+    m_list->setModel(model);
+    delete previous; // setModel() gives the list a new selection model and leaves the old one
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!m_selecting && current.isValid())
+            Q_EMIT conversationPicked(current.data(ConversationListModel::IdRole).toLongLong());
+    });
+}
+
+int Sidebar::rowOf(qint64 conversationId) const
+{
+    return m_list->model() == m_searchModel ? m_searchModel->rowOf(conversationId) : m_model->rowOf(conversationId);
+}
+
 void Sidebar::select(qint64 conversationId)
 {
-    const int row = m_model->rowOf(conversationId);
+    const int row = rowOf(conversationId);
     m_selecting = true;
     if (row >= 0)
-        m_list->setCurrentIndex(m_model->index(row));
+        m_list->setCurrentIndex(m_list->model()->index(row, 0));
     else
         m_list->clearSelection();
     m_selecting = false;

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QAbstractItemModel;
 class QLineEdit;
 class QListView;
 class QPushButton;
@@ -9,10 +10,12 @@ class QPushButton;
 namespace Tandem {
 
 class ConversationListModel;
+class ConversationSearchModel;
 class MainActions;
 
 /// @brief The conversation list on the left: "New conversation", the search field and the conversations, with their
-/// context menu (rename, pin, delete).
+/// context menu (rename, pin, delete). While the search field holds text, the list shows the search's results
+/// (ConversationSearchModel) instead of every conversation.
 class Sidebar final : public QWidget
 {
     Q_OBJECT
@@ -24,6 +27,8 @@ public:
 
     QLineEdit *search() const { return m_search; }
     QListView *list() const { return m_list; }
+    /// @brief The results the list shows while the search field holds text.
+    ConversationSearchModel *searchModel() const { return m_searchModel; }
     QPushButton *newButton() const { return m_newButton; }
     /// @brief Selects @p conversationId's row without announcing it (none when it is not listed).
     void select(qint64 conversationId);
@@ -43,8 +48,12 @@ protected:
 
 private:
     void retranslate();
+    /// Shows @p model in the list (the conversations or the search's results), keeping the list's signals.
+    void showModel(QAbstractItemModel *model);
+    int rowOf(qint64 conversationId) const;
 
     ConversationListModel *m_model;
+    ConversationSearchModel *m_searchModel = nullptr;
     MainActions *m_actions;
     QPushButton *m_newButton = nullptr;
     QLineEdit *m_search = nullptr;

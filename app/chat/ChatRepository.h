@@ -11,6 +11,7 @@
 #include "domain/PendingConfirmation.h"
 #include "domain/RoutingDecision.h"
 #include "domain/RunFailure.h"
+#include "domain/SearchPage.h"
 #include "domain/Task.h"
 #include "domain/TaskEditResult.h"
 
@@ -42,6 +43,9 @@ public:
     virtual QList<Conversation> conversations() = 0;
     /// @brief Conversations whose title or messages contain @p text.
     virtual QList<Conversation> searchConversations(const QString &text) = 0;
+    /// @brief Page @p offset / @p limit of the conversations whose title or messages hold the words of @p text (the
+    /// last one also as a prefix), the most recent match first, with the matches marked (SearchStore::search).
+    virtual SearchPage search(const QString &text, int offset = 0, int limit = 50) = 0;
     virtual std::optional<Conversation> conversation(qint64 id) = 0;
     /// @brief Creates an empty conversation in @p mode with the default provider; returns its id (0 on failure).
     virtual qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) = 0;

@@ -160,6 +160,11 @@ QList<Conversation> LocalChatRepository::searchConversations(const QString &text
     return m_work.conversations().search(text);
 }
 
+SearchPage LocalChatRepository::search(const QString &text, int offset, int limit)
+{
+    return m_work.search().search(text, offset, limit);
+}
+
 std::optional<Conversation> LocalChatRepository::conversation(qint64 id)
 {
     return m_work.conversations().get(id);

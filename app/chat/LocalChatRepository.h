@@ -59,6 +59,7 @@ public:
 
     QList<Conversation> conversations() override;
     QList<Conversation> searchConversations(const QString &text) override;
+    SearchPage search(const QString &text, int offset = 0, int limit = 50) override;
     std::optional<Conversation> conversation(qint64 id) override;
     qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
     bool renameConversation(qint64 id, const QString &title) override;

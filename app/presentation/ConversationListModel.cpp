@@ -38,6 +38,11 @@ void ConversationListModel::setFilter(const QString &text)
     endResetModel();
 }
 
+ChatRepository *ConversationListModel::repository() const
+{
+    return m_repository;
+}
+
 void ConversationListModel::refresh()
 {
     sync(load());

@@ -45,6 +45,8 @@ public:
     /// @brief Shows only the conversations whose title or messages contain @p text (empty: all).
     void setFilter(const QString &text);
     QString filter() const { return m_filter; }
+    /// @brief The repository it reads (the sidebar's search reads the same one).
+    ChatRepository *repository() const;
     /// @brief Re-reads the list from the repository and applies the difference.
     void refresh();
     /// @brief The day "Today" is measured from; the current date unless set (tests fix it).

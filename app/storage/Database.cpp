@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -80,7 +81,7 @@ bool Database::open(const QString &filePath)
     const qint64 size
         = QFileInfo(info.absoluteFilePath()).size() + QFileInfo(info.absoluteFilePath() + u"-wal"_s).size();
     m_checkPending = size > kCheckAtOpenMaxBytes;
-    if ((!m_checkPending && !checkIntegrity()) || !migrate())
+    if ((!m_checkPending && !checkIntegrity()) || !migrate() || !reconcileModules())
         return false;
     m_work = std::make_unique<UnitOfWork>(*m_sql);
     qCInfo(lcDb) << "opened" << info.absoluteFilePath() << "at schema version" << userVersion()
@@ -244,6 +245,75 @@ bool Database::configure()
     return pragma(u"PRAGMA synchronous = NORMAL"_s);
 }
 
+bool Database::hasModule(const QString &name) const
+{
+    QSqlQuery query(connection());
+    query.prepare(u"SELECT 1 FROM pragma_module_list WHERE name = ?"_s);
+    query.addBindValue(name);
+    if (query.exec())
+        return query.next();
+    // A SQLite built without the introspection pragmas: make a table of the module and drop it again.
+    if (!query.exec(u"CREATE VIRTUAL TABLE temp.tandem_module_probe USING %1(probe)"_s.arg(name)))
+        return false;
+    query.exec(u"DROP TABLE temp.tandem_module_probe"_s);
+    return true;
+}
+
+bool Database::reconcileModules()
+{
+    static const QRegularExpression created(u"^\\s*CREATE\\s+(VIRTUAL\\s+TABLE|TABLE|TRIGGER|INDEX)\\s+(\\w+)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const int current = userVersion();
+    for (const Migration &migration : std::as_const(m_migrations)) {
+        if (migration.module.isEmpty() || migration.version > current)
+            continue;
+        QList<std::pair<QString, QString>> objects; // (kind, name) in the order they are made
+        for (const QString &statement : migration.statements) {
+            const QRegularExpressionMatch match = created.match(statement);
+            if (match.hasMatch())
+                objects.append({ match.captured(1).startsWith(u"TRIGGER"_s, Qt::CaseInsensitive) ? u"TRIGGER"_s
+                        : match.captured(1).startsWith(u"INDEX"_s, Qt::CaseInsensitive)          ? u"INDEX"_s
+                                                                                                 : u"TABLE"_s,
+                    match.captured(2) });
+        }
+        QList<std::pair<QString, QString>> present;
+        QSqlQuery query(connection());
+        query.prepare(u"SELECT 1 FROM sqlite_master WHERE name = ?"_s);
+        for (const auto &object : std::as_const(objects)) {
+            query.bindValue(0, object.second);
+            if (query.exec() && query.next())
+                present.append(object);
+            query.finish();
+        }
+        const bool available = hasModule(migration.module);
+        if (available && present.size() == objects.size())
+            continue;
+        const bool dropTriggersOnly = !available;
+        if (dropTriggersOnly
+            && std::none_of(present.cbegin(), present.cend(), [](const auto &o) { return o.first == u"TRIGGER"; }))
+            continue;
+        Transaction transaction(*m_sql);
+        bool ok = transaction.isActive();
+        // Triggers first: a table goes only after nothing refers to it.
+        for (auto it = present.crbegin(); ok && it != present.crend(); ++it)
+            if (!dropTriggersOnly || it->first == u"TRIGGER")
+                ok = query.exec(u"DROP %1 IF EXISTS %2"_s.arg(it->first, it->second));
+        for (int i = 0; ok && available && i < migration.statements.size(); ++i)
+            ok = query.exec(migration.statements.at(i));
+        if (!ok || !transaction.commit())
+            return fail(tr("Cannot upgrade the database to version %1 (%2): %3")
+                            .arg(migration.version)
+                            .arg(migration.description, query.lastError().text()));
+        if (available)
+            qCInfo(lcDb) << "made again what schema version" << migration.version << "needs the" << migration.module
+                         << "module for:" << migration.description;
+        else
+            qCWarning(lcDb) << "this SQLite has no" << migration.module << "module: the triggers of schema version"
+                            << migration.version << "are dropped (" << migration.description << ")";
+    }
+    return true;
+}
+
 bool Database::migrate()
 {
     const int current = userVersion();
@@ -280,11 +350,16 @@ QString Database::apply(const Migration &migration)
     if (userVersion() >= migration.version)
         return {};
     QSqlQuery query(connection());
-    for (const QString &statement : migration.statements) {
-        if (!query.exec(statement))
-            return tr("Cannot upgrade the database to version %1 (%2): %3")
-                .arg(migration.version)
-                .arg(migration.description, query.lastError().text());
+    if (!migration.module.isEmpty() && !hasModule(migration.module)) {
+        qCWarning(lcDb) << "this SQLite has no" << migration.module << "module: schema version" << migration.version
+                        << "(" << migration.description << ") is recorded without it";
+    } else {
+        for (const QString &statement : migration.statements) {
+            if (!query.exec(statement))
+                return tr("Cannot upgrade the database to version %1 (%2): %3")
+                    .arg(migration.version)
+                    .arg(migration.description, query.lastError().text());
+        }
     }
     // user_version is part of the transaction: it moves only if every statement succeeded.
     if (!query.exec(u"PRAGMA user_version = %1"_s.arg(migration.version)))

@@ -70,6 +70,12 @@ public:
 private:
     bool configure();
     bool migrate();
+    /// @brief Whether this SQLite has the module @p name (a virtual table kind such as fts5).
+    bool hasModule(const QString &name) const;
+    /// @brief For the applied migrations that need a module: where it is missing, drops their triggers (writes must
+    /// not reach a table nobody can open); where it is there but their objects are not (or not all), makes them
+    /// again. False with the reason set if that failed.
+    bool reconcileModules();
     /// @brief Applies @p migration in one transaction; the reason it failed, or empty.
     QString apply(const Migration &migration);
     static QString damagedMessage(const QString &filePath, const QString &detail, int userVersion);

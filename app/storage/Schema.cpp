@@ -214,6 +214,51 @@ QList<Migration> Schema::migrations()
                 u"CREATE INDEX model_calls_by_conversation ON model_calls (conversation_id, agent_id)"_s,
                 u"CREATE INDEX tasks_by_status ON tasks (status, updated_at)"_s,
             } },
+        // SQLite only: FTS5 has no portable equivalent (PostgreSQL would use a tsvector column and a GIN index).
+        // Both tables are external-content indexes over their table's rows. A message is indexed once its text
+        // is final: a reply streaming in (updated every 100 ms) changes nothing in the index until it ends.
+        Migration { 7, u"full-text search over message text and conversation titles"_s,
+            {
+                uR"(CREATE VIRTUAL TABLE message_search USING fts5(content, content = 'messages',
+                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2'))"_s,
+                uR"(CREATE TRIGGER message_search_insert AFTER INSERT ON messages
+                    WHEN new.kind = 'text' AND new.status <> 'streaming' BEGIN
+                        INSERT INTO message_search (rowid, content) VALUES (new.id, new.content);
+                    END)"_s,
+                uR"(CREATE TRIGGER message_search_delete AFTER DELETE ON messages
+                    WHEN old.kind = 'text' AND old.status <> 'streaming' BEGIN
+                        INSERT INTO message_search (message_search, rowid, content)
+                            VALUES ('delete', old.id, old.content);
+                    END)"_s,
+                // In one trigger, so that the old text leaves the index before the new one enters it.
+                uR"(CREATE TRIGGER message_search_update AFTER UPDATE OF kind, status, content ON messages
+                    WHEN ((old.kind = 'text' AND old.status <> 'streaming')
+                            OR (new.kind = 'text' AND new.status <> 'streaming'))
+                        AND (old.content IS NOT new.content OR old.kind IS NOT new.kind
+                            OR old.status IS NOT new.status) BEGIN
+                        INSERT INTO message_search (message_search, rowid, content)
+                            SELECT 'delete', old.id, old.content WHERE old.kind = 'text' AND old.status <> 'streaming';
+                        INSERT INTO message_search (rowid, content)
+                            SELECT new.id, new.content WHERE new.kind = 'text' AND new.status <> 'streaming';
+                    END)"_s,
+                uR"(INSERT INTO message_search (rowid, content)
+                    SELECT id, content FROM messages WHERE kind = 'text' AND status <> 'streaming')"_s,
+                uR"(CREATE VIRTUAL TABLE title_search USING fts5(title, content = 'conversations',
+                    content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2'))"_s,
+                uR"(CREATE TRIGGER title_search_insert AFTER INSERT ON conversations BEGIN
+                        INSERT INTO title_search (rowid, title) VALUES (new.id, new.title);
+                    END)"_s,
+                uR"(CREATE TRIGGER title_search_delete AFTER DELETE ON conversations BEGIN
+                        INSERT INTO title_search (title_search, rowid, title) VALUES ('delete', old.id, old.title);
+                    END)"_s,
+                uR"(CREATE TRIGGER title_search_update AFTER UPDATE OF title ON conversations
+                    WHEN old.title IS NOT new.title BEGIN
+                        INSERT INTO title_search (title_search, rowid, title) VALUES ('delete', old.id, old.title);
+                        INSERT INTO title_search (rowid, title) VALUES (new.id, new.title);
+                    END)"_s,
+                u"INSERT INTO title_search (rowid, title) SELECT id, title FROM conversations"_s,
+            },
+            u"fts5"_s },
     };
 }
 

@@ -16,6 +16,7 @@ UnitOfWork::UnitOfWork(SqlConnection &connection)
     , m_router(connection)
     , m_metrics(connection, m_router)
     , m_runs(connection)
+    , m_search(connection, m_conversations)
     , m_tasks(connection)
     , m_variables(connection)
 { }

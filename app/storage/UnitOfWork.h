@@ -10,6 +10,7 @@
 #include "ProviderStore.h"
 #include "RouterStore.h"
 #include "RunStore.h"
+#include "SearchStore.h"
 #include "TaskStore.h"
 #include "VariableStore.h"
 
@@ -41,6 +42,7 @@ public:
     ProviderStore &providers() { return m_providers; }
     RouterStore &router() { return m_router; }
     RunStore &runs() { return m_runs; }
+    SearchStore &search() { return m_search; }
     TaskStore &tasks() { return m_tasks; }
     VariableStore &variables() { return m_variables; }
 
@@ -67,6 +69,7 @@ private:
     RouterStore m_router;
     MetricsStore m_metrics;
     RunStore m_runs;
+    SearchStore m_search;
     TaskStore m_tasks;
     VariableStore m_variables;
 };

@@ -4,6 +4,7 @@
 #include "storage/IntegrityCheckThread.h"
 #include "storage/MessageStore.h"
 #include "storage/Schema.h"
+#include "storage/SearchStore.h"
 #include "storage/Transaction.h"
 #include "storage/UnitOfWork.h"
 
@@ -109,6 +110,8 @@ private Q_SLOTS:
     void newerDatabaseIsRefused();
     void unwritableLocationGivesClearError();
     void cascadeDeletes();
+    void searchIndexMigrationIndexesExistingRows();
+    void withoutFts5SearchReadsTheMessages();
     void integrityAfterCrashMidTransaction();
     void damagedPagesAreReported_data();
     void damagedPagesAreReported();
@@ -128,8 +131,10 @@ void TestDatabase::freshDatabase()
     QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
     QCOMPARE(tableNames(temp.connection()),
         (QStringList { u"agent_threads"_s, u"agents"_s, u"approvals"_s, u"conversations"_s, u"handoffs"_s,
-            u"messages"_s, u"model_calls"_s, u"pending_confirmations"_s, u"providers"_s, u"routing_decisions"_s,
-            u"runs"_s, u"tasks"_s, u"variables"_s }));
+            u"message_search"_s, u"message_search_config"_s, u"message_search_data"_s, u"message_search_docsize"_s,
+            u"message_search_idx"_s, u"messages"_s, u"model_calls"_s, u"pending_confirmations"_s, u"providers"_s,
+            u"routing_decisions"_s, u"runs"_s, u"tasks"_s, u"title_search"_s, u"title_search_config"_s,
+            u"title_search_data"_s, u"title_search_docsize"_s, u"title_search_idx"_s, u"variables"_s }));
     // seed 002's handoff columns
     const QSqlRecord handoffs = temp.connection().record(u"handoffs"_s);
     for (const QString &column : { u"conversation_id"_s, u"from_agent"_s, u"to_agent"_s, u"status"_s, u"payload"_s,
@@ -287,6 +292,136 @@ void TestDatabase::cascadeDeletes()
     // Tasks outlive their conversation; other conversations are untouched.
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM tasks WHERE conversation_id IS NULL"_s).toInt(), 1);
     QCOMPARE(temp.work().messages().count(other.id), 1);
+}
+
+namespace {
+QList<qint64> searched(Database &database, const QString &text)
+{
+    QList<qint64> ids;
+    const SearchPage page = database.work().search().search(text);
+    for (const SearchHit &hit : page.hits)
+        ids << hit.conversation.id;
+    return ids;
+}
+
+/// The schema with the search index's module named as one this SQLite does not have.
+QList<Migration> withoutFts5()
+{
+    QList<Migration> migrations = Schema::migrations();
+    for (Migration &migration : migrations)
+        if (migration.module == u"fts5")
+            migration.module = u"tandem_no_such_module"_s;
+    return migrations;
+}
+
+qint64 addText(Database &database, qint64 conversationId, const QString &text)
+{
+    Message m;
+    m.conversationId = conversationId;
+    m.content = text;
+    return database.work().messages().append(m) ? m.id : 0;
+}
+} // namespace
+
+void TestDatabase::searchIndexMigrationIndexesExistingRows()
+{
+    // A file at version 6 with rows of every kind, as Tandem left it before the index.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v6.sqlite"_s);
+    {
+        RawConnection raw(path);
+        const QList<Migration> migrations = Schema::migrations();
+        for (const Migration &migration : migrations)
+            if (migration.version <= 6)
+                for (const QString &statement : migration.statements)
+                    QVERIFY(raw.exec(statement));
+        QVERIFY(raw.exec(u"PRAGMA user_version = 6"_s));
+        const QString now = u"'2026-01-31T10:00:00.000Z'"_s;
+        QVERIFY(raw.exec(u"INSERT INTO conversations (title, created_at, updated_at) VALUES "
+                         u"('Trip to Lisbon', %1, %1), ('Кухня', %1, %1)"_s.arg(now)));
+        QVERIFY(raw.exec(u"INSERT INTO messages (conversation_id, role, kind, status, content, created_at, updated_at) "
+                         u"VALUES (1, 'user', 'text', 'complete', 'Book the night train', %1, %1), "
+                         u"(1, 'assistant', 'text', 'streaming', 'partial reply', %1, %1), "
+                         u"(1, 'system', 'divider', 'complete', 'Handing over', %1, %1), "
+                         u"(1, 'assistant', 'tool_call', 'complete', 'secret.txt', %1, %1), "
+                         u"(2, 'user', 'text', 'interrupted', 'Рецепт борща со свёклой', %1, %1)"_s.arg(now)));
+    }
+    Database database;
+    QVERIFY2(database.open(path), qPrintable(database.errorString()));
+    QCOMPARE(database.userVersion(), Schema::currentVersion());
+    QVERIFY(database.work().search().isIndexed());
+    QCOMPARE(searched(database, u"lisbon"_s), QList<qint64> { 1 });
+    QCOMPARE(searched(database, u"night train"_s), QList<qint64> { 1 });
+    QCOMPARE(searched(database, u"БОРЩ"_s), QList<qint64> { 2 });
+    QCOMPARE(searched(database, u"кух"_s), QList<qint64> { 2 });
+    QCOMPARE(searched(database, u"handing"_s), QList<qint64> {}); // a divider
+    QCOMPARE(searched(database, u"secret"_s), QList<qint64> {}); // a tool call
+    QCOMPARE(searched(database, u"partial"_s), QList<qint64> {}); // still streaming
+    // The streaming row's end reaches the index through the trigger.
+    std::optional<Message> reply = database.work().messages().get(2);
+    QVERIFY(reply);
+    reply->status = Message::Status::Interrupted;
+    QVERIFY(database.work().messages().update(*reply));
+    QCOMPARE(searched(database, u"partial"_s), QList<qint64> { 1 });
+    // The index's own structure (not compared with the messages: it leaves out on purpose the rows that are not final
+    // text); PRAGMA integrity_check runs the same check on SQLite 3.44 and later.
+    QSqlQuery check(database.connection());
+    QVERIFY2(check.exec(u"INSERT INTO message_search (message_search) VALUES ('integrity-check')"_s),
+        qPrintable(check.lastError().text()));
+    QCOMPARE(database.integrityCheck(), u"ok"_s);
+}
+
+void TestDatabase::withoutFts5SearchReadsTheMessages()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"tandem.sqlite"_s);
+    qint64 id = 0;
+    {
+        // A SQLite without FTS5: the version is recorded, nothing of the index is made, the search reads messages.
+        Database database(withoutFts5());
+        QVERIFY2(database.open(path), qPrintable(database.errorString()));
+        QCOMPARE(database.userVersion(), Schema::currentVersion());
+        QVERIFY(!database.connection().tables().contains(u"message_search"_s));
+        QVERIFY(!database.work().search().isIndexed());
+        Conversation conversation;
+        conversation.title = u"Garden"_s;
+        QVERIFY(database.work().conversations().create(conversation));
+        id = conversation.id;
+        QVERIFY(addText(database, id, u"Plant the tulips in October"_s) > 0);
+        QCOMPARE(searched(database, u"tulips"_s), QList<qint64> { id });
+        QCOMPARE(searched(database, u"\"*NEAR("_s), QList<qint64> {});
+    }
+    {
+        // Opened where FTS5 is: the index is made, with the rows written meanwhile.
+        Database database;
+        QVERIFY2(database.open(path), qPrintable(database.errorString()));
+        QVERIFY(database.work().search().isIndexed());
+        QCOMPARE(searched(database, u"tulip"_s), QList<qint64> { id }); // a prefix: the index answers
+        QCOMPARE(searched(database, u"gard"_s), QList<qint64> { id });
+    }
+    {
+        // An indexed file where FTS5 is missing again: its triggers go, so that writing still works.
+        Database database(withoutFts5());
+        QVERIFY2(database.open(path), qPrintable(database.errorString()));
+        QVERIFY(!database.work().search().isIndexed());
+        QVERIFY(addText(database, id, u"Water the roses"_s) > 0);
+        QVERIFY(database.work().conversations().rename(id, u"Roses"_s));
+        QCOMPARE(searched(database, u"roses"_s), QList<qint64> { id });
+    }
+    {
+        // And back where FTS5 is: the index is made again, so it holds what was written without it.
+        Database database;
+        QVERIFY2(database.open(path), qPrintable(database.errorString()));
+        QVERIFY(database.work().search().isIndexed());
+        QCOMPARE(searched(database, u"water"_s), QList<qint64> { id });
+        QCOMPARE(searched(database, u"garden"_s), QList<qint64> {});
+        // Every row is final text here: the index must hold exactly what the tables hold.
+        QSqlQuery check(database.connection());
+        QVERIFY2(check.exec(u"INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)"_s),
+            qPrintable(check.lastError().text()));
+        QVERIFY2(check.exec(u"INSERT INTO title_search (title_search, rank) VALUES ('integrity-check', 1)"_s),
+            qPrintable(check.lastError().text()));
+    }
 }
 
 void TestDatabase::integrityAfterCrashMidTransaction()
