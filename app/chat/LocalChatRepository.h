@@ -57,6 +57,7 @@ public:
     void watchForChangesElsewhere(int intervalMs);
 
     QList<Conversation> conversations() override;
+    QList<Conversation> conversationPage(int offset, int limit) override;
     QList<Conversation> searchConversations(const QString &text) override;
     std::optional<Conversation> conversation(qint64 id) override;
     qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
@@ -67,6 +68,7 @@ public:
     bool setProvider(qint64 id, const QString &providerId, const QString &model) override;
 
     QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) override;
+    QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) override;
     qint64 messageCount(qint64 conversationId) override;
     QList<Handoff> handoffs(qint64 conversationId) override;
     std::optional<HandoffDetails> handoffDetails(qint64 handoffId) override;
