@@ -181,6 +181,9 @@ void ChatView::pageKeepingView(const std::function<void()> &fetch)
             verticalScrollBar()->value() + visualRect(m_proxy->index(row, 0)).top() - anchorTop);
     else
         verticalScrollBar()->setValue(oldValue + verticalScrollBar()->maximum() - oldMaximum);
+    // The scroll bar may not have moved, while the window may now reach the newest row.
+    m_following
+        = verticalScrollBar()->value() >= verticalScrollBar()->maximum() - kFollowSlack && !m_source->hasNewer();
     m_fetching = false;
 }
 

@@ -293,8 +293,8 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const qint64 oldest = m_rows.isEmpty() ? 0 : m_rows.constFirst().message.id;
-    QList<Message> page = m_repository->messages(m_conversationId, oldest, m_pageSize);
-    m_hasOlder = page.size() >= m_pageSize;
+    QList<Message> page = m_repository->messages(m_conversationId, oldest, fetchSize());
+    m_hasOlder = page.size() >= fetchSize();
     // Only rows older than what is loaded: a row stored meanwhile must not appear twice.
     page.removeIf([oldest](const Message &m) { return oldest != 0 && m.id >= oldest; });
     if (page.isEmpty())
@@ -322,10 +322,10 @@ void MessageListModel::fetchNewer()
         return;
     const qint64 newest = m_rows.constLast().message.id;
     // One row more than a page says whether anything follows it, so the window knows when it reaches the end.
-    QList<Message> page = m_repository->messagesAfter(m_conversationId, newest, m_pageSize + 1);
-    m_hasNewer = page.size() > m_pageSize;
+    QList<Message> page = m_repository->messagesAfter(m_conversationId, newest, fetchSize() + 1);
+    m_hasNewer = page.size() > fetchSize();
     if (m_hasNewer)
-        page.resize(m_pageSize);
+        page.resize(fetchSize());
     if (!page.isEmpty()) {
         beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size()) - 1);
         for (const Message &message : page)

@@ -81,9 +81,14 @@ public:
     /// @brief The handoff @p handoffId of this conversation as last announced or read; null if unknown.
     const Handoff *handoff(qint64 handoffId) const;
 
-    /// @brief Rows per history page (default 200).
+    /// @brief Rows of the first page, and of each page paged in later unless setFetchSize() says otherwise (default
+    /// 200).
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
     int pageSize() const { return m_pageSize; }
+    /// @brief Rows paged in by fetchMore() and fetchNewer() (0, the default: pageSize()). Small pages keep each
+    /// pass of the event loop short while scrolling: every new row is laid out to be measured.
+    void setFetchSize(int rows) { m_fetchSize = qMax(0, rows); }
+    int fetchSize() const { return m_fetchSize > 0 ? m_fetchSize : m_pageSize; }
     /// @brief The most rows kept loaded (default 1000); paging in beyond it drops rows at the other end.
     void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
     int maxRows() const { return m_maxRows; }
@@ -154,6 +159,7 @@ private:
     QHash<qint64, Message> m_pendingUpdates;
     QTimer m_deltaTimer;
     int m_pageSize = 200;
+    int m_fetchSize = 0;
     int m_maxRows = 1000;
     bool m_hasOlder = false;
     bool m_hasNewer = false;
