@@ -364,8 +364,13 @@ void MessageListModel::onMessageAdded(const Message &stored)
     const Message message = visible(stored);
     if (message.conversationId != m_conversationId || m_conversationId <= 0)
         return;
-    if (m_hasNewer && !m_rows.isEmpty() && message.id > m_rows.constLast().message.id)
-        return; // beyond the window: read when the person scrolls down to it
+    if (m_hasNewer && !m_rows.isEmpty() && message.id > m_rows.constLast().message.id) {
+        // Beyond the window: read when the person scrolls down to it, or now if it is their own new message (the
+        // chat goes back to the end, as after sending).
+        if (message.role == Message::Role::User)
+            showNewest();
+        return;
+    }
     const int row = rowOf(message.id);
     if (row >= 0) { // already there (a page loaded meanwhile): an update at most
         applyUpdate(row, message);
