@@ -119,6 +119,10 @@ void ChatView::followSoon()
 void ChatView::scrollToEnd()
 {
     m_following = true;
+    if (m_source && m_source->hasNewer()) {
+        m_source->showNewest(); // a reset: its handler scrolls to the end
+        return;
+    }
     scrollToBottom();
 }
 
@@ -130,11 +134,15 @@ void ChatView::invalidateLayouts()
 
 void ChatView::verticalScrollbarValueChanged(int value)
 {
-    // Not the base class: it would fetch more at the bottom. Following is on while the end is in view.
+    // Not the base class: it would fetch more at the bottom. Following is on while the end is in view (and the
+    // model's window reaches the newest row).
     const QScrollBar *bar = verticalScrollBar();
-    m_following = value >= bar->maximum() - kFollowSlack;
+    const bool nearEnd = value >= bar->maximum() - kFollowSlack;
+    m_following = nearEnd && !(m_source && m_source->hasNewer());
     if (value < kFetchThreshold && bar->maximum() > 0)
         QTimer::singleShot(0, this, &ChatView::fetchOlder);
+    if (value > bar->maximum() - kFetchThreshold && m_source && m_source->canFetchNewer())
+        QTimer::singleShot(0, this, &ChatView::fetchNewer);
 }
 
 void ChatView::fetchOlder()
@@ -143,13 +151,39 @@ void ChatView::fetchOlder()
         return;
     if (verticalScrollBar()->value() >= kFetchThreshold)
         return;
+    pageKeepingView([this] { m_source->fetchMore({}); });
+}
+
+void ChatView::fetchNewer()
+{
+    if (m_fetching || !m_source || !m_source->canFetchNewer())
+        return;
+    const QScrollBar *bar = verticalScrollBar();
+    if (bar->value() <= bar->maximum() - kFetchThreshold)
+        return;
+    pageKeepingView([this] { m_source->fetchNewer(); });
+}
+
+void ChatView::pageKeepingView(const std::function<void()> &fetch)
+{
     m_fetching = true;
+    const QModelIndex anchor = indexAt(QPoint(viewport()->width() / 2, 0));
+    const qint64 anchorId = anchor.isValid() ? m_source->messageAt(anchor.row()).id : 0;
+    const int anchorTop = anchor.isValid() ? visualRect(anchor).top() : 0;
     const int oldMaximum = verticalScrollBar()->maximum();
     const int oldValue = verticalScrollBar()->value();
-    m_source->fetchMore({});
+    fetch();
     doItemsLayout();
-    // Keep the rows in view where they were: the new rows went in above them.
-    verticalScrollBar()->setValue(oldValue + verticalScrollBar()->maximum() - oldMaximum);
+    // Keep the rows in view where they were: rows went in (and out) above and below them.
+    const int row = anchorId > 0 ? m_source->rowOf(anchorId) : -1;
+    if (row >= 0)
+        verticalScrollBar()->setValue(
+            verticalScrollBar()->value() + visualRect(m_proxy->index(row, 0)).top() - anchorTop);
+    else
+        verticalScrollBar()->setValue(oldValue + verticalScrollBar()->maximum() - oldMaximum);
+    // The scroll bar may not have moved, while the window may now reach the newest row.
+    m_following
+        = verticalScrollBar()->value() >= verticalScrollBar()->maximum() - kFollowSlack && !m_source->hasNewer();
     m_fetching = false;
 }
 

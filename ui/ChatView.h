@@ -3,6 +3,8 @@
 #include <QListView>
 #include <QPointer>
 
+#include <functional>
+
 class QIdentityProxyModel;
 
 namespace Tandem {
@@ -55,6 +57,10 @@ private:
     void onContentChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
     void updateRegenerateTarget();
     void fetchOlder();
+    void fetchNewer();
+    /// Pages rows in with @p fetch, keeping the row at the top of the view where it was (rows go in and out at both
+    /// ends).
+    void pageKeepingView(const std::function<void()> &fetch);
     void followSoon();
     void triggerAction(int action, int row);
     /// The handoff of the divider at @p index, 0 if it is no divider or has none.

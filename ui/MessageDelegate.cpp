@@ -17,6 +17,7 @@
 #include <QTextCursor>
 
 #include <cmath>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -63,6 +64,7 @@ void MessageDelegate::invalidate()
     m_cache.clear();
     m_streams.clear();
     m_heights.clear();
+    m_olderHeights.clear();
 }
 
 int MessageDelegate::viewportWidth() const
@@ -356,9 +358,10 @@ QSize MessageDelegate::sizeHint(const QStyleOptionViewItem &, const QModelIndex 
     key.variant = key.variant * 2 + (key.id == m_regenerateTarget ? 1 : 0);
     if (const auto it = m_heights.constFind(key); it != m_heights.cend())
         return { width, *it };
-    if (m_heights.size() > 50000)
-        m_heights.clear(); // cheap to measure again; keep the table bounded
-    const int height = layoutFor(width, index).geometry.height;
+    const auto older = m_olderHeights.constFind(key);
+    const int height = older != m_olderHeights.cend() ? *older : layoutFor(width, index).geometry.height;
+    if (m_heights.size() >= 25000)
+        m_olderHeights = std::exchange(m_heights, {});
     m_heights.insert(key, height);
     return { width, height };
 }

@@ -105,8 +105,11 @@ private:
     };
     mutable std::unordered_map<qint64, Stream> m_streams; ///< replies still streaming, by message id
     /// Row heights by (id, revision, viewport width, generation and shape): QListView asks every row's size hint on
-    /// each relayout, and a streamed update relayouts.
+    /// each relayout, and a streamed update relayouts. In two generations, like TextLayoutCache's sizes: a full table
+    /// becomes the older one, and a height found there moves back, so the loaded rows are never measured again all at
+    /// once.
     mutable QHash<TextLayoutCache::Key, int> m_heights;
+    mutable QHash<TextLayoutCache::Key, int> m_olderHeights;
     mutable QHash<int, QSvgRenderer *> m_icons;
     qint64 m_regenerateTarget = 0;
     int m_generation = 0;

@@ -41,6 +41,9 @@ public:
     // --- conversations -------------------------------------------------------------------------------------
     /// @brief Pinned first, then by last activity.
     virtual QList<Conversation> conversations() = 0;
+    /// @brief The rows @p offset to @p offset + @p limit - 1 of conversations(): what the sidebar reads a page at a
+    /// time.
+    virtual QList<Conversation> conversationPage(int offset, int limit) = 0;
     /// @brief Conversations whose title or messages contain @p text.
     virtual QList<Conversation> searchConversations(const QString &text) = 0;
     /// @brief Page @p offset / @p limit of the conversations whose title or messages hold the words of @p text (the
@@ -60,6 +63,8 @@ public:
     // --- messages ------------------------------------------------------------------------------------------
     /// @brief Up to @p limit rows with ids below @p beforeId (0: the newest), oldest first.
     virtual QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) = 0;
+    /// @brief Up to @p limit rows with ids above @p afterId, oldest first.
+    virtual QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) = 0;
     virtual qint64 messageCount(qint64 conversationId) = 0;
     virtual QList<Handoff> handoffs(qint64 conversationId) = 0;
     /// @brief Handoff @p handoffId with its run (tokens, times) and its target's answer; nullopt if there is none.

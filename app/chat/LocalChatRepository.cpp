@@ -155,6 +155,11 @@ QList<Conversation> LocalChatRepository::conversations()
     return m_work.conversations().list();
 }
 
+QList<Conversation> LocalChatRepository::conversationPage(int offset, int limit)
+{
+    return m_work.conversations().listPage(offset, limit);
+}
+
 QList<Conversation> LocalChatRepository::searchConversations(const QString &text)
 {
     return m_work.conversations().search(text);
@@ -238,6 +243,11 @@ bool LocalChatRepository::setProvider(qint64 id, const QString &providerId, cons
 QList<Message> LocalChatRepository::messages(qint64 conversationId, qint64 beforeId, int limit)
 {
     return m_work.messages().page(conversationId, beforeId, limit);
+}
+
+QList<Message> LocalChatRepository::messagesAfter(qint64 conversationId, qint64 afterId, int limit)
+{
+    return m_work.messages().pageAfter(conversationId, afterId, limit);
 }
 
 qint64 LocalChatRepository::messageCount(qint64 conversationId)

@@ -58,6 +58,7 @@ public:
     void watchForChangesElsewhere(int intervalMs);
 
     QList<Conversation> conversations() override;
+    QList<Conversation> conversationPage(int offset, int limit) override;
     QList<Conversation> searchConversations(const QString &text) override;
     SearchPage search(const QString &text, int offset = 0, int limit = 50) override;
     std::optional<Conversation> conversation(qint64 id) override;
@@ -69,6 +70,7 @@ public:
     bool setProvider(qint64 id, const QString &providerId, const QString &model) override;
 
     QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) override;
+    QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) override;
     qint64 messageCount(qint64 conversationId) override;
     QList<Handoff> handoffs(qint64 conversationId) override;
     std::optional<HandoffDetails> handoffDetails(qint64 handoffId) override;

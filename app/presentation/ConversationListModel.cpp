@@ -24,7 +24,7 @@ ConversationListModel::ConversationListModel(ChatRepository *repository, QObject
 {
     if (repository)
         connect(repository, &ChatRepository::conversationsChanged, this, &ConversationListModel::refresh);
-    m_rows = load();
+    m_rows = load(m_pageSize);
 }
 
 void ConversationListModel::setFilter(const QString &text)
@@ -34,7 +34,7 @@ void ConversationListModel::setFilter(const QString &text)
         return;
     m_filter = trimmed;
     beginResetModel();
-    m_rows = load();
+    m_rows = load(m_pageSize);
     endResetModel();
 }
 
@@ -45,7 +45,10 @@ ChatRepository *ConversationListModel::repository() const
 
 void ConversationListModel::refresh()
 {
-    sync(load());
+    // As many rows as are shown, so a refresh never shrinks what the person scrolled to; with everything shown, a
+    // page more, so new conversations push nothing off the end.
+    const int shown = qMax(m_pageSize, int(m_rows.size()));
+    sync(load(m_hasMore ? shown : shown + m_pageSize));
 }
 
 std::optional<Conversation> ConversationListModel::conversation(qint64 id) const
@@ -71,18 +74,46 @@ bool ConversationListModel::remove(qint64 id)
     return m_repository && id > 0 && m_repository->deleteConversation(id);
 }
 
-QList<Conversation> ConversationListModel::load()
+QList<Conversation> ConversationListModel::load(int limit)
 {
+    m_hasMore = false;
     if (!m_repository)
         return {};
     const QList<Conversation> list
-        = m_filter.isEmpty() ? m_repository->conversations() : m_repository->searchConversations(m_filter);
+        = m_filter.isEmpty() ? m_repository->conversationPage(0, limit) : m_repository->searchConversations(m_filter);
+    m_hasMore = m_filter.isEmpty() && list.size() >= limit;
     const bool has = m_filter.isEmpty() ? !list.isEmpty() : m_hasConversations || !list.isEmpty();
     if (has != m_hasConversations) {
         m_hasConversations = has;
         Q_EMIT hasConversationsChanged(has);
     }
     return list;
+}
+
+bool ConversationListModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasMore && m_repository;
+}
+
+void ConversationListModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    const QList<Conversation> page = m_repository->conversationPage(int(m_rows.size()), m_pageSize);
+    m_hasMore = page.size() >= m_pageSize;
+    // A conversation that moved up since the last read may come round again; it is shown once.
+    QSet<qint64> shown;
+    for (const Conversation &c : std::as_const(m_rows))
+        shown.insert(c.id);
+    QList<Conversation> fresh;
+    for (const Conversation &c : page)
+        if (!shown.contains(c.id))
+            fresh.append(c);
+    if (fresh.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
+    m_rows.append(fresh);
+    endInsertRows();
 }
 
 void ConversationListModel::sync(const QList<Conversation> &target)

@@ -18,7 +18,8 @@ class ChatRepository;
 ///
 /// Renaming, pinning and deleting go through it too. Refreshes itself on ChatRepository::conversationsChanged by
 /// diffing: rows are removed, moved, inserted or updated one by one (so the view keeps its selection); only a new
-/// filter resets the model.
+/// filter resets the model. Without a filter the list loads lazily: the first pageSize() rows, then a page more on
+/// each fetchMore() (the view asks when its last row comes into sight); a refresh re-reads as many rows as are shown.
 class ConversationListModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -49,6 +50,9 @@ public:
     ChatRepository *repository() const;
     /// @brief Re-reads the list from the repository and applies the difference.
     void refresh();
+    /// @brief Rows read per page without a filter (default 100); takes effect at the next full read.
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    int pageSize() const { return m_pageSize; }
     /// @brief The day "Today" is measured from; the current date unless set (tests fix it).
     void setToday(const QDate &today) { m_today = today; }
 
@@ -74,13 +78,16 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
 
 Q_SIGNALS:
     /// hasConversations() changed.
     void hasConversationsChanged(bool has);
 
 private:
-    QList<Conversation> load();
+    /// Without a filter the first @p limit rows; with one, every match.
+    QList<Conversation> load(int limit);
     void sync(const QList<Conversation> &target);
     QDate today() const;
 
@@ -89,6 +96,8 @@ private:
     QString m_filter;
     QDate m_today;
     bool m_hasConversations = false;
+    int m_pageSize = 100;
+    bool m_hasMore = false; ///< the last unfiltered read filled its limit: more rows may follow
 };
 
 } // namespace Tandem

@@ -64,6 +64,7 @@ void MessageListModel::setConversation(qint64 conversationId)
     m_conversationId = conversationId;
     m_rows.clear();
     m_hasOlder = false;
+    m_hasNewer = false;
     bool hasOlder = false;
     if (m_repository && conversationId > 0) {
         const QList<Message> page = m_repository->messages(conversationId, 0, m_pageSize);
@@ -168,6 +169,8 @@ Message MessageListModel::messageAt(int row) const
 
 int MessageListModel::lastAnswerRow() const
 {
+    if (m_hasNewer)
+        return -1; // the conversation's last answer is not loaded
     for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
         const Message &message = m_rows.at(row).message;
         if (message.role == Message::Role::User)
@@ -284,8 +287,8 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const qint64 oldest = m_rows.isEmpty() ? 0 : m_rows.constFirst().message.id;
-    QList<Message> page = m_repository->messages(m_conversationId, oldest, m_pageSize);
-    m_hasOlder = page.size() >= m_pageSize;
+    QList<Message> page = m_repository->messages(m_conversationId, oldest, fetchSize());
+    m_hasOlder = page.size() >= fetchSize();
     // Only rows older than what is loaded: a row stored meanwhile must not appear twice.
     page.removeIf([oldest](const Message &m) { return oldest != 0 && m.id >= oldest; });
     if (page.isEmpty())
@@ -299,6 +302,55 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
     older.append(m_rows);
     m_rows = std::move(older);
     endInsertRows();
+    trimTo(true);
+}
+
+bool MessageListModel::canFetchNewer() const
+{
+    return m_hasNewer && m_repository && m_conversationId > 0;
+}
+
+void MessageListModel::fetchNewer()
+{
+    if (!canFetchNewer() || m_rows.isEmpty())
+        return;
+    const qint64 newest = m_rows.constLast().message.id;
+    // One row more than a page says whether anything follows it, so the window knows when it reaches the end.
+    QList<Message> page = m_repository->messagesAfter(m_conversationId, newest, fetchSize() + 1);
+    m_hasNewer = page.size() > fetchSize();
+    if (m_hasNewer)
+        page.resize(fetchSize());
+    if (!page.isEmpty()) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size()) - 1);
+        for (const Message &message : page)
+            m_rows.append(Row { visible(message), nextRevision() });
+        endInsertRows();
+    }
+    trimTo(false);
+}
+
+void MessageListModel::showNewest()
+{
+    if (m_hasNewer)
+        setConversation(m_conversationId);
+}
+
+void MessageListModel::trimTo(bool keepOldest)
+{
+    const int excess = int(m_rows.size()) - m_maxRows;
+    if (excess <= 0)
+        return;
+    if (keepOldest) {
+        beginRemoveRows({}, m_maxRows, int(m_rows.size()) - 1);
+        m_rows.resize(m_maxRows);
+        endRemoveRows();
+        m_hasNewer = true;
+    } else {
+        beginRemoveRows({}, 0, excess - 1);
+        m_rows.remove(0, excess);
+        endRemoveRows();
+        m_hasOlder = true;
+    }
 }
 
 void MessageListModel::onMessageAdded(const Message &stored)
@@ -306,6 +358,13 @@ void MessageListModel::onMessageAdded(const Message &stored)
     const Message message = visible(stored);
     if (message.conversationId != m_conversationId || m_conversationId <= 0)
         return;
+    if (m_hasNewer && !m_rows.isEmpty() && message.id > m_rows.constLast().message.id) {
+        // Beyond the window: read when the person scrolls down to it, or now if it is their own new message (the
+        // chat goes back to the end, as after sending).
+        if (message.role == Message::Role::User)
+            showNewest();
+        return;
+    }
     const int row = rowOf(message.id);
     if (row >= 0) { // already there (a page loaded meanwhile): an update at most
         applyUpdate(row, message);

@@ -20,7 +20,13 @@ class ChatRepository;
 /// Rows are value structs kept sorted by message id. New rows arrive with beginInsertRows (never a reset), changes
 /// with dataChanged naming only the roles that changed, older history pages in with canFetchMore()/fetchMore()
 /// (inserted at row 0), and streamed deltas are coalesced: at most one dataChanged per row every
-/// coalesceInterval() milliseconds. Only switching the conversation resets the model.
+/// coalesceInterval() milliseconds. Only switching the conversation (or showNewest() after scrolling far up) resets
+/// the model.
+///
+/// The rows are a window of at most maxRows() (plus one page) over the conversation, so a conversation of any length
+/// costs the same memory and layout time: paging older rows in drops the newest beyond the window (hasNewer() is
+/// then true, and fetchNewer() pages them back, dropping the oldest). New messages are inserted only while the
+/// window reaches the newest row.
 class MessageListModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -75,9 +81,25 @@ public:
     /// @brief The handoff @p handoffId of this conversation as last announced or read; null if unknown.
     const Handoff *handoff(qint64 handoffId) const;
 
-    /// @brief Rows per history page (default 200).
+    /// @brief Rows of the first page, and of each page paged in later unless setFetchSize() says otherwise (default
+    /// 200).
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
     int pageSize() const { return m_pageSize; }
+    /// @brief Rows paged in by fetchMore() and fetchNewer() (0, the default: pageSize()). Small pages keep each
+    /// pass of the event loop short while scrolling: every new row is laid out to be measured.
+    void setFetchSize(int rows) { m_fetchSize = qMax(0, rows); }
+    int fetchSize() const { return m_fetchSize > 0 ? m_fetchSize : m_pageSize; }
+    /// @brief The most rows kept loaded (default 1000); paging in beyond it drops rows at the other end.
+    void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
+    int maxRows() const { return m_maxRows; }
+    /// @brief True if stored rows newer than the last loaded one exist (they were dropped while paging older ones in).
+    bool hasNewer() const { return m_hasNewer; }
+    /// @brief Whether fetchNewer() would load anything.
+    bool canFetchNewer() const;
+    /// @brief Loads the page after the newest loaded row (appended), dropping the oldest rows beyond maxRows().
+    void fetchNewer();
+    /// @brief Makes the window reach the newest row again: reloads the newest page when hasNewer() (a reset).
+    void showNewest();
     /// @brief How long streamed deltas are gathered before one dataChanged (default 40 ms).
     void setCoalesceInterval(int milliseconds) { m_deltaTimer.setInterval(milliseconds); }
     int coalesceInterval() const { return m_deltaTimer.interval(); }
@@ -120,6 +142,8 @@ private:
     QString shownText(const Message &message) const;
     void applyUpdate(int row, const Message &message);
     int lowerBound(qint64 id) const;
+    /// Drops rows beyond maxRows(): the newest ones (@p keepOldest) or the oldest.
+    void trimTo(bool keepOldest);
     /// A revision no row of this model had before, so a cached layout can never outlive its content.
     int nextRevision() { return ++m_lastRevision; }
 
@@ -135,7 +159,10 @@ private:
     QHash<qint64, Message> m_pendingUpdates;
     QTimer m_deltaTimer;
     int m_pageSize = 200;
+    int m_fetchSize = 0;
+    int m_maxRows = 1000;
     bool m_hasOlder = false;
+    bool m_hasNewer = false;
     int m_lastRevision = 0;
 };
 

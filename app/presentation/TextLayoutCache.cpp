@@ -3,7 +3,15 @@
 #include <QHashFunctions>
 #include <QTextDocument>
 
+#include <utility>
+
 namespace Tandem {
+
+namespace {
+
+constexpr qsizetype kSizesPerGeneration = 25000;
+
+} // namespace
 
 size_t qHash(const TextLayoutCache::Key &key, size_t seed) noexcept
 {
@@ -23,9 +31,7 @@ QTextDocument *TextLayoutCache::document(const Key &key, const Factory &make)
     std::unique_ptr<QTextDocument> made = make();
     ++m_builds;
     QTextDocument *raw = made.get();
-    if (m_sizes.size() > 50000)
-        m_sizes.clear(); // sizes are cheap to recompute; keep the table bounded
-    m_sizes.insert(key, QSizeF(raw->idealWidth(), raw->size().height()));
+    rememberSize(key, QSizeF(raw->idealWidth(), raw->size().height()));
     m_documents.insert(key, made.release());
     return raw;
 }
@@ -35,14 +41,30 @@ QSizeF TextLayoutCache::size(const Key &key, const Factory &make)
     const auto it = m_sizes.constFind(key);
     if (it != m_sizes.cend())
         return *it;
+    const auto older = m_olderSizes.constFind(key);
+    if (older != m_olderSizes.cend()) {
+        const QSizeF found = *older;
+        rememberSize(key, found);
+        return found;
+    }
     QTextDocument *made = document(key, make);
     return QSizeF(made->idealWidth(), made->size().height());
+}
+
+void TextLayoutCache::rememberSize(const Key &key, const QSizeF &size)
+{
+    if (m_sizes.size() >= kSizesPerGeneration) {
+        m_olderSizes = std::exchange(m_sizes, {});
+        m_sizes.reserve(kSizesPerGeneration);
+    }
+    m_sizes.insert(key, size);
 }
 
 void TextLayoutCache::clear()
 {
     m_documents.clear();
     m_sizes.clear();
+    m_olderSizes.clear();
 }
 
 } // namespace Tandem

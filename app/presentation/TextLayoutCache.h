@@ -46,8 +46,13 @@ public:
     void clear();
 
 private:
+    void rememberSize(const Key &key, const QSizeF &size);
+
     QCache<Key, QTextDocument> m_documents;
+    /// Sizes in two generations: when the newer one is full it becomes the older one (the oldest is dropped); a size
+    /// found in the older one moves to the newer, so the rows still in use are never measured again.
     QHash<Key, QSizeF> m_sizes;
+    QHash<Key, QSizeF> m_olderSizes;
     int m_builds = 0;
 };
 

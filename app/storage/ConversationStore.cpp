@@ -62,6 +62,16 @@ QList<Conversation> ConversationStore::list()
     return readAll(query);
 }
 
+QList<Conversation> ConversationStore::listPage(int offset, int limit)
+{
+    Statement query
+        = prepare(u"SELECT %1 FROM conversations ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT ? OFFSET ?"_s.arg(
+            kColumns));
+    query.addBindValue(qMax(0, limit));
+    query.addBindValue(qMax(0, offset));
+    return readAll(query);
+}
+
 QList<Conversation> ConversationStore::search(const QString &text)
 {
     QString pattern = text;

@@ -20,6 +20,8 @@ public:
     std::optional<Conversation> get(qint64 id);
     /// @brief Pinned first, then by last activity, newest first.
     QList<Conversation> list();
+    /// @brief The rows @p offset to @p offset + @p limit - 1 of list(), in its order.
+    QList<Conversation> listPage(int offset, int limit);
     /// @brief Conversations whose title or any message contains @p text (case-insensitive for ASCII).
     QList<Conversation> search(const QString &text);
     bool rename(qint64 id, const QString &title);

@@ -129,6 +129,16 @@ QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int li
     return rows;
 }
 
+QList<Message> MessageStore::pageAfter(qint64 conversationId, qint64 afterId, int limit)
+{
+    Statement q
+        = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(kColumns));
+    q.addBindValue(conversationId);
+    q.addBindValue(afterId);
+    q.addBindValue(limit);
+    return readAll(q);
+}
+
 qint64 MessageStore::count(qint64 conversationId)
 {
     Statement q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);

@@ -24,6 +24,8 @@ public:
     std::optional<Message> toolCall(qint64 conversationId, const QString &callId);
     /// @brief Up to @p limit rows of a conversation with ids below @p beforeId (0: from the newest), oldest first.
     QList<Message> page(qint64 conversationId, qint64 beforeId = 0, int limit = 200);
+    /// @brief Up to @p limit rows of a conversation with ids above @p afterId, oldest first.
+    QList<Message> pageAfter(qint64 conversationId, qint64 afterId, int limit = 200);
     qint64 count(qint64 conversationId);
     /// @brief Links the reply @p messageId to the handoff its `HANDOFF_AGENT2` signal started.
     bool linkHandoff(qint64 messageId, qint64 handoffId);

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void loadsNewestPageAndPagesOlderIn();
+    void keepsABoundedWindowOfRows();
     void rowsWrittenElsewhereAppear();
     void appendsWithoutReset();
     void rolesOfEachKind_data();
@@ -194,6 +195,70 @@ void TestMessageListModel::loadsNewestPageAndPagesOlderIn()
     for (int row = 1; row < paged.rowCount(); ++row) // oldest first, no row twice
         QVERIFY(paged.index(row - 1).data(MessageListModel::IdRole).toLongLong()
             < paged.index(row).data(MessageListModel::IdRole).toLongLong());
+}
+
+void TestMessageListModel::keepsABoundedWindowOfRows()
+{
+    {
+        Transaction transaction(m_h->work());
+        for (int i = 0; i < 450; ++i) {
+            Message m = message(i % 2 ? Message::Role::Assistant : Message::Role::User, u"m%1"_s.arg(i),
+                i % 2 ? u"assistant"_s : QString());
+            QVERIFY(store(m));
+        }
+        QVERIFY(transaction.commit());
+    }
+    // No QAbstractItemModelTester here: it fetches more after every change, which would undo each fetchNewer().
+    MessageListModel window(m_repo);
+    window.setPageSize(100);
+    window.setMaxRows(200);
+    window.setConversation(m_conversation);
+    QCOMPARE(window.rowCount(), 100);
+    const auto content = [&window](int row) {
+        return window.index(row).data(MessageListModel::ContentRole).toString();
+    };
+    const auto consecutive = [&window] {
+        for (int row = 1; row < window.rowCount(); ++row)
+            if (window.messageAt(row).id != window.messageAt(row - 1).id + 1)
+                return false;
+        return true;
+    };
+    while (window.canFetchMore({}))
+        window.fetchMore({});
+    // Up to the first message: never more than 200 rows; the newest ones were dropped.
+    QCOMPARE(window.rowCount(), 200);
+    QCOMPARE(content(0), u"m0"_s);
+    QCOMPARE(content(199), u"m199"_s);
+    QVERIFY(consecutive());
+    QVERIFY(window.hasNewer());
+    QVERIFY(window.canFetchNewer());
+    QCOMPARE(window.lastAnswerRow(), -1); // the conversation's last answer is not loaded
+
+    // Down again: a page is appended, the oldest page dropped.
+    QSignalSpy removed(&window, &QAbstractItemModel::rowsRemoved);
+    window.fetchNewer();
+    QCOMPARE(window.rowCount(), 200);
+    QCOMPARE(content(0), u"m100"_s);
+    QCOMPARE(content(199), u"m299"_s);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(1).toInt(), 0);
+    QCOMPARE(removed.first().at(2).toInt(), 99);
+    QVERIFY(window.canFetchMore({}));
+    while (window.canFetchNewer())
+        window.fetchNewer();
+    QCOMPARE(content(199), u"m449"_s);
+    QVERIFY(!window.hasNewer());
+    QVERIFY(consecutive());
+
+    // Up again, then back to the newest page in one step.
+    window.fetchMore({});
+    QVERIFY(window.hasNewer());
+    QSignalSpy reset(&window, &QAbstractItemModel::modelReset);
+    window.showNewest();
+    QCOMPARE(reset.count(), 1);
+    QVERIFY(!window.hasNewer());
+    QCOMPARE(content(window.rowCount() - 1), u"m449"_s);
+    QVERIFY(consecutive());
 }
 
 void TestMessageListModel::appendsWithoutReset()
