@@ -231,7 +231,7 @@ QWidget *SettingsDialog::createGuardrailsPage()
 {
     using Field = GuardrailLimits::Field;
     auto *page = new QWidget(this);
-    auto *form = new QFormLayout(page);
+    auto *form = new QFormLayout;
     auto *intro = new QLabel(tr("Limits every answer obeys, however many agents take part. The next answer uses "
                                 "them."),
         page);
@@ -270,15 +270,62 @@ QWidget *SettingsDialog::createGuardrailsPage()
     defaults->setObjectName(u"GuardrailDefaults"_s);
     defaults->setAccessibleName(tr("Restore the built-in limits"));
     connect(defaults, &QPushButton::clicked, this, [this] {
-        if (m_settings)
+        if (m_settings) {
             m_settings->resetGuardrailLimits();
+            m_settings->resetCriticalTools();
+        }
         showGuardrails();
         showStatus(m_guardrailStatus, tr("The built-in limits are back."), false);
     });
     form->addRow(m_guardrailStatus);
     form->addRow(defaults);
+    auto *layout = new QHBoxLayout(page);
+    layout->addLayout(form, 3);
+    layout->addLayout(createCriticalTools(page), 2);
     showGuardrails();
     return page;
+}
+
+QLayout *SettingsDialog::createCriticalTools(QWidget *page)
+{
+    auto *label = new QLabel(tr("Tools that ask &first:"), page);
+    m_criticalTools = new QListWidget(page);
+    m_criticalTools->setObjectName(u"CriticalTools"_s);
+    m_criticalTools->setAccessibleName(tr("Tools that need your approval"));
+    label->setBuddy(m_criticalTools);
+    const QStringList names = m_settings ? m_settings->toolNames() : QStringList {};
+    for (const QString &name : names) {
+        auto *item = new QListWidgetItem(name, m_criticalTools);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    connect(m_criticalTools, &QListWidget::itemChanged, this, &SettingsDialog::saveCriticalTools);
+    auto *note = new QLabel(tr("A checked tool waits for your approval before each call; an unchecked one runs at "
+                               "once."),
+        page);
+    note->setWordWrap(true);
+    auto *column = new QVBoxLayout;
+    column->addWidget(label);
+    column->addWidget(m_criticalTools, 1);
+    column->addWidget(note);
+    return column;
+}
+
+void SettingsDialog::saveCriticalTools()
+{
+    if (!m_settings)
+        return;
+    QStringList critical;
+    for (int row = 0; row < m_criticalTools->count(); ++row)
+        if (m_criticalTools->item(row)->checkState() == Qt::Checked)
+            critical << m_criticalTools->item(row)->text();
+    if (m_settings->setCriticalTools(critical))
+        showStatus(m_guardrailStatus,
+            tr("Saved; the next answer asks before: %1.")
+                .arg(critical.isEmpty() ? tr("no tool") : critical.join(u", "_s)),
+            false);
+    else
+        showStatus(m_guardrailStatus, m_settings->lastError(), true);
 }
 
 void SettingsDialog::showGuardrails()
@@ -287,6 +334,12 @@ void SettingsDialog::showGuardrails()
     for (const auto &[field, box] : std::as_const(m_guardrails)) {
         const QSignalBlocker blocker(box);
         box->setValue(int(limits.value(field)));
+    }
+    const QStringList critical = m_settings ? m_settings->criticalTools() : QStringList {};
+    const QSignalBlocker blocker(m_criticalTools);
+    for (int row = 0; row < m_criticalTools->count(); ++row) {
+        QListWidgetItem *item = m_criticalTools->item(row);
+        item->setCheckState(critical.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
     }
 }
 

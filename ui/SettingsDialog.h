@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -40,7 +41,9 @@ private:
     QWidget *createProvidersPage();
     QWidget *createAgentsPage();
     QWidget *createGuardrailsPage();
+    QLayout *createCriticalTools(QWidget *page);
     void showGuardrails();
+    void saveCriticalTools();
     void saveGuardrails();
     QWidget *createAppearancePage();
     void reloadProviders(const QString &select = {});
@@ -71,6 +74,7 @@ private:
     QLineEdit *m_agent2Model = nullptr;
     QLineEdit *m_workspace = nullptr;
     QList<QPair<GuardrailLimits::Field, QSpinBox *>> m_guardrails;
+    QListWidget *m_criticalTools = nullptr;
     QLabel *m_guardrailStatus = nullptr;
     QComboBox *m_language = nullptr;
     QComboBox *m_theme = nullptr;
