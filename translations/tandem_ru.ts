@@ -4217,10 +4217,6 @@ or write a message below to start a new one.</source>
         <translation>&amp;Локальный API</translation>
     </message>
     <message>
-        <source>The window changes language at once; this dialog does when it is opened again.</source>
-        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
-    </message>
-    <message>
         <source>Tools that ask &amp;first:</source>
         <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
     </message>
@@ -4239,6 +4235,10 @@ or write a message below to start a new one.</source>
     <message>
         <source>no tool</source>
         <translation>ни одного инструмента</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>

@@ -119,8 +119,10 @@ QHash<QString, QRectF> AgentGraphView::layout() const
 }
 
 void AgentGraphView::drawEdge(
-    QPainter &painter, const TransitionGraph::Edge &edge, const QRectF &from, const QRectF &to) const
+    QPainter &painter, const TransitionGraph::Edge &edge, const QHash<QString, QRectF> &boxes) const
 {
+    const QRectF from = boxes.value(edge.from);
+    const QRectF to = boxes.value(edge.to);
     const QPointF d = to.center() - from.center();
     const qreal length = std::hypot(d.x(), d.y());
     if (length < 1)
@@ -146,7 +148,15 @@ void AgentGraphView::drawEdge(
     small.setPointSizeF(font().pointSizeF() * 0.85);
     painter.setFont(small);
     const QRectF bounds = QFontMetricsF(small).boundingRect(label).adjusted(-3, -1, 3, 1);
-    const QRectF placed = bounds.translated(path.pointAtPercent(0.5) + normal * 8 - bounds.center());
+    // Beside the arrow's middle, moved further out while it would cover an agent.
+    QRectF placed = bounds.translated(path.pointAtPercent(0.5) + normal * 8 - bounds.center());
+    for (int step = 0; step < 4; ++step) {
+        const bool covers = std::any_of(boxes.cbegin(), boxes.cend(),
+            [&](const QRectF &box) { return box.adjusted(-2, -2, 2, 2).intersects(placed); });
+        if (!covers)
+            break;
+        placed.translate(normal * 10);
+    }
     painter.setPen(Qt::NoPen);
     painter.setBrush(palette().color(QPalette::Base));
     painter.drawRect(placed);
@@ -186,7 +196,7 @@ void AgentGraphView::paintEvent(QPaintEvent *)
     }
     const QHash<QString, QRectF> boxes = layout();
     for (const TransitionGraph::Edge &edge : std::as_const(m_graph.edges))
-        drawEdge(painter, edge, boxes.value(edge.from), boxes.value(edge.to));
+        drawEdge(painter, edge, boxes);
     for (const AgentsEditorViewModel::Node &node : std::as_const(m_graph.nodes))
         drawNode(painter, node, boxes.value(node.id));
     // A legend for the marks, in a corner.

@@ -37,7 +37,7 @@ private:
     QList<int> order() const;
     /// @brief Each node's box, by id, for the current size.
     QHash<QString, QRectF> layout() const;
-    void drawEdge(QPainter &painter, const TransitionGraph::Edge &edge, const QRectF &from, const QRectF &to) const;
+    void drawEdge(QPainter &painter, const TransitionGraph::Edge &edge, const QHash<QString, QRectF> &boxes) const;
     void drawNode(QPainter &painter, const AgentsEditorViewModel::Node &node, const QRectF &box) const;
 
     AgentsEditorViewModel::Graph m_graph;

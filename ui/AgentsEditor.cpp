@@ -226,7 +226,7 @@ void AgentsEditor::showMode()
     QList<QPair<QString, QString>> choices;
     const QStringList targets = m_model->targetChoices(mode(), {});
     for (const QString &target : targets)
-        choices.append({ target, m_model->targetName(target) });
+        choices.append({ target, m_model->targetName(mode(), target) });
     m_targets->setChoices(choices);
     const QString keep = m_agentId;
     const QSignalBlocker blocker(m_agents);
@@ -257,6 +257,8 @@ void AgentsEditor::showAgent(const QString &agentId)
         m_role->setText(m_shown.role);
         m_modelField->setText(m_shown.model);
         m_provider->setText(m_shown.providerId);
+        for (QLineEdit *edit : { m_name, m_role, m_modelField, m_provider })
+            edit->setCursorPosition(0); // the start of a long role, not its end
         m_instructions->setPlainText(m_shown.instructions);
         m_terminal->setChecked(m_shown.terminal);
         m_enabled->setChecked(m_shown.enabled);

@@ -7,6 +7,7 @@
 #include <QPointer>
 
 class QComboBox;
+class QDialogButtonBox;
 class QLabel;
 class QLayout;
 class QLineEdit;
@@ -37,7 +38,13 @@ public:
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    /// @brief Makes every page in the installed language (again after a language change).
+    void createPages();
+    void retranslate();
     QWidget *createProvidersPage();
     QWidget *createAgentsPage();
     QWidget *createGuardrailsPage();
@@ -59,6 +66,9 @@ private:
     QList<ProviderProfile> m_providers;
     QString m_currentId;
     QTabWidget *m_tabs = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+    LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
+    bool m_retranslating = false;
     QListWidget *m_providerList = nullptr;
     QLineEdit *m_name = nullptr;
     QComboBox *m_protocol = nullptr;

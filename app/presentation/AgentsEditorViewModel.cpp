@@ -81,14 +81,15 @@ QStringList AgentsEditorViewModel::targetChoices(Conversation::Mode mode, const 
     return choices;
 }
 
-QString AgentsEditorViewModel::targetName(const QString &targetId) const
+QString AgentsEditorViewModel::targetName(Conversation::Mode mode, const QString &targetId) const
 {
     if (targetId == TransitionGraph::kPerson)
         return tr("You");
+    // A pipeline's "orchestrator" is its end, whatever agent of another mode has that id.
+    if (targetId == TransitionGraph::kOrchestrator && (mode == Conversation::Mode::Pipeline || !agent(targetId)))
+        return tr("End of the pipeline");
     if (const std::optional<Agent> found = agent(targetId))
         return displayName(*found);
-    if (targetId == TransitionGraph::kOrchestrator)
-        return tr("End of the pipeline");
     return targetId;
 }
 
@@ -193,7 +194,7 @@ AgentsEditorViewModel::Graph AgentsEditorViewModel::graph(
             const bool listed = std::any_of(
                 graph.nodes.cbegin(), graph.nodes.cend(), [&](const Node &node) { return node.id == target; });
             if (!listed)
-                graph.nodes << Node { target, targetName(target), false, true, true };
+                graph.nodes << Node { target, targetName(mode, target), false, true, true };
         }
     }
     return graph;

@@ -74,8 +74,8 @@ public:
     /// @brief What @p agentId of @p mode may hand over to: the other agents of the mode, the person and, in a
     /// pipeline, its end.
     QStringList targetChoices(Conversation::Mode mode, const QString &agentId) const;
-    /// @brief The name of a target the editor shows (an agent's, "You" for the person).
-    QString targetName(const QString &targetId) const;
+    /// @brief The name of a target of @p mode the editor shows (an agent's, "You" for the person, a pipeline's end).
+    QString targetName(Conversation::Mode mode, const QString &targetId) const;
 
     /// @brief The first problem of @p draft (an agent of @p mode, edited); ok() when it can be saved.
     Problem validate(Conversation::Mode mode, const Agent &draft) const;
