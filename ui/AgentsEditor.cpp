@@ -65,6 +65,30 @@ AgentsEditor::AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent)
     splitter->setStretchFactor(2, 2);
     splitter->setSizes({ 170, 460, 390 });
 
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(modeRow);
+    layout->addWidget(splitter, 1);
+    QLayout *buttons = createButtons(); // makes m_status too
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+    resize(1060, 620);
+    retranslate();
+    showMode();
+}
+
+void AgentsEditor::open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent)
+{
+    if (!repository)
+        return;
+    AgentsEditorViewModel model(repository);
+    model.setConversation(conversationId);
+    AgentsEditor editor(&model, parent);
+    editor.select(mode);
+    editor.exec();
+}
+
+QLayout *AgentsEditor::createButtons()
+{
     m_status = new QLabel(this);
     m_status->setObjectName(u"AgentsStatus"_s);
     m_status->setWordWrap(true);
@@ -86,26 +110,7 @@ AgentsEditor::AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent)
     buttons->addStretch(1);
     buttons->addWidget(m_save);
     buttons->addWidget(m_close);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(modeRow);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(m_status);
-    layout->addLayout(buttons);
-    resize(1060, 620);
-    retranslate();
-    showMode();
-}
-
-void AgentsEditor::open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent)
-{
-    if (!repository)
-        return;
-    AgentsEditorViewModel model(repository);
-    model.setConversation(conversationId);
-    AgentsEditor editor(&model, parent);
-    editor.select(mode);
-    editor.exec();
+    return buttons;
 }
 
 QWidget *AgentsEditor::createAgentPage()

@@ -9,6 +9,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
@@ -49,6 +50,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /// @brief The status line and the buttons under it (the status line is laid out by the caller).
+    QLayout *createButtons();
     QWidget *createAgentPage();
     QWidget *createToolsPage();
     void retranslate();

@@ -4,17 +4,22 @@
 #include "AgentGraphView.h"
 #include "AgentsEditor.h"
 #include "EngineHarness.h"
+#include "MainWindow.h"
 #include "ModalAnswer.h"
+#include "domain/ModeLabel.h"
 #include "presentation/AgentsEditorViewModel.h"
+#include "presentation/ChatViewModel.h"
 #include "storage/AgentThreadStore.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -67,6 +72,7 @@ private Q_SLOTS:
     void validatorRules();
     void graphOfEachMode();
     void resetThreadForgetsOneAgent();
+    void viewMenuOpensIt();
 };
 
 void TestAgentsEditor::initTestCase()
@@ -244,6 +250,31 @@ void TestAgentsEditor::resetThreadForgetsOneAgent()
     editor.findChild<QPushButton *>(u"ResetThread"_s)->click();
     QVERIFY(h.work().threads().get(id, u"agent2"_s).historyFrom > 0);
     QCOMPARE(h.work().threads().get(id, u"agent1"_s).historyFrom, 0);
+}
+
+void TestAgentsEditor::viewMenuOpensIt()
+{
+    QTemporaryDir folder;
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions, configWith(folder.path()));
+    MainWindow window(&h.repository());
+    const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
+    window.viewModel()->openConversation(id);
+    auto *action = window.findChild<QAction *>(u"AgentsEditorAction"_s);
+    QVERIFY(action);
+    const QList<QAction *> viewMenu = window.findChild<QMenu *>(u"ViewMenu"_s)->actions();
+    QVERIFY(viewMenu.contains(action));
+    QString shownMode;
+    bool threadResettable = false;
+    ModalAnswer<AgentsEditor> answer([&](AgentsEditor *editor) {
+        shownMode = editor->findChild<QComboBox *>(u"AgentsMode"_s)->currentText();
+        threadResettable = editor->findChild<QPushButton *>(u"ResetThread"_s)->isEnabled();
+        editor->accept();
+        return true;
+    });
+    action->trigger();
+    QVERIFY(answer.answered());
+    QCOMPARE(shownMode, ModeLabel::text(Conversation::Mode::Pipeline)); // the open conversation's mode
+    QVERIFY(threadResettable);
 }
 
 QTEST_MAIN(TestAgentsEditor)
