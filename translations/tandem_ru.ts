@@ -77,6 +77,17 @@
     </message>
 </context>
 <context>
+    <name>AgentDefinitions</name>
+    <message>
+        <source>There is no folder for your agent files.</source>
+        <translation>Нет папки для ваших файлов агентов.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a shipped agent: there is no preset to return to.</source>
+        <translation>«%1» — не встроенный агент: возвращать не к чему.</translation>
+    </message>
+</context>
+<context>
     <name>AgentFile</name>
     <message>
         <source>An agent file starts with a line “---”, then its front matter (id, name, …), then a line “---”, then its instructions.</source>
@@ -245,6 +256,25 @@
     <message>
         <source>A terminal agent never hands over: remove its targets or set terminal: false.</source>
         <translation>Конечный агент никому не передаёт работу: уберите его цели или укажите terminal: false.</translation>
+    </message>
+</context>
+<context>
+    <name>AgentFileWriter</name>
+    <message>
+        <source>%1: the agent “%2” cannot be written so that it reads back the same.</source>
+        <translation>%1: агента «%2» нельзя записать так, чтобы он читался обратно без изменений.</translation>
+    </message>
+    <message>
+        <source>%1: its folder cannot be made.</source>
+        <translation>%1: не удалось создать папку.</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1: не удалось записать: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed: %2</source>
+        <translation>%1: не удалось удалить: %2</translation>
     </message>
 </context>
 <context>
@@ -2204,6 +2234,49 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::AgentGraphView</name>
+    <message>
+        <source>Transition graph</source>
+        <translation>Граф передач</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>payload</source>
+        <translation>данные</translation>
+    </message>
+    <message>
+        <source>summary</source>
+        <translation>сводка</translation>
+    </message>
+    <message>
+        <source>full history</source>
+        <translation>вся история</translation>
+    </message>
+    <message>
+        <source>same turn</source>
+        <translation>в том же ходе</translation>
+    </message>
+    <message>
+        <source>next turn</source>
+        <translation>в следующем ходе</translation>
+    </message>
+    <message>
+        <source>warm</source>
+        <translation>тёплая</translation>
+    </message>
+    <message>
+        <source>This mode has no agents.</source>
+        <translation>В этом режиме нет агентов.</translation>
+    </message>
+    <message>
+        <source>Double border: terminal · dashed: disabled</source>
+        <translation>Двойная рамка: завершающий · пунктир: выключен</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::AgentRunner</name>
     <message>
         <source>Stopped.</source>
@@ -2216,6 +2289,259 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>there is no model provider: add one in the settings</source>
         <translation>нет провайдера модели: добавьте его в настройках</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AgentTargetsTable</name>
+    <message>
+        <source>Handoff targets</source>
+        <translation>Кому передаёт</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Кому</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Контекст</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Warm</source>
+        <translation>Тёплая</translation>
+    </message>
+    <message>
+        <source>Add &amp;target</source>
+        <translation>&amp;Добавить получателя</translation>
+    </message>
+    <message>
+        <source>Add a handoff target</source>
+        <translation>Добавить получателя передачи</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve target</source>
+        <translation>&amp;Убрать получателя</translation>
+    </message>
+    <message>
+        <source>Remove the selected handoff target</source>
+        <translation>Убрать выбранного получателя передачи</translation>
+    </message>
+    <message>
+        <source>Target agent</source>
+        <translation>Агент-получатель</translation>
+    </message>
+    <message>
+        <source>Context transfer</source>
+        <translation>Передача контекста</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Данные</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Сводка</translation>
+    </message>
+    <message>
+        <source>Full history</source>
+        <translation>Вся история</translation>
+    </message>
+    <message>
+        <source>Same turn</source>
+        <translation>В том же ходе</translation>
+    </message>
+    <message>
+        <source>Next turn</source>
+        <translation>В следующем ходе</translation>
+    </message>
+    <message>
+        <source>Warm handoff: the target confirms it</source>
+        <translation>Тёплая передача: получатель её подтверждает</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AgentsEditor</name>
+    <message>
+        <source>Agents</source>
+        <translation>Агенты</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>&amp;Режим:</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Режим</translation>
+    </message>
+    <message>
+        <source>Agents of the mode</source>
+        <translation>Агенты режима</translation>
+    </message>
+    <message>
+        <source>A&amp;gent</source>
+        <translation>&amp;Агент</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>&amp;Инструменты</translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs</source>
+        <translation>&amp;Передачи</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Имя:</translation>
+    </message>
+    <message>
+        <source>&amp;Role:</source>
+        <translation>Р&amp;оль:</translation>
+    </message>
+    <message>
+        <source>Mo&amp;del:</source>
+        <translation>&amp;Модель:</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s model</source>
+        <translation>Модель беседы</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>П&amp;ровайдер:</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s provider</source>
+        <translation>Провайдер беседы</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>&amp;Указания:</translation>
+    </message>
+    <message>
+        <source>Variables such as $STORY_ID, $BRANCH or $DASHBOARD_URL take the conversation&apos;s values; write $$ for a dollar sign.</source>
+        <translation>Переменные вроде $STORY_ID, $BRANCH или $DASHBOARD_URL получают значения беседы; знак доллара пишется как $$.</translation>
+    </message>
+    <message>
+        <source>&amp;Terminal (never hands over)</source>
+        <translation>&amp;Завершающий (никому не передаёт)</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Включён</translation>
+    </message>
+    <message>
+        <source>The tools this agent may call. Tools that need approval are chosen in Settings → Guardrails.</source>
+        <translation>Инструменты, которые может вызывать этот агент. Какие из них требуют одобрения, задаётся в «Настройки → Ограничители».</translation>
+    </message>
+    <message>
+        <source>Allowed tools</source>
+        <translation>Разрешённые инструменты</translation>
+    </message>
+    <message>
+        <source>Reset to &amp;Preset</source>
+        <translation>&amp;Вернуть встроенного</translation>
+    </message>
+    <message>
+        <source>Remove your changes: the agent shipped with Tandem returns</source>
+        <translation>Убрать ваши изменения: вернётся агент, поставляемый с Tandem</translation>
+    </message>
+    <message>
+        <source>Reset T&amp;hread</source>
+        <translation>С&amp;бросить ветку</translation>
+    </message>
+    <message>
+        <source>The agent forgets the open conversation; the others keep theirs</source>
+        <translation>Агент забудет открытую беседу; остальные сохранят свои ветки</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Agents editor status</source>
+        <translation>Состояние редактора агентов</translation>
+    </message>
+    <message>
+        <source>%1 (edited)</source>
+        <translation>%1 (изменён)</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses this agent.</source>
+        <translation>Сохранено; следующий ответ даст этот агент.</translation>
+    </message>
+    <message>
+        <source>Reset to Preset</source>
+        <translation>Вернуть встроенного агента</translation>
+    </message>
+    <message>
+        <source>Remove your changes to “%1”? The agent shipped with Tandem returns.</source>
+        <translation>Убрать ваши изменения агента «%1»? Вернётся агент, поставляемый с Tandem.</translation>
+    </message>
+    <message>
+        <source>The shipped agent is back.</source>
+        <translation>Встроенный агент возвращён.</translation>
+    </message>
+    <message>
+        <source>%1 starts afresh in this conversation.</source>
+        <translation>«%1» начинает эту беседу заново.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AgentsEditorViewModel</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>End of the pipeline</source>
+        <translation>Конец конвейера</translation>
+    </message>
+    <message>
+        <source>Name: every agent needs a name.</source>
+        <translation>Имя: у каждого агента должно быть имя.</translation>
+    </message>
+    <message>
+        <source>Allowed tools: “%1” is no tool. The tools are: %2.</source>
+        <translation>Разрешённые инструменты: «%1» — не инструмент. Инструменты: %2.</translation>
+    </message>
+    <message>
+        <source>Terminal: a terminal agent never hands over; remove its handoff targets first.</source>
+        <translation>Завершающий: завершающий агент никому не передаёт; сначала уберите его получателей.</translation>
+    </message>
+    <message>
+        <source>Handoff targets: an agent cannot hand over to itself.</source>
+        <translation>Получатели передачи: агент не может передавать самому себе.</translation>
+    </message>
+    <message>
+        <source>Handoff targets: “%1” is no agent of this mode; choose among %2.</source>
+        <translation>Получатели передачи: «%1» — не агент этого режима; выберите из: %2.</translation>
+    </message>
+    <message>
+        <source>Handoff targets: “%1” is listed twice.</source>
+        <translation>Получатели передачи: «%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>Handoff targets: %1 would hand the work around in a circle that never reaches a terminal agent; make one of them terminal or give it a way out.</source>
+        <translation>Получатели передачи: %1 передавали бы работу по кругу, не доходя до завершающего агента; сделайте одного из них завершающим или дайте ему выход.</translation>
+    </message>
+    <message>
+        <source>There is no repository.</source>
+        <translation>Хранилище недоступно.</translation>
+    </message>
+    <message>
+        <source>Open a conversation first: a thread belongs to one.</source>
+        <translation>Сначала откройте беседу: ветка принадлежит беседе.</translation>
+    </message>
+    <message>
+        <source>The thread cannot be reset while the conversation is answering.</source>
+        <translation>Ветку нельзя сбросить, пока беседа отвечает.</translation>
     </message>
 </context>
 <context>
@@ -3001,6 +3327,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The router&apos;s confidence threshold must be between 0 and 1.</source>
         <translation>Порог уверенности маршрутизатора должен быть от 0 до 1.</translation>
     </message>
+    <message>
+        <source>“%1” is no tool: choose among %2.</source>
+        <translation>«%1» — не инструмент: выберите из: %2.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainActions</name>
@@ -3119,6 +3449,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Агенты…</translation>
+    </message>
+    <message>
+        <source>Edit the agents of each mode: instructions, models, tools and handoffs</source>
+        <translation>Изменить агентов каждого режима: указания, модели, инструменты и передачи</translation>
     </message>
 </context>
 <context>
@@ -4199,8 +4537,28 @@ or write a message below to start a new one.</source>
         <translation>&amp;Локальный API</translation>
     </message>
     <message>
-        <source>The window changes language at once; this dialog does when it is opened again.</source>
-        <translation>Окно сменит язык сразу; этот диалог — когда его откроют снова.</translation>
+        <source>Tools that ask &amp;first:</source>
+        <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
+    </message>
+    <message>
+        <source>Tools that need your approval</source>
+        <translation>Инструменты, которым нужно ваше одобрение</translation>
+    </message>
+    <message>
+        <source>A checked tool waits for your approval before each call; an unchecked one runs at once.</source>
+        <translation>Отмеченный инструмент перед каждым вызовом ждёт вашего одобрения; неотмеченный выполняется сразу.</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer asks before: %1.</source>
+        <translation>Сохранено; следующий ответ спросит разрешения для: %1.</translation>
+    </message>
+    <message>
+        <source>no tool</source>
+        <translation>ни одного инструмента</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>

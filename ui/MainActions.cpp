@@ -33,6 +33,7 @@ MainActions::MainActions(QWidget *window)
     , m_new(named(this, u"NewConversationAction"_s))
     , m_stop(named(this, u"StopAction"_s))
     , m_settings(named(this, u"SettingsAction"_s))
+    , m_agentsEditor(named(this, u"AgentsEditorAction"_s))
     , m_rename(named(this, u"RenameAction"_s))
     , m_delete(named(this, u"DeleteAction"_s))
     , m_pin(named(this, u"PinAction"_s))
@@ -55,6 +56,7 @@ MainActions::MainActions(QWidget *window)
     m_stop->setEnabled(false);
     m_settings->setShortcut(QKeySequence::Preferences);
     m_settings->setMenuRole(QAction::PreferencesRole);
+    m_agentsEditor->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     m_rename->setShortcut(Qt::Key_F2);
     m_rename->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_delete->setShortcut(QKeySequence::Delete);
@@ -151,6 +153,8 @@ void MainActions::fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewActions
         m_view->addAction(action);
     if (!viewActions.isEmpty())
         m_view->addSeparator();
+    m_view->addAction(m_agentsEditor);
+    m_view->addSeparator();
     m_languageMenu = m_view->addMenu(QString());
     m_languageMenu->setObjectName(u"LanguageMenu"_s);
     m_languageMenu->addActions(m_languages->actions());
@@ -171,6 +175,8 @@ void MainActions::retranslate()
     m_stop->setToolTip(tr("Stop the reply (Esc); what was written so far stays"));
     m_settings->setText(tr("&Settings…"));
     m_settings->setToolTip(tr("Providers, models, language and theme"));
+    m_agentsEditor->setText(tr("&Agents…"));
+    m_agentsEditor->setToolTip(tr("Edit the agents of each mode: instructions, models, tools and handoffs"));
     m_rename->setText(tr("&Rename…"));
     m_delete->setText(tr("&Delete…"));
     m_pin->setText(tr("&Pin"));

@@ -28,6 +28,7 @@ public:
     QAction *newConversation() const { return m_new; }
     QAction *stop() const { return m_stop; }
     QAction *settings() const { return m_settings; }
+    QAction *agentsEditor() const { return m_agentsEditor; }
     QAction *rename() const { return m_rename; }
     QAction *remove() const { return m_delete; }
     QAction *pin() const { return m_pin; }
@@ -63,6 +64,7 @@ private:
     QAction *m_new;
     QAction *m_stop;
     QAction *m_settings;
+    QAction *m_agentsEditor;
     QAction *m_rename;
     QAction *m_delete;
     QAction *m_pin;

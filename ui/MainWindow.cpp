@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AgentsEditor.h"
 #include "ApprovalDialog.h"
 #include "ChatView.h"
 #include "Composer.h"
@@ -188,6 +189,8 @@ void MainWindow::connectActions()
     connect(m_actions->newConversation(), &QAction::triggered, this, &MainWindow::newConversation);
     connect(m_actions->stop(), &QAction::triggered, m_viewModel, &ChatViewModel::stop);
     connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::openSettings);
+    connect(m_actions->agentsEditor(), &QAction::triggered, this,
+        [this] { AgentsEditor::open(m_repository, m_viewModel->conversationId(), m_viewModel->mode(), this); });
     connect(m_actions->rename(), &QAction::triggered, this, &MainWindow::renameCurrent);
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteCurrent);
     connect(m_actions->pin(), &QAction::triggered, this, &MainWindow::togglePinCurrent);

@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -39,21 +40,15 @@ SettingsDialog::SettingsDialog(SettingsViewModel *settings, QWidget *parent)
     : QDialog(parent)
     , m_settings(settings)
 {
-    setWindowTitle(tr("Settings"));
     setObjectName(u"SettingsDialog"_s);
     m_tabs = new QTabWidget(this);
-    m_tabs->setAccessibleName(tr("Settings pages"));
-    m_tabs->addTab(createProvidersPage(), tr("&Providers"));
-    m_tabs->addTab(createAgentsPage(), tr("&Agents"));
-    m_tabs->addTab(createGuardrailsPage(), tr("&Guardrails"));
-    m_tabs->addTab(createAppearancePage(), tr("A&ppearance"));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close settings"));
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs);
-    layout->addWidget(buttons);
+    layout->addWidget(m_buttons);
     resize(760, 480);
+    createPages();
 
     connect(settings, &SettingsViewModel::keyState, this, [this](const QString &id, bool stored) {
         if (id == m_currentId)
@@ -79,7 +74,48 @@ SettingsDialog::SettingsDialog(SettingsViewModel *settings, QWidget *parent)
             m_model->addItems(models);
             m_model->setCurrentText(current.isEmpty() && !models.isEmpty() ? models.constFirst() : current);
         });
-    reloadProviders();
+}
+
+void SettingsDialog::createPages()
+{
+    setWindowTitle(tr("Settings"));
+    m_tabs->setAccessibleName(tr("Settings pages"));
+    m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
+    m_buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close settings"));
+    m_guardrails.clear();
+    m_tabs->addTab(createProvidersPage(), tr("&Providers"));
+    m_tabs->addTab(createAgentsPage(), tr("&Agents"));
+    m_tabs->addTab(createGuardrailsPage(), tr("&Guardrails"));
+    m_tabs->addTab(createAppearancePage(), tr("A&ppearance"));
+    if (m_localApi)
+        m_tabs->addTab(new LocalApiPage(m_localApi, this), tr("&Local API"));
+    reloadProviders(m_currentId);
+}
+
+void SettingsDialog::changeEvent(QEvent *event)
+{
+    // The pages are made again in the new language, once the event (one per translator installed or removed) has
+    // passed: the language box that asked for it may be on the stack now.
+    if (event->type() == QEvent::LanguageChange && !m_retranslating) {
+        m_retranslating = true;
+        QMetaObject::invokeMethod(this, &SettingsDialog::retranslate, Qt::QueuedConnection);
+    }
+    QDialog::changeEvent(event);
+}
+
+void SettingsDialog::retranslate()
+{
+    m_retranslating = false;
+    const int current = m_tabs->currentIndex();
+    const QString provider = m_currentId;
+    while (m_tabs->count() > 0) {
+        QWidget *page = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete page; // queued: no widget of it is on the stack
+    }
+    m_currentId = provider;
+    createPages();
+    m_tabs->setCurrentIndex(current);
 }
 
 QWidget *SettingsDialog::createProvidersPage()
@@ -231,7 +267,7 @@ QWidget *SettingsDialog::createGuardrailsPage()
 {
     using Field = GuardrailLimits::Field;
     auto *page = new QWidget(this);
-    auto *form = new QFormLayout(page);
+    auto *form = new QFormLayout;
     auto *intro = new QLabel(tr("Limits every answer obeys, however many agents take part. The next answer uses "
                                 "them."),
         page);
@@ -270,15 +306,62 @@ QWidget *SettingsDialog::createGuardrailsPage()
     defaults->setObjectName(u"GuardrailDefaults"_s);
     defaults->setAccessibleName(tr("Restore the built-in limits"));
     connect(defaults, &QPushButton::clicked, this, [this] {
-        if (m_settings)
+        if (m_settings) {
             m_settings->resetGuardrailLimits();
+            m_settings->resetCriticalTools();
+        }
         showGuardrails();
         showStatus(m_guardrailStatus, tr("The built-in limits are back."), false);
     });
     form->addRow(m_guardrailStatus);
     form->addRow(defaults);
+    auto *layout = new QHBoxLayout(page);
+    layout->addLayout(form, 2);
+    layout->addLayout(createCriticalTools(page), 1);
     showGuardrails();
     return page;
+}
+
+QLayout *SettingsDialog::createCriticalTools(QWidget *page)
+{
+    auto *label = new QLabel(tr("Tools that ask &first:"), page);
+    m_criticalTools = new QListWidget(page);
+    m_criticalTools->setObjectName(u"CriticalTools"_s);
+    m_criticalTools->setAccessibleName(tr("Tools that need your approval"));
+    label->setBuddy(m_criticalTools);
+    const QStringList names = m_settings ? m_settings->toolNames() : QStringList {};
+    for (const QString &name : names) {
+        auto *item = new QListWidgetItem(name, m_criticalTools);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    connect(m_criticalTools, &QListWidget::itemChanged, this, &SettingsDialog::saveCriticalTools);
+    auto *note = new QLabel(tr("A checked tool waits for your approval before each call; an unchecked one runs at "
+                               "once."),
+        page);
+    note->setWordWrap(true);
+    auto *column = new QVBoxLayout;
+    column->addWidget(label);
+    column->addWidget(m_criticalTools, 1);
+    column->addWidget(note);
+    return column;
+}
+
+void SettingsDialog::saveCriticalTools()
+{
+    if (!m_settings)
+        return;
+    QStringList critical;
+    for (int row = 0; row < m_criticalTools->count(); ++row)
+        if (m_criticalTools->item(row)->checkState() == Qt::Checked)
+            critical << m_criticalTools->item(row)->text();
+    if (m_settings->setCriticalTools(critical))
+        showStatus(m_guardrailStatus,
+            tr("Saved; the next answer asks before: %1.")
+                .arg(critical.isEmpty() ? tr("no tool") : critical.join(u", "_s)),
+            false);
+    else
+        showStatus(m_guardrailStatus, m_settings->lastError(), true);
 }
 
 void SettingsDialog::showGuardrails()
@@ -287,6 +370,12 @@ void SettingsDialog::showGuardrails()
     for (const auto &[field, box] : std::as_const(m_guardrails)) {
         const QSignalBlocker blocker(box);
         box->setValue(int(limits.value(field)));
+    }
+    const QStringList critical = m_settings ? m_settings->criticalTools() : QStringList {};
+    const QSignalBlocker blocker(m_criticalTools);
+    for (int row = 0; row < m_criticalTools->count(); ++row) {
+        QListWidgetItem *item = m_criticalTools->item(row);
+        item->setCheckState(critical.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
     }
 }
 
@@ -307,6 +396,7 @@ void SettingsDialog::saveGuardrails()
 
 void SettingsDialog::addLocalApiPage(LocalApi *api)
 {
+    m_localApi = api;
     m_tabs->addTab(new LocalApiPage(api, this), tr("&Local API"));
 }
 
@@ -333,8 +423,6 @@ QWidget *SettingsDialog::createAppearancePage()
     connect(m_theme, &QComboBox::activated, this, [this] { m_settings->setTheme(m_theme->currentData().toString()); });
     auto *form = new QFormLayout(page);
     form->addRow(tr("&Language:"), m_language);
-    form->addRow(
-        new QLabel(tr("The window changes language at once; this dialog does when it is opened again."), page));
     form->addRow(tr("&Theme:"), m_theme);
     return page;
 }

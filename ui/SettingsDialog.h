@@ -7,7 +7,9 @@
 #include <QPointer>
 
 class QComboBox;
+class QDialogButtonBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -36,11 +38,19 @@ public:
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    /// @brief Makes every page in the installed language (again after a language change).
+    void createPages();
+    void retranslate();
     QWidget *createProvidersPage();
     QWidget *createAgentsPage();
     QWidget *createGuardrailsPage();
+    QLayout *createCriticalTools(QWidget *page);
     void showGuardrails();
+    void saveCriticalTools();
     void saveGuardrails();
     QWidget *createAppearancePage();
     void reloadProviders(const QString &select = {});
@@ -56,6 +66,9 @@ private:
     QList<ProviderProfile> m_providers;
     QString m_currentId;
     QTabWidget *m_tabs = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+    LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
+    bool m_retranslating = false;
     QListWidget *m_providerList = nullptr;
     QLineEdit *m_name = nullptr;
     QComboBox *m_protocol = nullptr;
@@ -71,6 +84,7 @@ private:
     QLineEdit *m_agent2Model = nullptr;
     QLineEdit *m_workspace = nullptr;
     QList<QPair<GuardrailLimits::Field, QSpinBox *>> m_guardrails;
+    QListWidget *m_criticalTools = nullptr;
     QLabel *m_guardrailStatus = nullptr;
     QComboBox *m_language = nullptr;
     QComboBox *m_theme = nullptr;

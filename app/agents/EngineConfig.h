@@ -24,6 +24,9 @@ struct EngineConfig
     /// The settings' default model per agent: used when neither the agent nor the conversation names a model
     /// (precedence: the agent's own, the conversation's, this, else the provider's default).
     QHash<QString, QString> agentModels;
+    /// The settings' choice per tool name: true, each call waits for the person's approval; false, it runs at once.
+    /// A tool not listed here is as critical as it says itself (Tool::isCritical).
+    QHash<QString, bool> criticalTools;
     int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
     int persistChars = 400; ///< ... or when this many characters are unsaved
     int endRetryMs = 1000; ///< a run's end that could not be written (the database busy) is tried again after this

@@ -129,7 +129,9 @@ bool ToolGate::isAvailable(const Run &run, const QString &toolName) const
 
 bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const
 {
-    return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && m_tools->isCritical(call.name)
+    // The settings may make any tool critical, or let a critical one run without asking.
+    const bool critical = m_config.criticalTools.value(call.name, m_tools && m_tools->isCritical(call.name));
+    return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && critical
         && !isAlwaysAllowed(run.conversationId, call.name);
 }
 

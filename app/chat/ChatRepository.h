@@ -84,6 +84,20 @@ public:
     /// be made, one sentence each naming the file (and the line): the shipped agent is used instead.
     virtual QStringList agentProblems() const = 0;
 
+    // --- agent files (the agents editor) ---------------------------------------------------------------------
+    /// @brief Every agent of every mode as its file declares it (a shipped agent's name as written, untranslated).
+    virtual QList<Agent> agentDefinitions() = 0;
+    /// @brief True if the person's own file declares @p agentId (overriding its shipped preset, or adding it).
+    virtual bool hasAgentOverride(const QString &agentId) = 0;
+    /// @brief The tools an agent may be given, in the order the engine offers them.
+    virtual QStringList toolNames() const = 0;
+    /// @brief Writes @p agent as the person's file (AgentCatalog's format, in its user folder) and reads the agents
+    /// again, so the next run uses it; then agentsChanged(). Returns why it failed; empty on success.
+    virtual QString saveAgentDefinition(const Agent &agent) = 0;
+    /// @brief Removes the person's file of @p agentId so its shipped preset returns (read at once, agentsChanged()).
+    /// Returns why it failed; empty on success.
+    virtual QString resetAgentDefinition(const QString &agentId) = 0;
+
     // --- variables (seed 002: the values of the agents' $NAME prompt variables) ------------------------------
     /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value.
     virtual QHash<QString, QString> variables(qint64 conversationId) = 0;
@@ -162,6 +176,8 @@ public:
 
 Q_SIGNALS:
     void conversationsChanged();
+    /// The agent files were read again (the agents editor saved or reset one): names, models and graphs may differ.
+    void agentsChanged();
     /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
     void tasksChanged(qint64 conversationId);
     /// Another process wrote to the database (a headless command ran a turn, a run it left was recovered): views

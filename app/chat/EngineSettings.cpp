@@ -13,6 +13,7 @@ const QString kDefaultProvider = u"providers/default"_s;
 const QString kAgents = u"agents"_s;
 const QString kWorkspace = u"tools/workspace"_s;
 const QString kGuardrails = u"guardrails"_s;
+const QString kCriticalTools = u"tools/critical"_s;
 const QString kRouterThreshold = u"router/threshold"_s;
 
 QString modelKey(const QString &agentId)
@@ -103,6 +104,26 @@ void EngineSettings::setGuardrailLimits(const GuardrailLimits &limits)
     }
 }
 
+QHash<QString, bool> EngineSettings::criticalTools()
+{
+    QSettings settings;
+    settings.beginGroup(kCriticalTools);
+    QHash<QString, bool> choices;
+    const QStringList names = settings.childKeys();
+    for (const QString &name : names)
+        choices.insert(name, settings.value(name).toBool());
+    return choices;
+}
+
+void EngineSettings::setCriticalTools(const QHash<QString, bool> &choices)
+{
+    QSettings settings;
+    settings.remove(kCriticalTools);
+    settings.beginGroup(kCriticalTools);
+    for (auto choice = choices.cbegin(); choice != choices.cend(); ++choice)
+        settings.setValue(choice.key(), choice.value());
+}
+
 double EngineSettings::routerThreshold()
 {
     bool ok = false;
@@ -125,6 +146,7 @@ void EngineSettings::applyTo(EngineConfig &config)
     config.routerThreshold = routerThreshold();
     config.defaultProviderId = defaultProviderId();
     config.workspaceRoot = workspaceFolder();
+    config.criticalTools = criticalTools();
     config.agentModels.clear();
     QSettings settings;
     settings.beginGroup(kAgents);

@@ -3,6 +3,7 @@
 #include "agents/EngineConfig.h"
 #include "domain/GuardrailLimits.h"
 
+#include <QHash>
 #include <QString>
 
 namespace Tandem {
@@ -27,6 +28,10 @@ public:
     /// @brief Stores each limit of @p limits that differs from the built-in one (and forgets the others); the caller
     /// validates first.
     static void setGuardrailLimits(const GuardrailLimits &limits);
+    /// @brief The person's choice per tool name (true: needs approval); a tool not listed is as critical as it says.
+    static QHash<QString, bool> criticalTools();
+    /// @brief Stores @p choices, replacing every earlier one (empty: each tool as critical as it says).
+    static void setCriticalTools(const QHash<QString, bool> &choices);
     /// @brief Router mode's confidence threshold (0–1, default 0.6); a stored value out of bounds is ignored.
     static double routerThreshold();
     /// @brief Stores @p threshold (the caller validates); the default removes the choice.

@@ -4,6 +4,8 @@
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
+#include "agents/ToolRegistry.h"
+#include "chat/AgentDefinitions.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
 #include "chat/TaskEdits.h"
@@ -29,6 +31,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_work(work)
     , m_clients(new ClientPool(network, secrets, config.retryPolicy, this))
     , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
+    , m_tools(tools)
     , m_taskEdits(std::make_unique<TaskEdits>(m_work))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
@@ -42,11 +45,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
             qCInfo(lcChat) << "another Tandem process uses" << path;
     }
     recover();
-    // The files are the agents; the store is the copy the engine reads (agents only the store knows stay there).
-    const AgentCatalog catalog(config.agentsFolder);
-    m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
-    if (!catalog.syncTo(m_work.agents()))
-        qCWarning(lcChat) << "the agents could not be stored";
+    readAgentFiles();
 
     const EngineEvents &events = m_runner->events();
     connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
@@ -67,6 +66,50 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
 }
 
 LocalChatRepository::~LocalChatRepository() = default;
+
+void LocalChatRepository::readAgentFiles()
+{
+    // The files are the agents; the store is the copy the engine reads (agents only the store knows stay there).
+    const AgentCatalog catalog(engineConfig().agentsFolder);
+    m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
+    if (!catalog.syncTo(m_work.agents()))
+        qCWarning(lcChat) << "the agents could not be stored";
+}
+
+QList<Agent> LocalChatRepository::agentDefinitions()
+{
+    return AgentDefinitions::list(engineConfig().agentsFolder);
+}
+
+bool LocalChatRepository::hasAgentOverride(const QString &agentId)
+{
+    return AgentDefinitions::isOverridden(engineConfig().agentsFolder, agentId);
+}
+
+QStringList LocalChatRepository::toolNames() const
+{
+    return m_tools ? m_tools->names() : QStringList {};
+}
+
+QString LocalChatRepository::saveAgentDefinition(const Agent &agent)
+{
+    const QString error = AgentDefinitions::save(engineConfig().agentsFolder, agent);
+    if (!error.isEmpty())
+        return error;
+    readAgentFiles();
+    Q_EMIT agentsChanged();
+    return {};
+}
+
+QString LocalChatRepository::resetAgentDefinition(const QString &agentId)
+{
+    const QString error = AgentDefinitions::reset(engineConfig().agentsFolder, agentId);
+    if (!error.isEmpty())
+        return error;
+    readAgentFiles();
+    Q_EMIT agentsChanged();
+    return {};
+}
 
 int LocalChatRepository::recover()
 {

@@ -79,6 +79,11 @@ public:
     QString activeAgent(qint64 conversationId) override;
     QString effectiveModel(qint64 conversationId, const QString &agentId) override;
     QStringList agentProblems() const override { return m_agentProblems; }
+    QList<Agent> agentDefinitions() override;
+    bool hasAgentOverride(const QString &agentId) override;
+    QStringList toolNames() const override;
+    QString saveAgentDefinition(const Agent &agent) override;
+    QString resetAgentDefinition(const QString &agentId) override;
     QHash<QString, QString> variables(qint64 conversationId) override;
     bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 
@@ -123,11 +128,15 @@ private:
     /// @brief Recovers the runs of ended processes; returns how many runs and replies it marked.
     int recover();
     void lookElsewhere();
+    /// @brief Reads the agent files (AgentCatalog) into the store the engine reads; their problems into
+    /// agentProblems().
+    void readAgentFiles();
 
     UnitOfWork &m_work;
     std::unique_ptr<ProcessClaims> m_claims;
     ClientPool *m_clients;
     AgentRunner *m_runner;
+    const ToolRegistry *m_tools; ///< the tools agents may call (may be null)
     int m_recoveredReplies = 0;
     std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
     QTimer *m_watch = nullptr;

@@ -1,6 +1,7 @@
 #include "LocalSettingsService.h"
 
 #include "agents/EngineConfig.h"
+#include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "domain/ProviderPresets.h"
 #include "domain/UrlSecrets.h"
@@ -23,6 +24,7 @@ LocalSettingsService::LocalSettingsService(
     , m_work(work)
     , m_secrets(secrets)
     , m_network(network)
+    , m_tools(std::make_unique<const ToolRegistry>(ToolRegistry::withBuiltins()))
 { }
 
 LocalSettingsService::~LocalSettingsService() = default;
@@ -289,6 +291,57 @@ bool LocalSettingsService::setGuardrailLimits(const GuardrailLimits &limits)
     if (limits == guardrailLimits())
         return true;
     EngineSettings::setGuardrailLimits(limits);
+    Q_EMIT engineSettingsChanged();
+    return true;
+}
+
+QStringList LocalSettingsService::toolNames() const
+{
+    return m_tools->names();
+}
+
+QStringList LocalSettingsService::criticalTools() const
+{
+    const QHash<QString, bool> choices = EngineSettings::criticalTools();
+    QStringList critical;
+    const QStringList names = toolNames();
+    for (const QString &name : names)
+        if (choices.value(name, m_tools->isCritical(name)))
+            critical << name;
+    return critical;
+}
+
+QStringList LocalSettingsService::defaultCriticalTools() const
+{
+    QStringList critical;
+    const QStringList names = toolNames();
+    for (const QString &name : names)
+        if (m_tools->isCritical(name))
+            critical << name;
+    return critical;
+}
+
+bool LocalSettingsService::setCriticalTools(const QStringList &names)
+{
+    for (const QString &name : names) {
+        if (!m_tools->contains(name)) {
+            m_error = tr("“%1” is no tool: choose among %2.").arg(name, toolNames().join(u", "_s));
+            return false;
+        }
+    }
+    QStringList wanted = names;
+    QStringList current = criticalTools();
+    wanted.sort();
+    current.sort();
+    if (wanted == current)
+        return true;
+    // Only the choices that differ from the tool's own are stored, so a tool added later keeps its own.
+    QHash<QString, bool> choices;
+    const QStringList all = toolNames();
+    for (const QString &name : all)
+        if (names.contains(name) != m_tools->isCritical(name))
+            choices.insert(name, names.contains(name));
+    EngineSettings::setCriticalTools(choices);
     Q_EMIT engineSettingsChanged();
     return true;
 }

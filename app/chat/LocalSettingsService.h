@@ -4,12 +4,15 @@
 
 #include <QPointer>
 
+#include <memory>
+
 class QNetworkAccessManager;
 
 namespace Tandem {
 
 class LocalServerDetector;
 class SecretStore;
+class ToolRegistry;
 class UnitOfWork;
 struct EngineConfig;
 
@@ -59,6 +62,10 @@ public:
     void setWorkspaceFolder(const QString &folder) override;
     GuardrailLimits guardrailLimits() const override;
     bool setGuardrailLimits(const GuardrailLimits &limits) override;
+    QStringList toolNames() const override;
+    QStringList criticalTools() const override;
+    QStringList defaultCriticalTools() const override;
+    bool setCriticalTools(const QStringList &names) override;
     double routerThreshold() const override;
     bool setRouterThreshold(double threshold) override;
 
@@ -72,6 +79,7 @@ private:
     QNetworkAccessManager *m_network;
     LocalServerDetector *m_detector = nullptr;
     QList<ProviderProfile> m_candidates;
+    std::unique_ptr<const ToolRegistry> m_tools; ///< the built-in tools, for their names and own criticality
     QString m_error;
 };
 

@@ -66,6 +66,14 @@ public:
     /// @brief Stores @p limits if every value is within its bounds; otherwise stores nothing, returns false and
     /// lastError() names each bad value.
     virtual bool setGuardrailLimits(const GuardrailLimits &limits) = 0;
+    /// @brief Every tool an agent may be given, in the order the registry lists them.
+    virtual QStringList toolNames() const = 0;
+    /// @brief The tools whose calls wait for the person's approval now: the person's choice, else the tool's own.
+    virtual QStringList criticalTools() const = 0;
+    /// @brief The tools that need approval out of the box (write_file, delete_file, delete_task).
+    virtual QStringList defaultCriticalTools() const = 0;
+    /// @brief Makes exactly @p names need approval; false (nothing stored, lastError() naming it) for an unknown tool.
+    virtual bool setCriticalTools(const QStringList &names) = 0;
     /// @brief Router mode's confidence threshold: the orchestrator's classification decides at or above it.
     virtual double routerThreshold() const = 0;
     /// @brief Stores @p threshold if it is within 0–1; otherwise returns false and lastError() says why.
@@ -73,7 +81,7 @@ public:
 
 Q_SIGNALS:
     void providersChanged();
-    /// The default provider, a default model, the workspace folder or a guardrail limit changed.
+    /// The default provider, a default model, the workspace folder, a guardrail limit or a critical tool changed.
     void engineSettingsChanged();
     void keyStored(const QString &providerId, bool ok, const QString &error);
     void keyState(const QString &providerId, bool stored);

@@ -174,6 +174,28 @@ void SettingsViewModel::resetGuardrailLimits()
     setGuardrailLimits(GuardrailLimits {});
 }
 
+QStringList SettingsViewModel::toolNames() const
+{
+    return m_service ? m_service->toolNames() : QStringList {};
+}
+
+QStringList SettingsViewModel::criticalTools() const
+{
+    return m_service ? m_service->criticalTools() : QStringList {};
+}
+
+bool SettingsViewModel::setCriticalTools(const QStringList &names)
+{
+    m_error.clear();
+    return m_service && m_service->setCriticalTools(names);
+}
+
+void SettingsViewModel::resetCriticalTools()
+{
+    if (m_service)
+        m_service->setCriticalTools(m_service->defaultCriticalTools());
+}
+
 QString SettingsViewModel::language() const
 {
     const QString stored = QSettings().value(u"ui/language"_s).toString();

@@ -74,6 +74,15 @@ public:
     /// @brief Back to the built-in limits.
     void resetGuardrailLimits();
 
+    /// @brief Every tool an agent may be given, in the registry's order.
+    QStringList toolNames() const;
+    /// @brief The tools whose calls wait for the person's approval.
+    QStringList criticalTools() const;
+    /// @brief Makes exactly @p names need approval; false (with lastError()) for an unknown tool.
+    bool setCriticalTools(const QStringList &names);
+    /// @brief Back to the tools' own choice (write_file, delete_file, delete_task need approval).
+    void resetCriticalTools();
+
     /// @brief "en" or "ru".
     QString language() const;
     void setLanguage(const QString &language);

@@ -3,13 +3,16 @@
 // stored dividers (rendered from their kind, not from the sentence stored with them) read Russian; back to English
 // the same way. The .qm files are compiled into the test as into the app.
 
+#include "AgentsEditor.h"
 #include "ChatView.h"
 #include "EngineHarness.h"
 #include "MainActions.h"
 #include "MainToolBar.h"
 #include "MainWindow.h"
 #include "PipelinePanel.h"
+#include "SettingsDialog.h"
 #include "chat/Translations.h"
+#include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/SettingsViewModel.h"
@@ -24,6 +27,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
 #include <QToolButton>
 
@@ -38,6 +42,7 @@ class TestLanguageSwitch : public QObject
 private Q_SLOTS:
     void initTestCase();
     void switchesAtRunTime();
+    void openDialogsFollowTheLanguage();
 
 private:
     static QStringList menuTitles(MainWindow &window);
@@ -135,6 +140,35 @@ void TestLanguageSwitch::switchesAtRunTime()
     QCOMPARE(
         window.findChild<QLineEdit *>(u"SearchField"_s)->placeholderText(), u"Search titles and messages (Ctrl+F)"_s);
     QSettings().remove(u"ui/language"_s);
+}
+
+void TestLanguageSwitch::openDialogsFollowTheLanguage()
+{
+    // The settings dialog and the agents editor, open while the language changes, read the new one at once.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    SettingsViewModel settings(nullptr);
+    SettingsDialog dialog(&settings);
+    dialog.show();
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    tabs->setCurrentIndex(2);
+    AgentsEditorViewModel agents(&h.repository());
+    AgentsEditor editor(&agents);
+    editor.show();
+    QCOMPARE(dialog.windowTitle(), u"Settings"_s);
+    QCOMPARE(editor.windowTitle(), u"Agents"_s);
+
+    Translations::install(u"ru"_s); // not through the settings: a parallel test may share them
+    QTRY_COMPARE(dialog.windowTitle(), u"Настройки"_s);
+    QCOMPARE(dialog.findChild<QTabWidget *>()->tabText(2), u"&Ограничители"_s);
+    QCOMPARE(dialog.findChild<QTabWidget *>()->currentIndex(), 2); // the page shown stays
+    QCOMPARE(dialog.findChildren<QTabWidget *>().size(), 1); // the old pages are gone
+    QCOMPARE(editor.windowTitle(), u"Агенты"_s);
+    QCOMPARE(editor.findChild<QPushButton *>(u"SaveAgent"_s)->text(), u"&Сохранить"_s);
+
+    Translations::install(u"en"_s);
+    QTRY_COMPARE(dialog.windowTitle(), u"Settings"_s);
+    QCOMPARE(dialog.findChild<QTabWidget *>()->tabText(2), u"&Guardrails"_s);
+    QCOMPARE(editor.windowTitle(), u"Agents"_s);
 }
 
 QTEST_MAIN(TestLanguageSwitch)

@@ -5,6 +5,7 @@
 #include "SecretTestUtil.h"
 #include "SettingsDialog.h"
 #include "TemporaryDatabase.h"
+#include "agents/EngineConfig.h"
 #include "chat/LocalSettingsService.h"
 #include "domain/ProviderPresets.h"
 #include "presentation/SettingsViewModel.h"
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void preferencesRoundTrip();
     void firstRunOffersOpenAiWithoutLocalServers();
     void guardrailsPage();
+    void criticalToolsPage();
 };
 
 void TestSettingsDialog::initTestCase()
@@ -238,6 +240,44 @@ void TestSettingsDialog::guardrailsPage()
     QCOMPARE(again.findChild<QSpinBox *>(u"guardrail-max-turns"_s)->value(), GuardrailLimits().maxTurnsPerRun);
     QVERIFY(settings.guardrailLimits() == GuardrailLimits());
     QCOMPARE(changed.count(), 3);
+}
+
+void TestSettingsDialog::criticalToolsPage()
+{
+    LocalSettingsService service(nullptr, nullptr, nullptr);
+    SettingsViewModel settings(&service);
+    settings.resetCriticalTools();
+    const QStringList builtIn = { u"write_file"_s, u"delete_file"_s, u"delete_task"_s };
+    QCOMPARE(settings.criticalTools(), builtIn);
+    SettingsDialog dialog(&settings);
+    dialog.show();
+    auto *list = dialog.findChild<QListWidget *>(u"CriticalTools"_s);
+    QVERIFY(list);
+    QCOMPARE(list->count(), settings.toolNames().size());
+    QStringList checked;
+    for (int row = 0; row < list->count(); ++row)
+        if (list->item(row)->checkState() == Qt::Checked)
+            checked << list->item(row)->text();
+    QCOMPARE(checked, builtIn);
+
+    // Unchecking write_file and checking calculator reach the engine's configuration.
+    list->findItems(u"write_file"_s, Qt::MatchExactly).constFirst()->setCheckState(Qt::Unchecked);
+    list->findItems(u"calculator"_s, Qt::MatchExactly).constFirst()->setCheckState(Qt::Checked);
+    EngineConfig config;
+    service.applyTo(config);
+    QCOMPARE(config.criticalTools.value(u"write_file"_s, true), false);
+    QCOMPARE(config.criticalTools.value(u"calculator"_s, false), true);
+    QVERIFY(!config.criticalTools.contains(u"delete_file"_s)); // its own choice, not stored
+    QVERIFY(dialog.findChild<QLabel *>(u"GuardrailStatus"_s)->text().contains(u"calculator"_s));
+
+    // An unknown tool is refused with its name; nothing changes.
+    QVERIFY(!settings.setCriticalTools({ u"launch_rockets"_s }));
+    QVERIFY(settings.lastError().contains(u"launch_rockets"_s));
+    QVERIFY(settings.criticalTools().contains(u"calculator"_s));
+
+    dialog.findChild<QPushButton *>(u"GuardrailDefaults"_s)->click();
+    QCOMPARE(settings.criticalTools(), builtIn);
+    QCOMPARE(list->findItems(u"write_file"_s, Qt::MatchExactly).constFirst()->checkState(), Qt::Checked);
 }
 
 QTEST_MAIN(TestSettingsDialog)

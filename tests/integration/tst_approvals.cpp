@@ -102,6 +102,7 @@ private Q_SLOTS:
     void decisions_data();
     void decisions();
     void allowAlwaysCoversTheConversation();
+    void settingsChooseTheCriticalTools();
     void pendingApprovalSurvivesRestart_data();
     void pendingApprovalSurvivesRestart();
     void invalidDecisionsRefused();
@@ -184,6 +185,47 @@ void TestApprovals::decisions()
     QCOMPARE(announced, !edited.isEmpty());
     if (!h.isResponses()) // the replayed history pairs the output with the call that produced it
         QCOMPARE(replayedArguments(h.modelRequests().at(1), request.callId), ran);
+}
+
+void TestApprovals::settingsChooseTheCriticalTools()
+{
+    // The guardrail settings' check boxes reach the engine as EngineConfig::criticalTools.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    prepare(h);
+    Agent assistant = *h.work().agents().get(u"assistant"_s);
+    assistant.allowedTools << u"current_datetime"_s;
+    QVERIFY(h.saveAgent(assistant));
+    EngineConfig config = h.repository().engineConfig();
+    config.criticalTools = { { u"launch"_s, false } }; // critical by itself, unchecked in the settings
+    h.repository().setEngineConfig(config);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QCOMPARE(h.sendAndWait(id, u"Launch to the moon"_s), RunOutcome::Completed);
+    QCOMPARE(needed.size(), 0);
+    QCOMPARE(EngineHarness::inputSummary(h.modelRequests().at(1)).constLast(), u"output:{\"launched_to\":\"moon\"}"_s);
+
+    // A harmless tool checked in the settings waits for the person.
+    config.criticalTools = { { u"current_datetime"_s, true } };
+    h.repository().setEngineConfig(config);
+    h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"current_datetime"_s, u"{}"_s, {} } }));
+    h.server().enqueue(ScriptedReply::text({ u"It is now."_s }));
+    QVERIFY(h.repository().send(id, u"What time is it?"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    QCOMPARE(needed[0].at(0).value<ApprovalRequest>().toolName, u"current_datetime"_s);
+    QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::AllowOnce));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+
+    // Without a choice, launch is critical again.
+    config.criticalTools.clear();
+    h.repository().setEngineConfig(config);
+    h.server().enqueue(ScriptedReply::calling({ launch(u"mars"_s) }));
+    QVERIFY(h.repository().send(id, u"Launch to mars"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    QCOMPARE(needed[1].at(0).value<ApprovalRequest>().toolName, u"launch"_s);
+    h.repository().cancel(id);
+    h.waitForRun(id);
 }
 
 void TestApprovals::allowAlwaysCoversTheConversation()

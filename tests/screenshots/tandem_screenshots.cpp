@@ -5,6 +5,7 @@
 // scripts/screenshots.sh under Xvfb:
 //   tandem_screenshots <output folder> [light|dark]
 
+#include "AgentsEditor.h"
 #include "ChatView.h"
 #include "FakeLlmServer.h"
 #include "HandoffInspector.h"
@@ -19,6 +20,7 @@
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
+#include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
@@ -219,6 +221,29 @@ qint64 routerConversation(LocalChatRepository &repository, MainWindow &window, F
     return router;
 }
 
+/// The agents editor on the pipeline's reviewer and the settings' guardrails page, as "<name>-<language>.png".
+void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWindow &window, const QDir &out,
+    const QString &language)
+{
+    AgentsEditorViewModel agents(&repository);
+    AgentsEditor editor(&agents, &window);
+    editor.select(Conversation::Mode::Pipeline, u"reviewer"_s);
+    editor.show();
+    settle(400);
+    save(&editor, out.filePath(u"agents-editor-%1.png"_s.arg(language)));
+    editor.findChild<QTabWidget *>()->setCurrentIndex(2); // the handoffs with their options
+    settle(200);
+    save(&editor, out.filePath(u"agents-editor-handoffs-%1.png"_s.arg(language)));
+    editor.close();
+
+    SettingsDialog dialog(&settings, &window);
+    dialog.findChild<QTabWidget *>()->setCurrentIndex(2);
+    dialog.show();
+    settle(400);
+    save(&dialog, out.filePath(u"settings-guardrails-%1.png"_s.arg(language)));
+    dialog.close();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -263,7 +288,7 @@ int main(int argc, char *argv[])
     EngineConfig config;
     service.applyTo(config);
     config.retryPolicy.maxRetries = 0;
-    const ToolRegistry tools = ToolRegistry::withBuiltins(); // router mode's task tools
+    const ToolRegistry tools = ToolRegistry::withBuiltins(); // the task tools; the agents editor lists them
     LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
 
     MainWindow window(&repository, &settings);
@@ -341,10 +366,12 @@ int main(int argc, char *argv[])
     // run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
     saveRouterViews(window, router, out, u"en"_s);
+    saveDialogs(repository, settings, window, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
     saveRouterViews(window, router, out, u"ru"_s);
+    saveDialogs(repository, settings, window, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
     settle(400);
 

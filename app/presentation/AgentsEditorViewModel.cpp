@@ -1,0 +1,252 @@
+#include "AgentsEditorViewModel.h"
+
+#include "chat/ChatRepository.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+namespace {
+bool inMode(const Agent &agent, Conversation::Mode mode)
+{
+    return agent.modes.contains(Conversation::modeName(mode));
+}
+
+/// Modes where every agent's turn ends with a handoff unless it is terminal: a closed circle there never ends. In
+/// router mode each agent answers the person itself, so its agents may refer work to each other freely.
+bool handsOverEveryTurn(Conversation::Mode mode)
+{
+    return mode == Conversation::Mode::Dual || mode == Conversation::Mode::Pipeline;
+}
+} // namespace
+
+AgentsEditorViewModel::AgentsEditorViewModel(ChatRepository *repository, QObject *parent)
+    : QObject(parent)
+    , m_repository(repository)
+{
+    reload();
+}
+
+void AgentsEditorViewModel::reload()
+{
+    m_agents = m_repository ? m_repository->agentDefinitions() : QList<Agent> {};
+}
+
+QList<Conversation::Mode> AgentsEditorViewModel::modes()
+{
+    return { Conversation::Mode::Single, Conversation::Mode::Dual, Conversation::Mode::Pipeline,
+        Conversation::Mode::Router };
+}
+
+QList<Agent> AgentsEditorViewModel::agents(Conversation::Mode mode) const
+{
+    QList<Agent> found;
+    for (const Agent &agent : m_agents)
+        if (inMode(agent, mode))
+            found << agent;
+    return found;
+}
+
+std::optional<Agent> AgentsEditorViewModel::agent(const QString &agentId) const
+{
+    for (const Agent &agent : m_agents)
+        if (agent.id == agentId)
+            return agent;
+    return std::nullopt;
+}
+
+QString AgentsEditorViewModel::displayName(const Agent &agent)
+{
+    // The shipped names are translated in AgentCatalog's context; a person's own name is shown as written.
+    return QCoreApplication::translate("AgentCatalog", agent.name.toUtf8().constData());
+}
+
+QStringList AgentsEditorViewModel::toolNames() const
+{
+    return m_repository ? m_repository->toolNames() : QStringList {};
+}
+
+QStringList AgentsEditorViewModel::targetChoices(Conversation::Mode mode, const QString &agentId) const
+{
+    QStringList choices;
+    for (const Agent &agent : agents(mode))
+        if (agent.id != agentId)
+            choices << agent.id;
+    choices << TransitionGraph::kPerson.toString();
+    if (mode == Conversation::Mode::Pipeline && !choices.contains(TransitionGraph::kOrchestrator))
+        choices << TransitionGraph::kOrchestrator.toString();
+    return choices;
+}
+
+QString AgentsEditorViewModel::targetName(Conversation::Mode mode, const QString &targetId) const
+{
+    if (targetId == TransitionGraph::kPerson)
+        return tr("You");
+    // A pipeline's "orchestrator" is its end, whatever agent of another mode has that id.
+    if (targetId == TransitionGraph::kOrchestrator && (mode == Conversation::Mode::Pipeline || !agent(targetId)))
+        return tr("End of the pipeline");
+    if (const std::optional<Agent> found = agent(targetId))
+        return displayName(*found);
+    return targetId;
+}
+
+QList<Agent> AgentsEditorViewModel::withDraft(Conversation::Mode mode, const std::optional<Agent> &draft) const
+{
+    QList<Agent> list = agents(mode);
+    if (draft) {
+        bool replaced = false;
+        for (Agent &agent : list) {
+            if (agent.id == draft->id) {
+                agent = *draft;
+                replaced = true;
+            }
+        }
+        if (!replaced)
+            list << *draft;
+    }
+    return list;
+}
+
+AgentsEditorViewModel::Problem AgentsEditorViewModel::validate(Conversation::Mode mode, const Agent &draft) const
+{
+    if (draft.name.trimmed().isEmpty())
+        return { Field::Name, tr("Name: every agent needs a name.") };
+    const QStringList tools = toolNames();
+    for (const QString &tool : draft.allowedTools)
+        if (!tools.contains(tool))
+            return { Field::Tools,
+                tr("Allowed tools: “%1” is no tool. The tools are: %2.").arg(tool, tools.join(u", "_s)) };
+    if (draft.terminal && !draft.handoffTargets.isEmpty())
+        return { Field::Terminal,
+            tr("Terminal: a terminal agent never hands over; remove its handoff targets first.") };
+    if (const Problem problem = checkTargets(mode, draft); !problem.ok())
+        return problem;
+    return checkCycles(mode, draft);
+}
+
+AgentsEditorViewModel::Problem AgentsEditorViewModel::checkTargets(Conversation::Mode mode, const Agent &draft) const
+{
+    const QStringList choices = targetChoices(mode, draft.id);
+    QSet<QString> seen;
+    for (const QString &target : draft.handoffTargets) {
+        if (target == draft.id)
+            return { Field::Targets, tr("Handoff targets: an agent cannot hand over to itself.") };
+        if (!choices.contains(target))
+            return { Field::Targets,
+                tr("Handoff targets: “%1” is no agent of this mode; choose among %2.")
+                    .arg(target, choices.join(u", "_s)) };
+        if (seen.contains(target))
+            return { Field::Targets, tr("Handoff targets: “%1” is listed twice.").arg(target) };
+        seen.insert(target);
+    }
+    return {};
+}
+
+AgentsEditorViewModel::Problem AgentsEditorViewModel::checkCycles(Conversation::Mode mode, const Agent &draft) const
+{
+    if (!handsOverEveryTurn(mode))
+        return {};
+    // An agent can end the work when it is terminal, hands over to nobody, or may hand it to the person or the end of
+    // the pipeline; then so can every agent that may hand over to it. The agents left hand the work around forever.
+    const QList<Agent> list = withDraft(mode, draft);
+    QSet<QString> canEnd;
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        for (const Agent &agent : list) {
+            if (canEnd.contains(agent.id))
+                continue;
+            bool ends = agent.terminal || agent.handoffTargets.isEmpty();
+            for (const QString &target : agent.handoffTargets)
+                ends = ends || TransitionGraph::isPseudoTarget(target) || canEnd.contains(target);
+            if (ends) {
+                canEnd.insert(agent.id);
+                grew = true;
+            }
+        }
+    }
+    QStringList trapped;
+    for (const Agent &agent : list)
+        if (!canEnd.contains(agent.id))
+            trapped << displayName(agent);
+    if (trapped.isEmpty())
+        return {};
+    return { Field::Targets,
+        tr("Handoff targets: %1 would hand the work around in a circle that never reaches a terminal agent; make one "
+           "of them terminal or give it a way out.")
+            .arg(trapped.join(u", "_s)) };
+}
+
+AgentsEditorViewModel::Graph AgentsEditorViewModel::graph(
+    Conversation::Mode mode, const std::optional<Agent> &draft) const
+{
+    Graph graph;
+    const QList<Agent> list = withDraft(mode, draft);
+    for (const Agent &agent : list)
+        graph.nodes << Node { agent.id, displayName(agent), agent.terminal, agent.enabled, false };
+    for (const Agent &agent : list) {
+        for (const QString &target : agent.handoffTargets) {
+            const EdgeOptions options = agent.edgeOptions.value(target);
+            graph.edges << TransitionGraph::Edge { agent.id, target, options.transfer, options.timing, options.warm };
+            const bool listed = std::any_of(
+                graph.nodes.cbegin(), graph.nodes.cend(), [&](const Node &node) { return node.id == target; });
+            if (!listed)
+                graph.nodes << Node { target, targetName(mode, target), false, true, true };
+        }
+    }
+    return graph;
+}
+
+bool AgentsEditorViewModel::save(Conversation::Mode mode, Agent draft)
+{
+    m_problem = validate(mode, draft);
+    if (!m_problem.ok())
+        return false;
+    // The editor shows a shipped name translated; unchanged, it is written as the file gave it.
+    if (const std::optional<Agent> saved = agent(draft.id); saved && draft.name == displayName(*saved))
+        draft.name = saved->name;
+    draft.name = draft.name.trimmed();
+    const QString error = m_repository ? m_repository->saveAgentDefinition(draft) : tr("There is no repository.");
+    if (!error.isEmpty()) {
+        m_problem = { Field::None, error };
+        return false;
+    }
+    reload();
+    Q_EMIT changed();
+    return true;
+}
+
+bool AgentsEditorViewModel::hasOverride(const QString &agentId) const
+{
+    return m_repository && m_repository->hasAgentOverride(agentId);
+}
+
+bool AgentsEditorViewModel::resetToPreset(const QString &agentId)
+{
+    const QString error = m_repository ? m_repository->resetAgentDefinition(agentId) : tr("There is no repository.");
+    m_problem = { Field::None, error };
+    if (!error.isEmpty())
+        return false;
+    reload();
+    Q_EMIT changed();
+    return true;
+}
+
+bool AgentsEditorViewModel::resetThread(const QString &agentId)
+{
+    if (!m_repository || m_conversationId <= 0) {
+        m_problem = { Field::None, tr("Open a conversation first: a thread belongs to one.") };
+        return false;
+    }
+    if (!m_repository->resetAgent(m_conversationId, agentId)) {
+        m_problem = { Field::None, tr("The thread cannot be reset while the conversation is answering.") };
+        return false;
+    }
+    m_problem = {};
+    return true;
+}
+
+} // namespace Tandem

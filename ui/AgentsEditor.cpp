@@ -1,0 +1,377 @@
+#include "AgentsEditor.h"
+
+#include "AgentGraphView.h"
+#include "AgentTargetsTable.h"
+#include "Theme.h"
+#include "domain/ModeLabel.h"
+#include "presentation/AgentsEditorViewModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+AgentsEditor::AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent)
+    : QDialog(parent)
+    , m_model(viewModel)
+{
+    setObjectName(u"AgentsEditor"_s);
+    m_modeLabel = new QLabel(this);
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(u"AgentsMode"_s);
+    for (const Conversation::Mode mode : AgentsEditorViewModel::modes())
+        m_mode->addItem(QString(), int(mode));
+    m_modeLabel->setBuddy(m_mode);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &AgentsEditor::showMode);
+    auto *modeRow = new QHBoxLayout;
+    modeRow->addWidget(m_modeLabel);
+    modeRow->addWidget(m_mode);
+    modeRow->addStretch(1);
+
+    m_agents = new QListWidget(this);
+    m_agents->setObjectName(u"AgentsList"_s);
+    connect(m_agents, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0)
+            showAgent(m_agents->item(row)->data(Qt::UserRole).toString());
+    });
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(createAgentPage(), QString());
+    m_tabs->addTab(createToolsPage(), QString());
+    m_targets = new AgentTargetsTable(this);
+    connect(m_targets, &AgentTargetsTable::changed, this, &AgentsEditor::updateGraph);
+    m_tabs->addTab(m_targets, QString());
+    m_graph = new AgentGraphView(this);
+
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(m_agents);
+    splitter->addWidget(m_tabs);
+    splitter->addWidget(m_graph);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 2);
+    splitter->setSizes({ 170, 460, 390 });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(modeRow);
+    layout->addWidget(splitter, 1);
+    QLayout *buttons = createButtons(); // makes m_status too
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+    resize(1060, 620);
+    retranslate();
+    showMode();
+}
+
+void AgentsEditor::open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent)
+{
+    if (!repository)
+        return;
+    AgentsEditorViewModel model(repository);
+    model.setConversation(conversationId);
+    AgentsEditor editor(&model, parent);
+    editor.select(mode);
+    editor.exec();
+}
+
+QLayout *AgentsEditor::createButtons()
+{
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"AgentsStatus"_s);
+    m_status->setWordWrap(true);
+    m_preset = new QPushButton(this);
+    m_preset->setObjectName(u"ResetToPreset"_s);
+    connect(m_preset, &QPushButton::clicked, this, &AgentsEditor::resetToPreset);
+    m_thread = new QPushButton(this);
+    m_thread->setObjectName(u"ResetThread"_s);
+    connect(m_thread, &QPushButton::clicked, this, &AgentsEditor::resetThread);
+    m_save = new QPushButton(this);
+    m_save->setObjectName(u"SaveAgent"_s);
+    m_save->setDefault(true);
+    connect(m_save, &QPushButton::clicked, this, &AgentsEditor::save);
+    m_close = new QPushButton(this);
+    connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_preset);
+    buttons->addWidget(m_thread);
+    buttons->addStretch(1);
+    buttons->addWidget(m_save);
+    buttons->addWidget(m_close);
+    return buttons;
+}
+
+QWidget *AgentsEditor::createAgentPage()
+{
+    auto *page = new QWidget(this);
+    const auto field = [page, this](QLineEdit *&edit, QLabel *&label, const QString &objectName) {
+        edit = new QLineEdit(page);
+        edit->setObjectName(objectName);
+        label = new QLabel(page);
+        label->setBuddy(edit);
+        connect(edit, &QLineEdit::textChanged, this, &AgentsEditor::updateGraph);
+    };
+    field(m_name, m_nameLabel, u"AgentName"_s);
+    field(m_role, m_roleLabel, u"AgentRole"_s);
+    field(m_modelField, m_modelLabel, u"AgentModel"_s);
+    field(m_provider, m_providerLabel, u"AgentProvider"_s);
+    m_instructions = new QPlainTextEdit(page);
+    m_instructions->setObjectName(u"AgentInstructions"_s);
+    m_instructionsLabel = new QLabel(page);
+    m_instructionsLabel->setBuddy(m_instructions);
+    m_variablesNote = new QLabel(page);
+    m_variablesNote->setWordWrap(true);
+    m_terminal = new QCheckBox(page);
+    m_terminal->setObjectName(u"AgentTerminal"_s);
+    connect(m_terminal, &QCheckBox::toggled, this, &AgentsEditor::updateGraph);
+    m_enabled = new QCheckBox(page);
+    m_enabled->setObjectName(u"AgentEnabled"_s);
+    connect(m_enabled, &QCheckBox::toggled, this, &AgentsEditor::updateGraph);
+    auto *checks = new QHBoxLayout;
+    checks->addWidget(m_terminal);
+    checks->addWidget(m_enabled);
+    checks->addStretch(1);
+    auto *form = new QFormLayout(page);
+    form->addRow(m_nameLabel, m_name);
+    form->addRow(m_roleLabel, m_role);
+    form->addRow(m_modelLabel, m_modelField);
+    form->addRow(m_providerLabel, m_provider);
+    form->addRow(checks);
+    form->addRow(m_instructionsLabel);
+    form->addRow(m_instructions);
+    form->addRow(m_variablesNote);
+    return page;
+}
+
+QWidget *AgentsEditor::createToolsPage()
+{
+    auto *page = new QWidget(this);
+    m_tools = new QListWidget(page);
+    m_tools->setObjectName(u"AgentTools"_s);
+    m_toolsNote = new QLabel(page);
+    m_toolsNote->setWordWrap(true);
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(m_toolsNote);
+    layout->addWidget(m_tools, 1);
+    return page;
+}
+
+void AgentsEditor::retranslate()
+{
+    setWindowTitle(tr("Agents"));
+    m_modeLabel->setText(tr("&Mode:"));
+    m_mode->setAccessibleName(tr("Mode"));
+    for (int i = 0; i < m_mode->count(); ++i)
+        m_mode->setItemText(i, ModeLabel::text(Conversation::Mode(m_mode->itemData(i).toInt())));
+    m_agents->setAccessibleName(tr("Agents of the mode"));
+    m_tabs->setTabText(0, tr("A&gent"));
+    m_tabs->setTabText(1, tr("T&ools"));
+    m_tabs->setTabText(2, tr("&Handoffs"));
+    m_nameLabel->setText(tr("&Name:"));
+    m_roleLabel->setText(tr("&Role:"));
+    m_modelLabel->setText(tr("Mo&del:"));
+    m_modelField->setPlaceholderText(tr("The conversation's model"));
+    m_providerLabel->setText(tr("&Provider:"));
+    m_provider->setPlaceholderText(tr("The conversation's provider"));
+    m_instructionsLabel->setText(tr("&Instructions:"));
+    m_variablesNote->setText(tr("Variables such as $STORY_ID, $BRANCH or $DASHBOARD_URL take the conversation's "
+                                "values; write $$ for a dollar sign."));
+    m_terminal->setText(tr("&Terminal (never hands over)"));
+    m_enabled->setText(tr("&Enabled"));
+    m_toolsNote->setText(tr("The tools this agent may call. Tools that need approval are chosen in Settings → "
+                            "Guardrails."));
+    m_tools->setAccessibleName(tr("Allowed tools"));
+    m_preset->setText(tr("Reset to &Preset"));
+    m_preset->setToolTip(tr("Remove your changes: the agent shipped with Tandem returns"));
+    m_thread->setText(tr("Reset T&hread"));
+    m_thread->setToolTip(tr("The agent forgets the open conversation; the others keep theirs"));
+    m_save->setText(tr("&Save"));
+    m_close->setText(tr("Close"));
+    m_status->setAccessibleName(tr("Agents editor status"));
+    updateGraph();
+}
+
+void AgentsEditor::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
+}
+
+Conversation::Mode AgentsEditor::mode() const
+{
+    return Conversation::Mode(m_mode->currentData().toInt());
+}
+
+void AgentsEditor::select(Conversation::Mode mode, const QString &agentId)
+{
+    m_mode->setCurrentIndex(qMax(0, m_mode->findData(int(mode))));
+    for (int row = 0; row < m_agents->count(); ++row)
+        if (m_agents->item(row)->data(Qt::UserRole).toString() == agentId)
+            m_agents->setCurrentRow(row);
+}
+
+void AgentsEditor::showMode()
+{
+    if (!m_model)
+        return;
+    const QList<Agent> agents = m_model->agents(mode());
+    QList<QPair<QString, QString>> choices;
+    const QStringList targets = m_model->targetChoices(mode(), {});
+    for (const QString &target : targets)
+        choices.append({ target, m_model->targetName(mode(), target) });
+    m_targets->setChoices(choices);
+    const QString keep = m_agentId;
+    const QSignalBlocker blocker(m_agents);
+    m_agents->clear();
+    int row = agents.isEmpty() ? -1 : 0;
+    for (const Agent &agent : agents) {
+        const bool own = m_model->hasOverride(agent.id);
+        auto *item = new QListWidgetItem(own ? tr("%1 (edited)").arg(AgentsEditorViewModel::displayName(agent))
+                                             : AgentsEditorViewModel::displayName(agent),
+            m_agents);
+        item->setData(Qt::UserRole, agent.id);
+        if (agent.id == keep)
+            row = m_agents->count() - 1;
+    }
+    m_agents->setCurrentRow(row);
+    showAgent(row >= 0 ? m_agents->item(row)->data(Qt::UserRole).toString() : QString());
+}
+
+void AgentsEditor::showAgent(const QString &agentId)
+{
+    const std::optional<Agent> found = m_model ? m_model->agent(agentId) : std::nullopt;
+    m_agentId = found ? agentId : QString();
+    m_shown = found.value_or(Agent {});
+    {
+        const QSignalBlocker names(m_name), roles(m_role), models(m_modelField), providers(m_provider),
+            terminal(m_terminal), enabled(m_enabled), targets(m_targets);
+        m_name->setText(found ? AgentsEditorViewModel::displayName(*found) : QString());
+        m_role->setText(m_shown.role);
+        m_modelField->setText(m_shown.model);
+        m_provider->setText(m_shown.providerId);
+        for (QLineEdit *edit : { m_name, m_role, m_modelField, m_provider })
+            edit->setCursorPosition(0); // the start of a long role, not its end
+        m_instructions->setPlainText(m_shown.instructions);
+        m_terminal->setChecked(m_shown.terminal);
+        m_enabled->setChecked(m_shown.enabled);
+        m_targets->setAgent(m_shown);
+        showTools(m_shown);
+    }
+    m_tabs->setEnabled(found.has_value());
+    m_save->setEnabled(found.has_value());
+    m_preset->setEnabled(found && m_model->hasOverride(agentId));
+    m_thread->setEnabled(found && m_model->conversationId() > 0);
+    setStatus({});
+    updateGraph();
+}
+
+void AgentsEditor::showTools(const Agent &agent)
+{
+    m_tools->clear();
+    QStringList names = m_model ? m_model->toolNames() : QStringList {};
+    for (const QString &tool : agent.allowedTools)
+        if (!names.contains(tool))
+            names << tool; // an unknown one, shown so it can be unchecked
+    for (const QString &name : std::as_const(names)) {
+        auto *item = new QListWidgetItem(name, m_tools);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(agent.allowedTools.contains(name) ? Qt::Checked : Qt::Unchecked);
+    }
+}
+
+Agent AgentsEditor::editedAgent() const
+{
+    Agent agent = m_shown;
+    agent.name = m_name->text();
+    agent.role = m_role->text().trimmed();
+    agent.model = m_modelField->text().trimmed();
+    agent.providerId = m_provider->text().trimmed();
+    agent.instructions = m_instructions->toPlainText().trimmed();
+    agent.terminal = m_terminal->isChecked();
+    agent.enabled = m_enabled->isChecked();
+    agent.allowedTools.clear();
+    for (int row = 0; row < m_tools->count(); ++row)
+        if (m_tools->item(row)->checkState() == Qt::Checked)
+            agent.allowedTools << m_tools->item(row)->text();
+    m_targets->applyTo(agent);
+    return agent;
+}
+
+void AgentsEditor::updateGraph()
+{
+    if (!m_model)
+        return;
+    const std::optional<Agent> draft = m_agentId.isEmpty() ? std::nullopt : std::optional<Agent>(editedAgent());
+    m_graph->setGraph(m_model->graph(mode(), draft), m_agentId);
+}
+
+bool AgentsEditor::save()
+{
+    if (!m_model || m_agentId.isEmpty())
+        return false;
+    if (!m_model->save(mode(), editedAgent())) {
+        const AgentsEditorViewModel::Problem problem = m_model->lastProblem();
+        setStatus(problem.message, true);
+        if (problem.field == AgentsEditorViewModel::Field::Name)
+            m_name->setFocus();
+        m_tabs->setCurrentIndex(problem.field == AgentsEditorViewModel::Field::Tools ? 1
+                : problem.field == AgentsEditorViewModel::Field::Targets             ? 2
+                                                                                     : 0);
+        return false;
+    }
+    const QString id = m_agentId;
+    showMode();
+    select(mode(), id);
+    setStatus(tr("Saved; the next answer uses this agent."));
+    return true;
+}
+
+void AgentsEditor::resetToPreset()
+{
+    if (!m_model || m_agentId.isEmpty())
+        return;
+    if (QMessageBox::question(this, tr("Reset to Preset"),
+            tr("Remove your changes to “%1”? The agent shipped with Tandem returns.").arg(m_name->text()),
+            QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel)
+        != QMessageBox::Reset)
+        return;
+    const QString id = m_agentId;
+    if (!m_model->resetToPreset(id)) {
+        setStatus(m_model->lastProblem().message, true);
+        return;
+    }
+    showMode();
+    select(mode(), id);
+    setStatus(tr("The shipped agent is back."));
+}
+
+void AgentsEditor::resetThread()
+{
+    if (!m_model || m_agentId.isEmpty())
+        return;
+    if (m_model->resetThread(m_agentId))
+        setStatus(tr("%1 starts afresh in this conversation.").arg(m_name->text()));
+    else
+        setStatus(m_model->lastProblem().message, true);
+}
+
+void AgentsEditor::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? u"color: %1;"_s.arg(Theme::errorColor().name()) : QString());
+}
+
+} // namespace Tandem

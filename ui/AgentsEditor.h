@@ -1,0 +1,98 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Conversation.h"
+
+#include <QDialog>
+#include <QPointer>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLayout;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+
+namespace Tandem {
+
+class AgentGraphView;
+class ChatRepository;
+class AgentTargetsTable;
+class AgentsEditorViewModel;
+
+/// @brief The agents editor (View → Agents…): the prompt-file agents of each mode, their name, role, instructions,
+/// model and provider, allowed tools, handoff targets with their options, terminal and enabled; the mode's transition
+/// graph drawn beside them. Save writes the person's file (checked first, the problem named in the status line);
+/// "Reset to Preset" brings the shipped agent back; "Reset Thread" makes the agent forget the open conversation.
+class AgentsEditor final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    /// @brief @p viewModel is borrowed.
+    explicit AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(AgentsEditor)
+
+    /// @brief Opens the editor on @p repository (borrowed; nothing happens without one) and waits until it is closed:
+    /// @p mode's agents shown, "Reset Thread" for @p conversationId (0: none).
+    static void open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent);
+    /// @brief Shows @p mode and selects @p agentId in it (the first agent when empty or not in the mode).
+    void select(Conversation::Mode mode, const QString &agentId = {});
+    /// @brief The agent as the fields show it now.
+    Agent editedAgent() const;
+    /// @brief Saves the shown agent; false (the problem in the status line) when it cannot be.
+    bool save();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    /// @brief The status line and the buttons under it (the status line is laid out by the caller).
+    QLayout *createButtons();
+    QWidget *createAgentPage();
+    QWidget *createToolsPage();
+    void retranslate();
+    Conversation::Mode mode() const;
+    void showMode();
+    void showAgent(const QString &agentId);
+    void showTools(const Agent &agent);
+    void updateGraph();
+    void resetToPreset();
+    void resetThread();
+    void setStatus(const QString &text, bool error = false);
+
+    QPointer<AgentsEditorViewModel> m_model;
+    QString m_agentId;
+    Agent m_shown; ///< the agent as saved, for what the fields do not edit (modes, the output limit)
+    QComboBox *m_mode = nullptr;
+    QLabel *m_modeLabel = nullptr;
+    QListWidget *m_agents = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QLabel *m_nameLabel = nullptr;
+    QLabel *m_roleLabel = nullptr;
+    QLabel *m_modelLabel = nullptr;
+    QLabel *m_providerLabel = nullptr;
+    QLabel *m_instructionsLabel = nullptr;
+    QLabel *m_variablesNote = nullptr;
+    QLabel *m_toolsNote = nullptr;
+    QLineEdit *m_name = nullptr;
+    QLineEdit *m_role = nullptr;
+    QLineEdit *m_modelField = nullptr;
+    QLineEdit *m_provider = nullptr;
+    QPlainTextEdit *m_instructions = nullptr;
+    QCheckBox *m_terminal = nullptr;
+    QCheckBox *m_enabled = nullptr;
+    QListWidget *m_tools = nullptr;
+    AgentTargetsTable *m_targets = nullptr;
+    AgentGraphView *m_graph = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_save = nullptr;
+    QPushButton *m_preset = nullptr;
+    QPushButton *m_thread = nullptr;
+    QPushButton *m_close = nullptr;
+};
+
+} // namespace Tandem
