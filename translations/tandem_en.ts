@@ -331,4 +331,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>ToolRowText</name>
+    <message numerus="yes">
+        <source>… (%n characters more; Copy takes all of it)</source>
+        <translation>
+            <numerusform>… (%n character more; Copy takes all of it)</numerusform>
+            <numerusform>… (%n characters more; Copy takes all of it)</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

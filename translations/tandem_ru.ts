@@ -4824,6 +4824,33 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>ToolRowText</name>
+    <message>
+        <source>Calls %1</source>
+        <translation>Вызывает %1</translation>
+    </message>
+    <message>
+        <source>%1 answered</source>
+        <translation>%1 ответил</translation>
+    </message>
+    <message>
+        <source>(no arguments)</source>
+        <translation>(без аргументов)</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>(ничего)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n characters more; Copy takes all of it)</source>
+        <translation>
+            <numerusform>… (ещё %n символ; «Копировать» берёт всё)</numerusform>
+            <numerusform>… (ещё %n символа; «Копировать» берёт всё)</numerusform>
+            <numerusform>… (ещё %n символов; «Копировать» берёт всё)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TransitionGraph</name>
     <message>
         <source>The handoff %1 → %2 starts at an unknown agent.</source>

@@ -4,6 +4,7 @@
 #include "presentation/MessageListModel.h"
 #include "presentation/SafeTextDocument.h"
 #include "presentation/StreamingMarkdownDocument.h"
+#include "presentation/ToolRowText.h"
 
 #include <QAbstractItemView>
 #include <QAbstractTextDocumentLayout>
@@ -209,7 +210,8 @@ std::unique_ptr<QTextDocument> MessageDelegate::buildDocument(const QModelIndex 
         } else {
             const auto kind = Message::Kind(index.data(MessageListModel::KindRole).toInt());
             if (kind == Message::Kind::ToolCall || kind == Message::Kind::ToolResult)
-                document->setChatMarkdown(u"```\n"_s + content + u"\n```"_s, code);
+                document->setChatMarkdown(
+                    ToolRowText::markdown(kind, index.data(MessageListModel::ToolNameRole).toString(), content), code);
             else
                 document->setChatMarkdown(content, code);
         }

@@ -361,6 +361,7 @@ int main(int argc, char *argv[])
 
     // 5. Router mode (seed 004): the routing decisions, the tasks and the metrics.
     const qint64 router = routerConversation(repository, window, server, database.work());
+    save(&window, out.filePath(u"router.png"_s));
 
     // 6. The views of the handoffs and of router mode, in English, then in Russian after switching the language at
     // run time.

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "domain/Message.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief What a tool call's or a tool result's bubble says, as Markdown: which tool, then its arguments or its
+/// answer in a code block, JSON indented so that it wraps inside the bubble instead of running off its edge.
+class ToolRowText
+{
+    Q_DECLARE_TR_FUNCTIONS(ToolRowText)
+
+public:
+    /// Beyond this many characters the code block is cut and says so; Copy still copies the whole row.
+    static constexpr qsizetype kMaxShown = 4000;
+
+    /// @brief The bubble's Markdown for a row of @p kind (ToolCall or ToolResult) of the tool @p toolName.
+    static QString markdown(Message::Kind kind, const QString &toolName, const QString &content);
+};
+
+} // namespace Tandem
