@@ -4560,6 +4560,22 @@ or write a message below to start a new one.</source>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
+    <message>
+        <source>Router mode&apos;s confidence threshold</source>
+        <translation>Порог уверенности режима маршрутизатора</translation>
+    </message>
+    <message>
+        <source>Router mode: at or above this confidence the orchestrator&apos;s choice answers; below it, the active agent keeps the conversation or keyword rules decide.</source>
+        <translation>Режим маршрутизатора: при этой уверенности и выше отвечает агент, выбранный оркестратором; ниже беседу сохраняет активный агент или решают правила по ключевым словам.</translation>
+    </message>
+    <message>
+        <source>Saved; the next message in router mode uses it.</source>
+        <translation>Сохранено; следующее сообщение в режиме маршрутизатора учтёт это.</translation>
+    </message>
+    <message>
+        <source>Router: the classifier &amp;decides from:</source>
+        <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>

@@ -1,10 +1,12 @@
 #include "SettingsDialog.h"
 
 #include "LocalApiPage.h"
+#include "domain/RoutingPolicy.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -297,6 +299,23 @@ QWidget *SettingsDialog::createGuardrailsPage()
     add(Field::RepeatedPairWindow, tr("&Back and forth after:"), tr(" handoffs"));
     add(Field::StaleHandoffMinutes, tr("A pending handoff &expires after:"), tr(" min"));
     add(Field::MaxOutputTokens, tr("&Output tokens per model call:"), tr(" tokens"), tr("The provider's limit"));
+    m_routerThreshold = new QDoubleSpinBox(page);
+    m_routerThreshold->setObjectName(u"RouterThreshold"_s);
+    m_routerThreshold->setRange(0.0, 1.0);
+    m_routerThreshold->setDecimals(2);
+    m_routerThreshold->setSingleStep(0.05);
+    m_routerThreshold->setAccessibleName(tr("Router mode's confidence threshold"));
+    m_routerThreshold->setToolTip(tr("Router mode: at or above this confidence the orchestrator's choice answers; "
+                                     "below it, the active agent keeps the conversation or keyword rules decide."));
+    connect(m_routerThreshold, &QDoubleSpinBox::editingFinished, this, [this] {
+        if (!m_settings || qFuzzyCompare(m_routerThreshold->value() + 1.0, m_settings->routerThreshold() + 1.0))
+            return;
+        if (m_settings->setRouterThreshold(m_routerThreshold->value()))
+            showStatus(m_guardrailStatus, tr("Saved; the next message in router mode uses it."), false);
+        else
+            showStatus(m_guardrailStatus, m_settings->lastError(), true);
+    });
+    form->addRow(tr("Router: the classifier &decides from:"), m_routerThreshold);
 
     m_guardrailStatus = new QLabel(page);
     m_guardrailStatus->setObjectName(u"GuardrailStatus"_s);
@@ -309,6 +328,7 @@ QWidget *SettingsDialog::createGuardrailsPage()
         if (m_settings) {
             m_settings->resetGuardrailLimits();
             m_settings->resetCriticalTools();
+            m_settings->setRouterThreshold(RoutingPolicy::kDefaultThreshold);
         }
         showGuardrails();
         showStatus(m_guardrailStatus, tr("The built-in limits are back."), false);
@@ -370,6 +390,10 @@ void SettingsDialog::showGuardrails()
     for (const auto &[field, box] : std::as_const(m_guardrails)) {
         const QSignalBlocker blocker(box);
         box->setValue(int(limits.value(field)));
+    }
+    {
+        const QSignalBlocker blocker(m_routerThreshold);
+        m_routerThreshold->setValue(m_settings ? m_settings->routerThreshold() : RoutingPolicy::kDefaultThreshold);
     }
     const QStringList critical = m_settings ? m_settings->criticalTools() : QStringList {};
     const QSignalBlocker blocker(m_criticalTools);

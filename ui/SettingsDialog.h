@@ -7,6 +7,7 @@
 #include <QPointer>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QDialogButtonBox;
 class QLabel;
 class QLayout;
@@ -86,6 +87,7 @@ private:
     QList<QPair<GuardrailLimits::Field, QSpinBox *>> m_guardrails;
     QListWidget *m_criticalTools = nullptr;
     QLabel *m_guardrailStatus = nullptr;
+    QDoubleSpinBox *m_routerThreshold = nullptr;
     QComboBox *m_language = nullptr;
     QComboBox *m_theme = nullptr;
 };

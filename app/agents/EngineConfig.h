@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/GuardrailLimits.h"
+#include "domain/RoutingPolicy.h"
 #include "domain/TransitionGraph.h"
 #include "llm/LlmClient.h"
 
@@ -37,7 +38,7 @@ struct EngineConfig
     QString dashboardUrl;
     /// Router mode (seed 004): the orchestrator's classification decides at or above this confidence; below it the
     /// conversation stays with its agent, or the keyword rules decide, or the general agent answers.
-    double routerThreshold = 0.6;
+    double routerThreshold = RoutingPolicy::kDefaultThreshold;
 };
 
 } // namespace Tandem

@@ -3,6 +3,7 @@
 #include "chat/SettingsService.h"
 #include "chat/Translations.h"
 #include "domain/ProviderPresets.h"
+#include "domain/RoutingPolicy.h"
 
 #include <QLocale>
 #include <QSettings>
@@ -177,6 +178,16 @@ void SettingsViewModel::resetGuardrailLimits()
 QStringList SettingsViewModel::toolNames() const
 {
     return m_service ? m_service->toolNames() : QStringList {};
+}
+
+double SettingsViewModel::routerThreshold() const
+{
+    return m_service ? m_service->routerThreshold() : RoutingPolicy::kDefaultThreshold;
+}
+
+bool SettingsViewModel::setRouterThreshold(double threshold)
+{
+    return m_service && m_service->setRouterThreshold(threshold);
 }
 
 QStringList SettingsViewModel::criticalTools() const

@@ -82,6 +82,10 @@ public:
     bool setCriticalTools(const QStringList &names);
     /// @brief Back to the tools' own choice (write_file, delete_file, delete_task need approval).
     void resetCriticalTools();
+    /// @brief Router mode: the orchestrator's classification decides at or above this confidence (0–1).
+    double routerThreshold() const;
+    /// @brief Stores @p threshold; false (with lastError()) outside 0–1.
+    bool setRouterThreshold(double threshold);
 
     /// @brief "en" or "ru".
     QString language() const;

@@ -13,6 +13,7 @@
 #include "storage/SecretStore.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void firstRunOffersOpenAiWithoutLocalServers();
     void guardrailsPage();
     void criticalToolsPage();
+    void routerThreshold();
 };
 
 void TestSettingsDialog::initTestCase()
@@ -278,6 +280,33 @@ void TestSettingsDialog::criticalToolsPage()
     dialog.findChild<QPushButton *>(u"GuardrailDefaults"_s)->click();
     QCOMPARE(settings.criticalTools(), builtIn);
     QCOMPARE(list->findItems(u"write_file"_s, Qt::MatchExactly).constFirst()->checkState(), Qt::Checked);
+}
+
+void TestSettingsDialog::routerThreshold()
+{
+    LocalSettingsService service(nullptr, nullptr, nullptr);
+    SettingsViewModel settings(&service);
+    QVERIFY(settings.setRouterThreshold(0.6));
+    SettingsDialog dialog(&settings);
+    dialog.show();
+    auto *box = dialog.findChild<QDoubleSpinBox *>(u"RouterThreshold"_s);
+    QVERIFY(box);
+    QCOMPARE(box->value(), 0.6);
+    QCOMPARE(box->maximum(), 1.0); // nothing above certainty can be typed
+
+    // A new threshold reaches the engine's configuration when the field is left.
+    box->setValue(0.85);
+    Q_EMIT box->editingFinished();
+    EngineConfig config;
+    service.applyTo(config);
+    QCOMPARE(config.routerThreshold, 0.85);
+    QVERIFY(dialog.findChild<QLabel *>(u"GuardrailStatus"_s)->text().contains(u"router"_s));
+    QVERIFY(!settings.setRouterThreshold(1.5)); // out of range through the view model: refused, said why
+    QVERIFY(settings.lastError().contains(u"between 0 and 1"_s));
+
+    dialog.findChild<QPushButton *>(u"GuardrailDefaults"_s)->click();
+    QCOMPARE(settings.routerThreshold(), 0.6);
+    QCOMPARE(box->value(), 0.6);
 }
 
 QTEST_MAIN(TestSettingsDialog)
