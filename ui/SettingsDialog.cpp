@@ -299,23 +299,7 @@ QWidget *SettingsDialog::createGuardrailsPage()
     add(Field::RepeatedPairWindow, tr("&Back and forth after:"), tr(" handoffs"));
     add(Field::StaleHandoffMinutes, tr("A pending handoff &expires after:"), tr(" min"));
     add(Field::MaxOutputTokens, tr("&Output tokens per model call:"), tr(" tokens"), tr("The provider's limit"));
-    m_routerThreshold = new QDoubleSpinBox(page);
-    m_routerThreshold->setObjectName(u"RouterThreshold"_s);
-    m_routerThreshold->setRange(0.0, 1.0);
-    m_routerThreshold->setDecimals(2);
-    m_routerThreshold->setSingleStep(0.05);
-    m_routerThreshold->setAccessibleName(tr("Router mode's confidence threshold"));
-    m_routerThreshold->setToolTip(tr("Router mode: at or above this confidence the orchestrator's choice answers; "
-                                     "below it, the active agent keeps the conversation or keyword rules decide."));
-    connect(m_routerThreshold, &QDoubleSpinBox::editingFinished, this, [this] {
-        if (!m_settings || qFuzzyCompare(m_routerThreshold->value() + 1.0, m_settings->routerThreshold() + 1.0))
-            return;
-        if (m_settings->setRouterThreshold(m_routerThreshold->value()))
-            showStatus(m_guardrailStatus, tr("Saved; the next message in router mode uses it."), false);
-        else
-            showStatus(m_guardrailStatus, m_settings->lastError(), true);
-    });
-    form->addRow(tr("Router: the classifier &decides from:"), m_routerThreshold);
+    form->addRow(tr("Router: the classifier &decides from:"), createRouterThreshold(page));
 
     m_guardrailStatus = new QLabel(page);
     m_guardrailStatus->setObjectName(u"GuardrailStatus"_s);
@@ -340,6 +324,27 @@ QWidget *SettingsDialog::createGuardrailsPage()
     layout->addLayout(createCriticalTools(page), 1);
     showGuardrails();
     return page;
+}
+
+QDoubleSpinBox *SettingsDialog::createRouterThreshold(QWidget *page)
+{
+    m_routerThreshold = new QDoubleSpinBox(page);
+    m_routerThreshold->setObjectName(u"RouterThreshold"_s);
+    m_routerThreshold->setRange(0.0, 1.0);
+    m_routerThreshold->setDecimals(2);
+    m_routerThreshold->setSingleStep(0.05);
+    m_routerThreshold->setAccessibleName(tr("Router mode's confidence threshold"));
+    m_routerThreshold->setToolTip(tr("Router mode: at or above this confidence the orchestrator's choice answers; "
+                                     "below it, the active agent keeps the conversation or keyword rules decide."));
+    connect(m_routerThreshold, &QDoubleSpinBox::editingFinished, this, [this] {
+        if (!m_settings || qFuzzyCompare(m_routerThreshold->value() + 1.0, m_settings->routerThreshold() + 1.0))
+            return;
+        if (m_settings->setRouterThreshold(m_routerThreshold->value()))
+            showStatus(m_guardrailStatus, tr("Saved; the next message in router mode uses it."), false);
+        else
+            showStatus(m_guardrailStatus, m_settings->lastError(), true);
+    });
+    return m_routerThreshold;
 }
 
 QLayout *SettingsDialog::createCriticalTools(QWidget *page)

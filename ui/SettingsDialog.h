@@ -50,6 +50,7 @@ private:
     QWidget *createAgentsPage();
     QWidget *createGuardrailsPage();
     QLayout *createCriticalTools(QWidget *page);
+    QDoubleSpinBox *createRouterThreshold(QWidget *page);
     void showGuardrails();
     void saveCriticalTools();
     void saveGuardrails();
