@@ -73,31 +73,33 @@ bool ToolRegistry::registerTool(std::unique_ptr<Tool> tool)
         qCWarning(lcAgents) << "Refused to register a null tool";
         return false;
     }
-    const QString name = tool->definition().name;
-    if (!isValidToolName(name)) {
-        qCWarning(lcAgents) << "Refused to register a tool with an invalid name:" << name;
+    ToolDefinition definition = tool->definition();
+    if (!isValidToolName(definition.name)) {
+        qCWarning(lcAgents) << "Refused to register a tool with an invalid name:" << definition.name;
         return false;
     }
-    if (m_byName.contains(name)) {
-        qCWarning(lcAgents) << "Refused to register a second tool named" << name;
+    if (m_byName.contains(definition.name)) {
+        qCWarning(lcAgents) << "Refused to register a second tool named" << definition.name;
         return false;
     }
-    m_byName.insert(name, tool.get());
+    m_byName.insert(definition.name, qsizetype(m_tools.size()));
     m_tools.push_back(std::move(tool));
+    m_definitions.append(std::move(definition));
     return true;
 }
 
 const Tool *ToolRegistry::tool(const QString &name) const
 {
-    return m_byName.value(name, nullptr);
+    const auto found = m_byName.constFind(name);
+    return found == m_byName.cend() ? nullptr : m_tools.at(size_t(*found)).get();
 }
 
 QStringList ToolRegistry::names() const
 {
     QStringList result;
-    result.reserve(qsizetype(m_tools.size()));
-    for (const auto &tool : m_tools)
-        result.append(tool->definition().name);
+    result.reserve(m_definitions.size());
+    for (const ToolDefinition &definition : m_definitions)
+        result.append(definition.name);
     return result;
 }
 
@@ -115,11 +117,7 @@ bool ToolRegistry::isCritical(const QString &name) const
 
 QList<ToolDefinition> ToolRegistry::definitions() const
 {
-    QList<ToolDefinition> result;
-    result.reserve(qsizetype(m_tools.size()));
-    for (const auto &tool : m_tools)
-        result.append(tool->definition());
-    return result;
+    return m_definitions;
 }
 
 QList<ToolDefinition> ToolRegistry::definitions(const QStringList &allowed) const
@@ -130,20 +128,18 @@ QList<ToolDefinition> ToolRegistry::definitions(const QStringList &allowed) cons
             qCWarning(lcAgents) << "An agent allows the unknown tool" << name;
 
     QList<ToolDefinition> result;
-    for (const auto &tool : m_tools) {
-        ToolDefinition definition = tool->definition();
+    for (const ToolDefinition &definition : m_definitions)
         if (wanted.contains(definition.name))
-            result.append(std::move(definition));
-    }
+            result.append(definition);
     return result;
 }
 
 QString ToolRegistry::validateArguments(const QString &name, const QJsonObject &arguments) const
 {
-    const Tool *found = tool(name);
-    if (!found)
+    const auto found = m_byName.constFind(name);
+    if (found == m_byName.cend())
         return tr("Unknown tool \"%1\".").arg(name);
-    const QString error = JsonSchemaValidator::validate(found->definition().parameters, arguments);
+    const QString error = JsonSchemaValidator::validate(m_definitions.at(*found).parameters, arguments);
     if (error.isEmpty())
         return {};
     return tr("Invalid arguments for %1: %2").arg(name, error);

@@ -69,8 +69,11 @@ public:
     ToolResult run(const QString &name, const QString &argumentsJson, const ToolContext &context) const;
 
 private:
+    // Each tool's definition is built once, when it is registered: every request and every tool call reads them,
+    // and a definition is a JSON schema that is costly to build again each time.
     std::vector<std::unique_ptr<Tool>> m_tools;
-    QHash<QString, Tool *> m_byName;
+    QList<ToolDefinition> m_definitions; // in registration order, m_definitions[i] is m_tools[i]'s
+    QHash<QString, qsizetype> m_byName;
 };
 
 } // namespace Tandem
