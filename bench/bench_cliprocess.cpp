@@ -89,7 +89,7 @@ int main()
     report("tandem-cli --version, whole process", version, "5 ms, 10 MiB");
 
     const std::string script = folder + "/replies.json";
-    if (!writeScript(script, 3 * (kRuns + 1))) {
+    if (!writeScript(script, 4 * (kRuns + 1))) {
         std::fprintf(stderr, "cannot write %s\n", script.c_str());
         return 1;
     }
@@ -115,6 +115,15 @@ int main()
     for (int i = 0; i < kRuns; ++i)
         runs.push_back(dualRun(cli));
     report("tandem-cli run --mode dual (one turn), whole process", runs, "20 ms, 16 MiB");
+#ifdef TANDEM_QTFLOOR_PATH
+    // The floor: a Qt program with no Tandem code making the same two streamed requests and writing five rows
+    // (bench/bench_qtfloor.cpp), as a whole process: what QtCore, QtNetwork, QtSql and SQLite cost by themselves.
+    std::vector<ProcessCost> floor;
+    for (int i = 0; i < kRuns; ++i)
+        floor.push_back(measureProcess({ TANDEM_QTFLOOR_PATH, "--once", url, folder + "/floor.sqlite" }));
+    report(
+        "the floor: a Qt program with no Tandem code, the same two requests and five rows, whole process", floor, "-");
+#endif
     std::vector<ProcessCost> handedOver;
     for (int i = 0; i < kRuns; ++i)
         handedOver.push_back(dualRun(tandem));

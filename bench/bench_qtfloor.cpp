@@ -1,0 +1,219 @@
+// The floor under the engine's budgets: the least any Qt program can spend on a dual-agent turn, with no Tandem code
+// at all. It links QtCore, QtNetwork and QtSql only, and per turn makes what a dual turn cannot do without: two
+// streamed requests through one QNetworkAccessManager to the fake LLM server (in a process of its own), each reply read
+// to its end, and the turn's rows written to a SQLite file in WAL mode (the person's message before the first request,
+// agent 1's reply and the two dividers in one transaction, agent 2's reply). No parsing, no history, no agents.
+//   bench_qtfloor                 N turns in this process: CPU per turn, and by thread (compare bench_dualturns)
+//   bench_qtfloor --once URL DB   one turn, then exit (bench_cliprocess measures it as a whole process)
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+qint64 cpuMicros()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+QMap<QString, qint64> threadCpuMicros()
+{
+    QMap<QString, qint64> byName;
+    const QDir tasks(u"/proc/self/task"_s);
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(tasks.filePath(tid + u"/comm"_s));
+        QFile schedstat(tasks.filePath(tid + u"/schedstat"_s));
+        if (comm.open(QIODevice::ReadOnly) && schedstat.open(QIODevice::ReadOnly))
+            byName[QString::fromUtf8(comm.readAll().trimmed())]
+                += schedstat.readAll().split(' ').constFirst().toLongLong() / 1000;
+    }
+    return byName;
+}
+
+/// One dual turn's unavoidable work against the server at @p base, rows into @p db; @p done gets false on an error.
+class FloorTurn
+{
+public:
+    FloorTurn(QNetworkAccessManager &network, QSqlDatabase &db, const QUrl &base)
+        : m_network(network)
+        , m_db(db)
+        , m_url(base.toString() + u"/chat/completions"_s)
+    { }
+
+    void run(std::function<void(bool)> done)
+    {
+        m_done = std::move(done);
+        QSqlQuery insert(m_db);
+        if (!insert.exec(u"INSERT INTO messages (conversation_id, role, content) VALUES (1, 'user', 'A haiku')"_s))
+            return m_done(false);
+        request([this](const QByteArray &reply1) {
+            if (!m_db.transaction())
+                return m_done(false);
+            QSqlQuery q(m_db);
+            q.prepare(u"INSERT INTO messages (conversation_id, role, content) VALUES (1, ?, ?)"_s);
+            const std::pair<QString, QString> rows[] { { u"agent1"_s, QString::fromUtf8(reply1) },
+                { u"divider"_s, u"handing over"_s }, { u"divider"_s, u"accepted"_s } };
+            for (const auto &[role, content] : rows) {
+                q.addBindValue(role);
+                q.addBindValue(content);
+                if (!q.exec())
+                    return m_done(false);
+            }
+            if (!m_db.commit())
+                return m_done(false);
+            request([this](const QByteArray &reply2) {
+                QSqlQuery last(m_db);
+                last.prepare(u"INSERT INTO messages (conversation_id, role, content) VALUES (1, 'agent2', ?)"_s);
+                last.addBindValue(QString::fromUtf8(reply2));
+                m_done(last.exec());
+            });
+        });
+    }
+
+private:
+    void request(std::function<void(const QByteArray &)> then)
+    {
+        QNetworkRequest request(m_url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+        const QJsonObject body { { u"model"_s, u"fake-model"_s }, { u"stream"_s, true },
+            { u"messages"_s,
+                QJsonArray { QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, u"A haiku"_s } } } } };
+        QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+        auto *received = new QByteArray;
+        QObject::connect(
+            reply, &QNetworkReply::readyRead, reply, [reply, received] { received->append(reply->readAll()); });
+        QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply, received, then = std::move(then)] {
+            reply->deleteLater();
+            const bool ok = reply->error() == QNetworkReply::NoError;
+            const QByteArray text = *received;
+            delete received;
+            if (!ok)
+                return m_done(false);
+            then(text);
+        });
+    }
+
+    QNetworkAccessManager &m_network;
+    QSqlDatabase &m_db;
+    QUrl m_url;
+    std::function<void(bool)> m_done;
+};
+
+bool openDatabase(QSqlDatabase &db, const QString &path)
+{
+    db = QSqlDatabase::addDatabase(u"QSQLITE"_s);
+    db.setDatabaseName(path);
+    if (!db.open())
+        return false;
+    QSqlQuery q(db);
+    return q.exec(u"PRAGMA journal_mode = WAL"_s) && q.exec(u"PRAGMA synchronous = NORMAL"_s)
+        && q.exec(u"CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, "
+                  "role TEXT NOT NULL, content TEXT NOT NULL)"_s);
+}
+
+bool runTurns(QCoreApplication &app, FloorTurn &turn, int count)
+{
+    bool ok = true;
+    for (int i = 0; i < count && ok; ++i) {
+        bool finished = false;
+        turn.run([&](bool success) {
+            ok = success;
+            finished = true;
+        });
+        while (!finished)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+    Q_UNUSED(app);
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    QSqlDatabase db;
+    QNetworkAccessManager network;
+    if (args.size() == 4 && args.at(1) == u"--once") {
+        if (!openDatabase(db, args.at(3)))
+            return 1;
+        FloorTurn turn(network, db, QUrl(args.at(2)));
+        return runTurns(app, turn, 1) ? 0 : 1;
+    }
+
+    constexpr int Rounds = 7;
+    constexpr int Turns = 100;
+    QJsonArray replies;
+    for (int i = 0; i < (Rounds + 1) * Turns; ++i) {
+        replies.append(QJsonObject { { u"text"_s, u"HANDOFF_AGENT2\nWrite a haiku about rain."_s } });
+        replies.append(QJsonObject {
+            { u"text"_s, QJsonArray { u"Rain on the roof, "_s, u"a kettle sings, "_s, u"the cat sleeps on."_s } } });
+    }
+    QTemporaryFile script;
+    script.open();
+    script.write(QJsonDocument(replies).toJson(QJsonDocument::Compact));
+    script.flush();
+    QProcess server;
+    server.start(QStringLiteral(TANDEM_HELPER_FAKELLM_PATH), { u"--script"_s, script.fileName() });
+    if (!server.waitForReadyRead(10000)) {
+        std::fprintf(stderr, "the fake LLM server did not start\n");
+        return 1;
+    }
+    const QString listening = QString::fromUtf8(server.readLine()).trimmed();
+    QTemporaryDir dir;
+    if (!openDatabase(db, dir.filePath(u"floor.sqlite"_s))) {
+        std::fprintf(stderr, "cannot open the database\n");
+        return 1;
+    }
+    FloorTurn turn(network, db, QUrl(listening.section(QLatin1Char(' '), -1)));
+    if (!runTurns(app, turn, Turns)) { // warm-up: the connection, the statements
+        std::fprintf(stderr, "a turn failed\n");
+        return 1;
+    }
+    QList<double> perTurn;
+    const QMap<QString, qint64> threads0 = threadCpuMicros();
+    for (int r = 0; r < Rounds; ++r) {
+        const qint64 cpu0 = cpuMicros();
+        if (!runTurns(app, turn, Turns))
+            return 1;
+        perTurn << double(cpuMicros() - cpu0) / Turns / 1000.0;
+    }
+    const QMap<QString, qint64> threads1 = threadCpuMicros();
+    server.kill();
+    server.waitForFinished();
+    std::sort(perTurn.begin(), perTurn.end());
+    std::printf("the floor of a dual turn (two streamed requests through QNetworkAccessManager, five SQLite rows, no "
+                "Tandem code): %.3f ms CPU, median of %d rounds of %d turns (%.3f–%.3f)\n",
+        perTurn.at(perTurn.size() / 2), Rounds, Turns, perTurn.first(), perTurn.last());
+    std::printf("  by thread, mean per turn:");
+    for (auto it = threads1.cbegin(); it != threads1.cend(); ++it) {
+        const double ms = double(it.value() - threads0.value(it.key())) / (Rounds * Turns) / 1000.0;
+        if (ms >= 0.001)
+            std::printf(" %s %.3f ms;", qPrintable(it.key()), ms);
+    }
+    std::printf("\n");
+    return 0;
+}
