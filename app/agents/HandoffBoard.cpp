@@ -190,8 +190,11 @@ HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
 int HandoffBoard::sweepStale()
 {
     // The documented scope: every conversation of the database. A conversation whose turn runs keeps its active agent.
-    const AgentRoster agents = roster();
+    // It runs before every turn: the agents (for the names in the notices) are read only when something timed out.
     QList<Handoff> found = stale(m_config.limits.staleHandoffMinutes);
+    if (found.isEmpty())
+        return 0;
+    const AgentRoster agents = roster();
     int timedOut = 0;
     for (Handoff &handoff : found) {
         Step step(m_work, m_events);
