@@ -355,6 +355,17 @@
     </message>
 </context>
 <context>
+    <name>ArchiveWriter</name>
+    <message>
+        <source>The database could not start a transaction: %1</source>
+        <translation>База данных не смогла начать транзакцию: %1</translation>
+    </message>
+    <message>
+        <source>The import could not be saved: %1</source>
+        <translation>Импорт не удалось сохранить: %1</translation>
+    </message>
+</context>
+<context>
     <name>Calculator</name>
     <message>
         <source>The expression is incomplete: a number, a name or &quot;(&quot; is missing at the end.</source>
@@ -1049,17 +1060,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The accuracy %1% is below the minimum %2%.</source>
         <translation>Точность %1% ниже минимума %2%.</translation>
-    </message>
-</context>
-<context>
-    <name>ExchangeStore</name>
-    <message>
-        <source>The database could not start a transaction: %1</source>
-        <translation>База данных не смогла начать транзакцию: %1</translation>
-    </message>
-    <message>
-        <source>The import could not be saved: %1</source>
-        <translation>Импорт не удалось сохранить: %1</translation>
     </message>
 </context>
 <context>

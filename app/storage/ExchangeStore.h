@@ -3,7 +3,6 @@
 #include "ConversationArchive.h"
 #include "domain/Agent.h"
 
-#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -15,15 +14,14 @@ namespace Tandem {
 
 class UnitOfWork;
 
-/// @brief All the SQL of export and import in one place: reads a conversation's rows (its messages page by page, so
-/// an export never holds them all), and writes an import in one transaction with new ids, overwriting nothing.
+/// @brief Export's and import's way to the database: reads a conversation's rows (ArchiveReader; its messages page by
+/// page, so an export never holds them all), and writes an import in one transaction with new ids, overwriting nothing
+/// (ArchiveWriter).
 ///
 /// Its header names no QtSql type, so exchange/ can use it without including QtSql. Use it on the thread that owns the
 /// connection.
 class ExchangeStore final
 {
-    Q_DECLARE_TR_FUNCTIONS(ExchangeStore)
-
 public:
     /// @brief @p work: the stores of an open connection of this thread (Database::work()); borrowed.
     explicit ExchangeStore(UnitOfWork &work);

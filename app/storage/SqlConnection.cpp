@@ -36,6 +36,15 @@ QSqlQuery *SqlConnection::acquire(const QString &sql)
     return raw;
 }
 
+QSqlQuery SqlConnection::prepareOnce(const QString &sql) const
+{
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    if (!query.prepare(sql))
+        qCWarning(lcDb) << "cannot prepare" << sql << ":" << query.lastError().text();
+    return query;
+}
+
 void SqlConnection::release(QSqlQuery *query)
 {
     if (!query)

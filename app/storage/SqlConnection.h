@@ -28,6 +28,9 @@ public:
     /// @brief A prepared query for @p sql, from the cache when one is free (a query still being read is never handed
     /// out twice). Hand it back with release().
     QSqlQuery *acquire(const QString &sql);
+    /// @brief A forward-only query prepared for @p sql outside the cache, for statements a caller runs in one go (an
+    /// export's reads, an import's inserts); a failed prepare is logged, and the query's exec() fails then.
+    QSqlQuery prepareOnce(const QString &sql) const;
     /// @brief Finishes @p query (its read snapshot ends) and returns it to the cache.
     void release(QSqlQuery *query);
     /// @brief Drops every cached statement; call before the connection closes.
