@@ -3,6 +3,7 @@
 // Shared by the chat benchmarks: a real database in a temporary folder holding one long conversation, opened
 // through the real LocalChatRepository, and small measuring helpers.
 
+#include "BenchBasics.h"
 #include "chat/LocalChatRepository.h"
 #include "storage/ConversationStore.h"
 #include "storage/Database.h"
@@ -10,9 +11,7 @@
 #include "storage/Transaction.h"
 #include "storage/UnitOfWork.h"
 
-#include <QDir>
 #include <QFile>
-#include <QMap>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -34,31 +33,6 @@ inline qint64 residentKiB()
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').constFirst().toLongLong();
     return -1;
-}
-
-/// @brief CPU time of this process in microseconds.
-inline qint64 cpuMicros()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-
-/// @brief CPU time in microseconds of each of this process's threads, summed by thread name
-/// (/proc/self/task/<tid>/schedstat, nanoseconds), so that a figure can say which part is Qt's own HTTP thread.
-inline QMap<QString, qint64> threadCpuMicros()
-{
-    QMap<QString, qint64> byName;
-    const QDir tasks(QStringLiteral("/proc/self/task"));
-    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile comm(tasks.filePath(tid + QStringLiteral("/comm")));
-        QFile schedstat(tasks.filePath(tid + QStringLiteral("/schedstat")));
-        if (!comm.open(QIODevice::ReadOnly) || !schedstat.open(QIODevice::ReadOnly))
-            continue;
-        const QString name = QString::fromUtf8(comm.readAll().trimmed());
-        byName[name] += schedstat.readAll().split(' ').constFirst().toLongLong() / 1000;
-    }
-    return byName;
 }
 
 /// @brief A database with one conversation of @p count alternating user and agent messages.

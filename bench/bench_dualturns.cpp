@@ -8,9 +8,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryFile>
 
@@ -28,23 +25,11 @@ int main(int argc, char *argv[])
     constexpr int TurnsPerConversation = 10;
     constexpr int Turns = Conversations * TurnsPerConversation;
 
-    QJsonArray replies;
-    for (int i = 0; i < (Rounds + 1) * Turns; ++i) {
-        replies.append(QJsonObject { { u"text"_s, u"HANDOFF_AGENT2\nWrite a haiku about rain."_s } });
-        replies.append(QJsonObject {
-            { u"text"_s, QJsonArray { u"Rain on the roof, "_s, u"a kettle sings, "_s, u"the cat sleeps on."_s } } });
-    }
     QTemporaryFile script;
-    script.open();
-    script.write(QJsonDocument(replies).toJson(QJsonDocument::Compact));
-    script.flush();
     QProcess server;
-    server.start(QStringLiteral(TANDEM_HELPER_FAKELLM_PATH), { u"--script"_s, script.fileName() });
-    if (!server.waitForReadyRead(10000)) {
-        std::fprintf(stderr, "the fake LLM server did not start\n");
+    const QString url = Bench::startDualTurnServer(server, script, (Rounds + 1) * Turns);
+    if (url.isEmpty())
         return 1;
-    }
-    const QString listening = QString::fromUtf8(server.readLine()).trimmed();
 
     QTemporaryDir dir;
     Database database;
@@ -56,7 +41,7 @@ int main(int argc, char *argv[])
     profile.id = u"fake"_s;
     profile.name = u"Fake"_s;
     profile.protocol = ProviderProfile::Protocol::ChatCompletions;
-    profile.baseUrl = QUrl(listening.section(QLatin1Char(' '), -1));
+    profile.baseUrl = QUrl(url);
     profile.defaultModel = u"fake-model"_s;
     database.work().providers().save(profile);
     QNetworkAccessManager network;
@@ -117,13 +102,6 @@ int main(int argc, char *argv[])
         means.at(means.size() / 2), means.first(), means.last());
     // Where the CPU goes, by thread over all measured rounds: the engine's (this) thread, and Qt's own HTTP thread,
     // which QNetworkAccessManager starts and which reads a plain-HTTP response one read() per header byte.
-    const double turns = double(Rounds) * Turns;
-    std::printf("  by thread, mean per turn:");
-    for (auto it = threads1.cbegin(); it != threads1.cend(); ++it) {
-        const double ms = double(it.value() - threads0.value(it.key())) / turns / 1000.0;
-        if (ms >= 0.001)
-            std::printf(" %s %.3f ms;", qPrintable(it.key()), ms);
-    }
-    std::printf("\n");
+    Bench::printThreadCpu(threads0, threads1, double(Rounds) * Turns);
     return 0;
 }

@@ -6,6 +6,8 @@
 //   bench_qtfloor                 N turns in this process: CPU per turn, and by thread (compare bench_dualturns)
 //   bench_qtfloor --once URL DB   one turn, then exit (bench_cliprocess measures it as a whole process)
 
+#include "BenchBasics.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -28,29 +30,10 @@
 #include <functional>
 
 using namespace Qt::StringLiterals;
+using Tandem::Bench::cpuMicros;
+using Tandem::Bench::threadCpuMicros;
 
 namespace {
-
-qint64 cpuMicros()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-
-QMap<QString, qint64> threadCpuMicros()
-{
-    QMap<QString, qint64> byName;
-    const QDir tasks(u"/proc/self/task"_s);
-    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile comm(tasks.filePath(tid + u"/comm"_s));
-        QFile schedstat(tasks.filePath(tid + u"/schedstat"_s));
-        if (comm.open(QIODevice::ReadOnly) && schedstat.open(QIODevice::ReadOnly))
-            byName[QString::fromUtf8(comm.readAll().trimmed())]
-                += schedstat.readAll().split(' ').constFirst().toLongLong() / 1000;
-    }
-    return byName;
-}
 
 /// One dual turn's unavoidable work against the server at @p base, rows into @p db; @p done gets false on an error.
 class FloorTurn
@@ -166,29 +149,17 @@ int main(int argc, char *argv[])
 
     constexpr int Rounds = 7;
     constexpr int Turns = 100;
-    QJsonArray replies;
-    for (int i = 0; i < (Rounds + 1) * Turns; ++i) {
-        replies.append(QJsonObject { { u"text"_s, u"HANDOFF_AGENT2\nWrite a haiku about rain."_s } });
-        replies.append(QJsonObject {
-            { u"text"_s, QJsonArray { u"Rain on the roof, "_s, u"a kettle sings, "_s, u"the cat sleeps on."_s } } });
-    }
     QTemporaryFile script;
-    script.open();
-    script.write(QJsonDocument(replies).toJson(QJsonDocument::Compact));
-    script.flush();
     QProcess server;
-    server.start(QStringLiteral(TANDEM_HELPER_FAKELLM_PATH), { u"--script"_s, script.fileName() });
-    if (!server.waitForReadyRead(10000)) {
-        std::fprintf(stderr, "the fake LLM server did not start\n");
+    const QString url = Tandem::Bench::startDualTurnServer(server, script, (Rounds + 1) * Turns);
+    if (url.isEmpty())
         return 1;
-    }
-    const QString listening = QString::fromUtf8(server.readLine()).trimmed();
     QTemporaryDir dir;
     if (!openDatabase(db, dir.filePath(u"floor.sqlite"_s))) {
         std::fprintf(stderr, "cannot open the database\n");
         return 1;
     }
-    FloorTurn turn(network, db, QUrl(listening.section(QLatin1Char(' '), -1)));
+    FloorTurn turn(network, db, QUrl(url));
     if (!runTurns(app, turn, Turns)) { // warm-up: the connection, the statements
         std::fprintf(stderr, "a turn failed\n");
         return 1;
@@ -208,12 +179,6 @@ int main(int argc, char *argv[])
     std::printf("the floor of a dual turn (two streamed requests through QNetworkAccessManager, five SQLite rows, no "
                 "Tandem code): %.3f ms CPU, median of %d rounds of %d turns (%.3f–%.3f)\n",
         perTurn.at(perTurn.size() / 2), Rounds, Turns, perTurn.first(), perTurn.last());
-    std::printf("  by thread, mean per turn:");
-    for (auto it = threads1.cbegin(); it != threads1.cend(); ++it) {
-        const double ms = double(it.value() - threads0.value(it.key())) / (Rounds * Turns) / 1000.0;
-        if (ms >= 0.001)
-            std::printf(" %s %.3f ms;", qPrintable(it.key()), ms);
-    }
-    std::printf("\n");
+    Tandem::Bench::printThreadCpu(threads0, threads1, double(Rounds) * Turns);
     return 0;
 }
