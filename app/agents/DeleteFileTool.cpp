@@ -5,7 +5,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 
@@ -17,17 +16,7 @@ ToolDefinition DeleteFileTool::definition() const
         kName.toString(),
         u"Deletes one file of the workspace the person chose. Folders cannot be deleted. The person must approve "
         "each deletion."_s,
-        QJsonObject {
-            { u"type"_s, u"object"_s },
-            { u"properties"_s,
-                QJsonObject {
-                    { u"path"_s,
-                        QJsonObject { { u"type"_s, u"string"_s },
-                            { u"description"_s, u"The file, relative to the workspace, e.g. \"notes/old.md\"."_s } } },
-                } },
-            { u"required"_s, QJsonArray { u"path"_s } },
-            { u"additionalProperties"_s, false },
-        },
+        Workspace::onePathParameters(u"The file, relative to the workspace, e.g. \"notes/old.md\"."_s),
         false,
     };
 }

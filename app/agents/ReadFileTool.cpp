@@ -4,7 +4,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QStringDecoder>
 
 #include <limits>
@@ -19,17 +18,7 @@ ToolDefinition ReadFileTool::definition() const
         kName.toString(),
         u"Reads a UTF-8 text file of the workspace the person chose and returns its content. Files above 256 KiB "
         "and binary files are refused."_s,
-        QJsonObject {
-            { u"type"_s, u"object"_s },
-            { u"properties"_s,
-                QJsonObject {
-                    { u"path"_s,
-                        QJsonObject { { u"type"_s, u"string"_s },
-                            { u"description"_s, u"The file, relative to the workspace, e.g. \"notes/todo.md\"."_s } } },
-                } },
-            { u"required"_s, QJsonArray { u"path"_s } },
-            { u"additionalProperties"_s, false },
-        },
+        Workspace::onePathParameters(u"The file, relative to the workspace, e.g. \"notes/todo.md\"."_s),
         false,
     };
 }

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 
@@ -111,6 +112,18 @@ Workspace::Resolved Workspace::resolve(const QString &relativePath) const
     result.absolutePath = absolute;
     result.relativePath = cleaned;
     return result;
+}
+
+QJsonObject Workspace::onePathParameters(const QString &description)
+{
+    return QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+            QJsonObject {
+                { u"path"_s, QJsonObject { { u"type"_s, u"string"_s }, { u"description"_s, description } } } } },
+        { u"required"_s, QJsonArray { u"path"_s } },
+        { u"additionalProperties"_s, false },
+    };
 }
 
 } // namespace Tandem

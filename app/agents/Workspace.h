@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QString>
 
 namespace Tandem {
@@ -38,6 +39,10 @@ public:
     /// @brief True if @p absolutePath, with every link resolved, is the root or lies under it.
     /// A path that does not exist is judged by its deepest existing ancestor.
     bool contains(const QString &absolutePath) const;
+
+    /// @brief The JSON-schema parameters of a tool whose one argument is `path`, a file of the workspace described to
+    /// the model by @p description.
+    static QJsonObject onePathParameters(const QString &description);
 
 private:
     QString canonicalRoot() const;

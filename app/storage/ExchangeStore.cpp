@@ -3,6 +3,7 @@
 #include "AgentStore.h"
 #include "ArchiveReader.h"
 #include "ArchiveWriter.h"
+#include "MessageStore.h"
 #include "RunStore.h"
 #include "SqlConnection.h"
 #include "SqlValues.h"
@@ -17,37 +18,6 @@
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
-
-namespace {
-constexpr auto kMessageColumns
-    = u"id, conversation_id, role, agent_id, kind, divider, status, content, error, handoff_id, run_id, tool_call_id, "
-      u"tool_name, input_tokens, output_tokens, cached_tokens, reasoning_tokens, created_at, updated_at";
-
-Message messageFrom(const QSqlQuery &q)
-{
-    Message m;
-    m.id = q.value(0).toLongLong();
-    m.conversationId = q.value(1).toLongLong();
-    m.role = Message::roleFromName(q.value(2).toString()).value_or(Message::Role::User);
-    m.agentId = q.value(3).toString();
-    m.kind = Message::kindFromName(q.value(4).toString()).value_or(Message::Kind::Text);
-    m.divider = Message::dividerFromName(q.value(5).toString()).value_or(Message::Divider::None);
-    m.status = Message::statusFromName(q.value(6).toString()).value_or(Message::Status::Complete);
-    m.content = q.value(7).toString();
-    m.error = q.value(8).toString();
-    m.handoffId = q.value(9).toLongLong();
-    m.runId = q.value(10).toLongLong();
-    m.toolCallId = q.value(11).toString();
-    m.toolName = q.value(12).toString();
-    m.usage.inputTokens = q.value(13).toLongLong();
-    m.usage.outputTokens = q.value(14).toLongLong();
-    m.usage.cachedTokens = q.value(15).toLongLong();
-    m.usage.reasoningTokens = q.value(16).toLongLong();
-    m.createdAt = SqlValues::toTime(q.value(17));
-    m.updatedAt = SqlValues::toTime(q.value(18));
-    return m;
-}
-} // namespace
 
 struct ExchangeStore::Private
 {
@@ -120,8 +90,9 @@ QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterI
     QSqlQuery &q = d->pageQuery;
     if (!d->pagePrepared) {
         q.setForwardOnly(true);
-        d->pagePrepared = q.prepare(
-            u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(kMessageColumns));
+        d->pagePrepared
+            = q.prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(
+                MessageStore::columns()));
     }
     QList<Message> rows;
     q.bindValue(0, conversationId);
@@ -133,7 +104,7 @@ QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterI
     }
     rows.reserve(limit);
     while (q.next())
-        rows.append(messageFrom(q));
+        rows.append(MessageStore::messageFrom(q));
     q.finish();
     m_error.clear();
     return rows;

@@ -264,4 +264,14 @@ std::optional<Message> MessageStore::lastOfRun(qint64 runId)
     return fromRecord(q);
 }
 
+QString MessageStore::columns()
+{
+    return QString::fromUtf16(kColumns);
+}
+
+Message MessageStore::messageFrom(const QSqlQuery &query)
+{
+    return fromRecord(query);
+}
+
 } // namespace Tandem

@@ -5,6 +5,8 @@
 
 #include <QList>
 
+class QSqlQuery;
+
 #include <optional>
 
 namespace Tandem {
@@ -49,6 +51,11 @@ public:
     std::optional<Message> lastOfRun(qint64 runId);
     /// @brief Every row of run @p runId, oldest first.
     QList<Message> ofRun(qint64 runId);
+
+    /// @brief The columns messageFrom() reads, in its order, for a SELECT of the messages table.
+    static QString columns();
+    /// @brief The message of the current row of @p query, selected with columns().
+    static Message messageFrom(const QSqlQuery &query);
 
 private:
     QList<Message> readAll(Statement &query);
