@@ -31,6 +31,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWindow>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -339,8 +340,10 @@ void TestAgentsEditor::switchingAgentAsks()
     const QString shipped = role->text();
     QVERIFY(!editor.isWindowModified());
     QVERIFY(!save->isEnabled()); // nothing to save yet
+    QCOMPARE(editor.windowHandle()->title(), u"Agents"_s);
     typeAtEnd(role, u" Briefly."_s);
     QVERIFY(editor.isWindowModified());
+    QCOMPARE(editor.windowHandle()->title(), u"Agents*"_s);
     QVERIFY(save->isEnabled());
 
     QString question;
