@@ -2492,6 +2492,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>%1 starts afresh in this conversation.</source>
         <translation>«%1» начинает эту беседу заново.</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Несохранённые изменения</translation>
+    </message>
+    <message>
+        <source>Save your changes to “%1”?</source>
+        <translation>Сохранить изменения агента «%1»?</translation>
+    </message>
+    <message>
+        <source>If you do not save them, your changes are lost.</source>
+        <translation>Если их не сохранить, изменения будут потеряны.</translation>
+    </message>
+    <message>
+        <source>Remove your changes to “%1”, the unsaved ones too? The agent shipped with Tandem returns.</source>
+        <translation>Убрать ваши изменения агента «%1», в том числе несохранённые? Вернётся агент, поставляемый с Tandem.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::AgentsEditorViewModel</name>

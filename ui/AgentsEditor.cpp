@@ -44,15 +44,12 @@ AgentsEditor::AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent)
 
     m_agents = new QListWidget(this);
     m_agents->setObjectName(u"AgentsList"_s);
-    connect(m_agents, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0)
-            showAgent(m_agents->item(row)->data(Qt::UserRole).toString());
-    });
+    connect(m_agents, &QListWidget::currentRowChanged, this, &AgentsEditor::showRow);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(createAgentPage(), QString());
     m_tabs->addTab(createToolsPage(), QString());
     m_targets = new AgentTargetsTable(this);
-    connect(m_targets, &AgentTargetsTable::changed, this, &AgentsEditor::updateGraph);
+    connect(m_targets, &AgentTargetsTable::changed, this, &AgentsEditor::edited);
     m_tabs->addTab(m_targets, QString());
     m_graph = new AgentGraphView(this);
 
@@ -103,6 +100,7 @@ QLayout *AgentsEditor::createButtons()
     m_save->setDefault(true);
     connect(m_save, &QPushButton::clicked, this, &AgentsEditor::save);
     m_close = new QPushButton(this);
+    m_close->setObjectName(u"CloseAgents"_s);
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_preset);
@@ -121,7 +119,7 @@ QWidget *AgentsEditor::createAgentPage()
         edit->setObjectName(objectName);
         label = new QLabel(page);
         label->setBuddy(edit);
-        connect(edit, &QLineEdit::textChanged, this, &AgentsEditor::updateGraph);
+        connect(edit, &QLineEdit::textChanged, this, &AgentsEditor::edited);
     };
     field(m_name, m_nameLabel, u"AgentName"_s);
     field(m_role, m_roleLabel, u"AgentRole"_s);
@@ -129,16 +127,17 @@ QWidget *AgentsEditor::createAgentPage()
     field(m_provider, m_providerLabel, u"AgentProvider"_s);
     m_instructions = new QPlainTextEdit(page);
     m_instructions->setObjectName(u"AgentInstructions"_s);
+    connect(m_instructions, &QPlainTextEdit::textChanged, this, &AgentsEditor::updateModified);
     m_instructionsLabel = new QLabel(page);
     m_instructionsLabel->setBuddy(m_instructions);
     m_variablesNote = new QLabel(page);
     m_variablesNote->setWordWrap(true);
     m_terminal = new QCheckBox(page);
     m_terminal->setObjectName(u"AgentTerminal"_s);
-    connect(m_terminal, &QCheckBox::toggled, this, &AgentsEditor::updateGraph);
+    connect(m_terminal, &QCheckBox::toggled, this, &AgentsEditor::edited);
     m_enabled = new QCheckBox(page);
     m_enabled->setObjectName(u"AgentEnabled"_s);
-    connect(m_enabled, &QCheckBox::toggled, this, &AgentsEditor::updateGraph);
+    connect(m_enabled, &QCheckBox::toggled, this, &AgentsEditor::edited);
     auto *checks = new QHBoxLayout;
     checks->addWidget(m_terminal);
     checks->addWidget(m_enabled);
@@ -160,6 +159,7 @@ QWidget *AgentsEditor::createToolsPage()
     auto *page = new QWidget(this);
     m_tools = new QListWidget(page);
     m_tools->setObjectName(u"AgentTools"_s);
+    connect(m_tools, &QListWidget::itemChanged, this, &AgentsEditor::updateModified);
     m_toolsNote = new QLabel(page);
     m_toolsNote->setWordWrap(true);
     auto *layout = new QVBoxLayout(page);
@@ -170,7 +170,7 @@ QWidget *AgentsEditor::createToolsPage()
 
 void AgentsEditor::retranslate()
 {
-    setWindowTitle(tr("Agents"));
+    setWindowTitle(tr("Agents") + u"[*]"_s); // "*" while there are unsaved changes
     m_modeLabel->setText(tr("&Mode:"));
     m_mode->setAccessibleName(tr("Mode"));
     for (int i = 0; i < m_mode->count(); ++i)
@@ -218,36 +218,72 @@ Conversation::Mode AgentsEditor::mode() const
 void AgentsEditor::select(Conversation::Mode mode, const QString &agentId)
 {
     m_mode->setCurrentIndex(qMax(0, m_mode->findData(int(mode))));
+    if (const int row = rowOf(agentId); row >= 0 && m_listedMode == mode)
+        m_agents->setCurrentRow(row);
+}
+
+int AgentsEditor::rowOf(const QString &agentId) const
+{
     for (int row = 0; row < m_agents->count(); ++row)
         if (m_agents->item(row)->data(Qt::UserRole).toString() == agentId)
-            m_agents->setCurrentRow(row);
+            return row;
+    return -1;
 }
 
 void AgentsEditor::showMode()
 {
+    if (mode() != m_listedMode && !mayLeave()) {
+        const QSignalBlocker blocker(m_mode);
+        m_mode->setCurrentIndex(m_mode->findData(int(m_listedMode)));
+        return;
+    }
+    listAgents(m_agentId);
+}
+
+void AgentsEditor::showRow(int row)
+{
+    const QString agentId = row >= 0 ? m_agents->item(row)->data(Qt::UserRole).toString() : QString();
+    if (agentId.isEmpty() || agentId == m_agentId)
+        return;
+    if (!mayLeave()) {
+        const QSignalBlocker blocker(m_agents);
+        m_agents->setCurrentRow(rowOf(m_agentId));
+        return;
+    }
+    labelAgents(); // the agent left may have been saved just now
+    showAgent(agentId);
+}
+
+void AgentsEditor::listAgents(const QString &agentId)
+{
     if (!m_model)
         return;
-    const QList<Agent> agents = m_model->agents(mode());
+    m_listedMode = mode();
     QList<QPair<QString, QString>> choices;
     const QStringList targets = m_model->targetChoices(mode(), {});
     for (const QString &target : targets)
         choices.append({ target, m_model->targetName(mode(), target) });
     m_targets->setChoices(choices);
-    const QString keep = m_agentId;
     const QSignalBlocker blocker(m_agents);
     m_agents->clear();
-    int row = agents.isEmpty() ? -1 : 0;
-    for (const Agent &agent : agents) {
-        const bool own = m_model->hasOverride(agent.id);
-        auto *item = new QListWidgetItem(own ? tr("%1 (edited)").arg(AgentsEditorViewModel::displayName(agent))
-                                             : AgentsEditorViewModel::displayName(agent),
-            m_agents);
-        item->setData(Qt::UserRole, agent.id);
-        if (agent.id == keep)
-            row = m_agents->count() - 1;
-    }
+    const QList<Agent> agents = m_model->agents(mode());
+    for (const Agent &agent : agents)
+        (new QListWidgetItem(m_agents))->setData(Qt::UserRole, agent.id);
+    labelAgents();
+    const int row = agents.isEmpty() ? -1 : qMax(0, rowOf(agentId));
     m_agents->setCurrentRow(row);
-    showAgent(row >= 0 ? m_agents->item(row)->data(Qt::UserRole).toString() : QString());
+    showAgent(row >= 0 ? agents.at(row).id : QString());
+}
+
+void AgentsEditor::labelAgents()
+{
+    for (int row = 0; row < m_agents->count(); ++row) {
+        QListWidgetItem *item = m_agents->item(row);
+        const QString agentId = item->data(Qt::UserRole).toString();
+        const std::optional<Agent> agent = m_model ? m_model->agent(agentId) : std::nullopt;
+        const QString name = agent ? AgentsEditorViewModel::displayName(*agent) : agentId;
+        item->setText(m_model && m_model->hasOverride(agentId) ? tr("%1 (edited)").arg(name) : name);
+    }
 }
 
 void AgentsEditor::showAgent(const QString &agentId)
@@ -257,7 +293,7 @@ void AgentsEditor::showAgent(const QString &agentId)
     m_shown = found.value_or(Agent {});
     {
         const QSignalBlocker names(m_name), roles(m_role), models(m_modelField), providers(m_provider),
-            terminal(m_terminal), enabled(m_enabled), targets(m_targets);
+            instructions(m_instructions), terminal(m_terminal), enabled(m_enabled), tools(m_tools), targets(m_targets);
         m_name->setText(found ? AgentsEditorViewModel::displayName(*found) : QString());
         m_role->setText(m_shown.role);
         m_modelField->setText(m_shown.model);
@@ -270,12 +306,14 @@ void AgentsEditor::showAgent(const QString &agentId)
         m_targets->setAgent(m_shown);
         showTools(m_shown);
     }
+    // What the fields make of the stored agent (the shipped name translated, the instructions trimmed, the tools in
+    // the list's order) is the baseline: an edit typed back to it is no change.
+    m_loaded = editedAgent();
     m_tabs->setEnabled(found.has_value());
-    m_save->setEnabled(found.has_value());
     m_preset->setEnabled(found && m_model->hasOverride(agentId));
     m_thread->setEnabled(found && m_model->conversationId() > 0);
     setStatus({});
-    updateGraph();
+    edited();
 }
 
 void AgentsEditor::showTools(const Agent &agent)
@@ -310,6 +348,24 @@ Agent AgentsEditor::editedAgent() const
     return agent;
 }
 
+void AgentsEditor::edited()
+{
+    updateGraph();
+    updateModified();
+}
+
+bool AgentsEditor::hasUnsavedChanges() const
+{
+    return !m_agentId.isEmpty() && editedAgent() != m_loaded;
+}
+
+void AgentsEditor::updateModified()
+{
+    const bool changed = hasUnsavedChanges();
+    setWindowModified(changed);
+    m_save->setEnabled(changed);
+}
+
 void AgentsEditor::updateGraph()
 {
     if (!m_model)
@@ -320,41 +376,74 @@ void AgentsEditor::updateGraph()
 
 bool AgentsEditor::save()
 {
-    if (!m_model || m_agentId.isEmpty())
+    if (!store())
         return false;
-    if (!m_model->save(mode(), editedAgent())) {
-        const AgentsEditorViewModel::Problem problem = m_model->lastProblem();
-        setStatus(problem.message, true);
-        if (problem.field == AgentsEditorViewModel::Field::Name)
-            m_name->setFocus();
-        m_tabs->setCurrentIndex(problem.field == AgentsEditorViewModel::Field::Tools ? 1
-                : problem.field == AgentsEditorViewModel::Field::Targets             ? 2
-                                                                                     : 0);
-        return false;
-    }
-    const QString id = m_agentId;
-    showMode();
-    select(mode(), id);
+    listAgents(m_agentId);
     setStatus(tr("Saved; the next answer uses this agent."));
     return true;
+}
+
+bool AgentsEditor::store()
+{
+    if (!m_model || m_agentId.isEmpty())
+        return false;
+    if (m_model->save(m_listedMode, editedAgent()))
+        return true;
+    using Field = AgentsEditorViewModel::Field;
+    const AgentsEditorViewModel::Problem problem = m_model->lastProblem();
+    setStatus(problem.message, true);
+    m_tabs->setCurrentIndex(problem.field == Field::Tools ? 1 : problem.field == Field::Targets ? 2 : 0);
+    if (problem.field == Field::Name)
+        m_name->setFocus();
+    else if (problem.field == Field::Terminal)
+        m_terminal->setFocus();
+    else if (problem.field == Field::Tools)
+        m_tools->setFocus();
+    return false;
+}
+
+bool AgentsEditor::mayLeave()
+{
+    if (!hasUnsavedChanges())
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("Unsaved Changes"),
+        tr("Save your changes to “%1”?").arg(AgentsEditorViewModel::displayName(m_shown)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(u"UnsavedAgentQuestion"_s);
+    box.setInformativeText(tr("If you do not save them, your changes are lost."));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    const int answer = box.exec();
+    if (answer == QMessageBox::Save)
+        return store(); // a problem keeps the person here, its field shown
+    return answer == QMessageBox::Discard;
+}
+
+void AgentsEditor::done(int result)
+{
+    if (!mayLeave())
+        return;
+    if (hasUnsavedChanges())
+        showAgent(m_agentId); // saved or discarded: shown again, the editor starts from the file
+    QDialog::done(result);
 }
 
 void AgentsEditor::resetToPreset()
 {
     if (!m_model || m_agentId.isEmpty())
         return;
-    if (QMessageBox::question(this, tr("Reset to Preset"),
-            tr("Remove your changes to “%1”? The agent shipped with Tandem returns.").arg(m_name->text()),
+    const QString question = hasUnsavedChanges()
+        ? tr("Remove your changes to “%1”, the unsaved ones too? The agent shipped with Tandem returns.")
+        : tr("Remove your changes to “%1”? The agent shipped with Tandem returns.");
+    if (QMessageBox::question(this, tr("Reset to Preset"), question.arg(m_name->text()),
             QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel)
         != QMessageBox::Reset)
         return;
-    const QString id = m_agentId;
-    if (!m_model->resetToPreset(id)) {
+    if (!m_model->resetToPreset(m_agentId)) {
         setStatus(m_model->lastProblem().message, true);
         return;
     }
-    showMode();
-    select(mode(), id);
+    listAgents(m_agentId);
     setStatus(tr("The shipped agent is back."));
 }
 

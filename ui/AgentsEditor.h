@@ -26,7 +26,9 @@ class AgentsEditorViewModel;
 /// @brief The agents editor (View → Agents…): the prompt-file agents of each mode, their name, role, instructions,
 /// model and provider, allowed tools, handoff targets with their options, terminal and enabled; the mode's transition
 /// graph drawn beside them. Save writes the person's file (checked first, the problem named in the status line);
-/// "Reset to Preset" brings the shipped agent back; "Reset Thread" makes the agent forget the open conversation.
+/// "Reset to Preset" brings the shipped agent back; "Reset Thread" makes the agent forget the open conversation. Edits
+/// not saved yet mark the title ("[*]") and enable Save; leaving them (another agent, another mode, closing) asks
+/// first: Save, Discard or Cancel.
 class AgentsEditor final : public QDialog
 {
     Q_OBJECT
@@ -45,6 +47,10 @@ public:
     Agent editedAgent() const;
     /// @brief Saves the shown agent; false (the problem in the status line) when it cannot be.
     bool save();
+    /// @brief True if the fields differ from the agent as it was loaded.
+    bool hasUnsavedChanges() const;
+    /// @brief Closes unless there are unsaved changes and the person cancels (or their Save fails).
+    void done(int result) override;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -57,16 +63,32 @@ private:
     void retranslate();
     Conversation::Mode mode() const;
     void showMode();
+    void showRow(int row);
+    int rowOf(const QString &agentId) const;
+    /// @brief Lists the agents of the chosen mode and shows @p agentId (the first agent when not among them).
+    void listAgents(const QString &agentId);
+    /// @brief Marks the agents the person has overridden as "(edited)".
+    void labelAgents();
     void showAgent(const QString &agentId);
     void showTools(const Agent &agent);
     void updateGraph();
+    /// @brief A field changed: the graph and the unsaved state follow.
+    void edited();
+    void updateModified();
+    /// @brief True if what is shown may be replaced: nothing unsaved, or the person saved (successfully) or
+    /// discarded it; false if they cancelled.
+    bool mayLeave();
+    /// @brief Validates and writes the shown agent; on a problem names it and shows its field.
+    bool store();
     void resetToPreset();
     void resetThread();
     void setStatus(const QString &text, bool error = false);
 
     QPointer<AgentsEditorViewModel> m_model;
     QString m_agentId;
+    Conversation::Mode m_listedMode = Conversation::Mode::Single; ///< the mode the list shows
     Agent m_shown; ///< the agent as saved, for what the fields do not edit (modes, the output limit)
+    Agent m_loaded; ///< the agent as the fields showed it when it was loaded: what unsaved changes differ from
     QComboBox *m_mode = nullptr;
     QLabel *m_modeLabel = nullptr;
     QListWidget *m_agents = nullptr;
