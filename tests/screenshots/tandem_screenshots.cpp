@@ -36,6 +36,8 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPixmap>
 #include <QRadioButton>
@@ -43,6 +45,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -234,6 +237,16 @@ void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWi
     editor.findChild<QTabWidget *>()->setCurrentIndex(2); // the handoffs with their options
     settle(200);
     save(&editor, out.filePath(u"agents-editor-handoffs-%1.png"_s.arg(language)));
+    // An unsaved edit, then Close: the question before the edit is lost (answered Discard once it is saved).
+    editor.findChild<QTabWidget *>()->setCurrentIndex(0);
+    editor.findChild<QLineEdit *>(u"AgentRole"_s)->setText(u"Checks the change, then the tests"_s);
+    QTimer::singleShot(400, &editor, [&] {
+        auto *question = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!question)
+            return;
+        save(question, out.filePath(u"agents-editor-unsaved-%1.png"_s.arg(language)));
+        question->button(QMessageBox::Discard)->click();
+    });
     editor.close();
 
     SettingsDialog dialog(&settings, &window);
