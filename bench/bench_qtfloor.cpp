@@ -9,25 +9,19 @@
 #include "BenchBasics.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMap>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <functional>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using Tandem::Bench::cpuMicros;
@@ -84,17 +78,14 @@ private:
             { u"messages"_s,
                 QJsonArray { QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, u"A haiku"_s } } } } };
         QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-        auto *received = new QByteArray;
+        const auto received = std::make_shared<QByteArray>();
         QObject::connect(
             reply, &QNetworkReply::readyRead, reply, [reply, received] { received->append(reply->readAll()); });
         QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply, received, then = std::move(then)] {
             reply->deleteLater();
-            const bool ok = reply->error() == QNetworkReply::NoError;
-            const QByteArray text = *received;
-            delete received;
-            if (!ok)
+            if (reply->error() != QNetworkReply::NoError)
                 return m_done(false);
-            then(text);
+            then(*received);
         });
     }
 
@@ -116,7 +107,7 @@ bool openDatabase(QSqlDatabase &db, const QString &path)
                   "role TEXT NOT NULL, content TEXT NOT NULL)"_s);
 }
 
-bool runTurns(QCoreApplication &app, FloorTurn &turn, int count)
+bool runTurns(FloorTurn &turn, int count)
 {
     bool ok = true;
     for (int i = 0; i < count && ok; ++i) {
@@ -128,7 +119,6 @@ bool runTurns(QCoreApplication &app, FloorTurn &turn, int count)
         while (!finished)
             QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
-    Q_UNUSED(app);
     return ok;
 }
 
@@ -144,7 +134,7 @@ int main(int argc, char *argv[])
         if (!openDatabase(db, args.at(3)))
             return 1;
         FloorTurn turn(network, db, QUrl(args.at(2)));
-        return runTurns(app, turn, 1) ? 0 : 1;
+        return runTurns(turn, 1) ? 0 : 1;
     }
 
     constexpr int Rounds = 7;
@@ -160,7 +150,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     FloorTurn turn(network, db, QUrl(url));
-    if (!runTurns(app, turn, Turns)) { // warm-up: the connection, the statements
+    if (!runTurns(turn, Turns)) { // warm-up: the connection, the statements
         std::fprintf(stderr, "a turn failed\n");
         return 1;
     }
@@ -168,7 +158,7 @@ int main(int argc, char *argv[])
     const QMap<QString, qint64> threads0 = threadCpuMicros();
     for (int r = 0; r < Rounds; ++r) {
         const qint64 cpu0 = cpuMicros();
-        if (!runTurns(app, turn, Turns))
+        if (!runTurns(turn, Turns))
             return 1;
         perTurn << double(cpuMicros() - cpu0) / Turns / 1000.0;
     }
