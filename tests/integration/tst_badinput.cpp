@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -78,9 +79,34 @@ class TestBadInput : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void refusedClearly_data();
     void refusedClearly();
+
+private:
+    QTemporaryDir m_programs;
+    QString m_executable = QStringLiteral(TANDEM_EXECUTABLE);
 };
+
+void TestBadInput::initTestCase()
+{
+    // As root, the read-only cases run the child as nobody, who cannot reach a build tree under a private folder (a
+    // clone made in `mktemp -d`, mode 700). So the programs are copied to a folder anyone may enter: `tandem`, the
+    // `tandem-cli` it hands the command over to, and the commands module that one loads from beside itself.
+    if (::geteuid() != 0)
+        return;
+    QVERIFY(m_programs.isValid());
+    const auto everyoneMayRun = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+        | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther;
+    QVERIFY(QFile::setPermissions(m_programs.path(), everyoneMayRun));
+    const QFileInfo tandem(m_executable);
+    for (const QString &name : { tandem.fileName(), u"tandem-cli"_s, u"tandem-commands.so"_s }) {
+        const QString copy = m_programs.filePath(name);
+        QVERIFY2(QFile::copy(tandem.dir().filePath(name), copy), qPrintable(name));
+        QVERIFY(QFile::setPermissions(copy, everyoneMayRun));
+    }
+    m_executable = m_programs.filePath(tandem.fileName());
+}
 
 void TestBadInput::refusedClearly_data()
 {
@@ -137,7 +163,7 @@ void TestBadInput::refusedClearly()
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(u"XDG_CONFIG_HOME"_s, dir.filePath(u"config"_s));
         maker.setProcessEnvironment(environment);
-        maker.start(QStringLiteral(TANDEM_EXECUTABLE), { u"--data-dir"_s, dataDir, u"conversations"_s });
+        maker.start(m_executable, { u"--data-dir"_s, dataDir, u"conversations"_s });
         QVERIFY(maker.waitForFinished(60000) && maker.exitCode() == 0);
         QVERIFY(QFile::exists(database));
     };
@@ -251,7 +277,7 @@ void TestBadInput::refusedClearly()
     QStringList arguments { u"--data-dir"_s, dataDir, command };
     if (command == u"run")
         arguments << u"--provider"_s << u"http://127.0.0.1:9/v1"_s << message;
-    child.start(QStringLiteral(TANDEM_EXECUTABLE), arguments);
+    child.start(m_executable, arguments);
     QVERIFY(child.waitForStarted());
     const bool ended = child.waitForFinished(60000); // the busy timeout is 5 s: a lock is waited for, then refused
     if (!ended)
