@@ -615,13 +615,15 @@ void TestLocalApi::serveAsChildProcess()
     QCOMPARE(
         client.post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, created.json()[u"handoff"_s][u"id"_s] } }).status,
         200);
-    QCOMPARE(client
-                 .post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story }, { u"fromAgent"_s, u"analyst"_s },
-                     { u"toAgent"_s, u"implementer"_s } })
-                 .status,
-        201);
+    const ApiClient::Response plan = client.post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
+        { u"fromAgent"_s, u"analyst"_s }, { u"toAgent"_s, u"implementer"_s } });
+    QCOMPARE(plan.status, 201);
     QVERIFY2(QTest::qWaitFor([&] { return chat.activeAgentName() == u"Implementer"_s; }, 20000),
         qPrintable(chat.activeAgentName()));
+    // The implementer takes it up: one handoff of a story is pending at a time.
+    QCOMPARE(
+        client.post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, plan.json()[u"handoff"_s][u"id"_s] } }).status,
+        200);
 
     // The other way round: a handoff the window makes reaches the event stream of `tandem serve`, once.
     QTcpSocket events;
