@@ -1520,10 +1520,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Беседа %1 сейчас отвечает; передавайте работу, когда ход закончится.</translation>
     </message>
     <message>
-        <source>%1 may not hand over to %2: that transition is not declared.</source>
-        <translation>%1 не может передать работу агенту %2: такой переход не объявлен.</translation>
-    </message>
-    <message>
         <source>%1 handed the work to %2</source>
         <translation>%1 передал работу агенту %2</translation>
     </message>
@@ -1558,6 +1554,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The handoffs could not be stored.</source>
         <translation>Передачи не удалось сохранить.</translation>
+    </message>
+    <message>
+        <source>The handoff from %1 to %2 timed out.</source>
+        <translation>Время передачи от %1 агенту %2 истекло.</translation>
+    </message>
+    <message>
+        <source>The handoff from %1 to %2 was cleaned up.</source>
+        <translation>Передача от %1 агенту %2 отменена при очистке.</translation>
     </message>
 </context>
 <context>
@@ -1739,6 +1743,45 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Story handed to %1</source>
         <translation>История передана агенту %1</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffRules</name>
+    <message>
+        <source>the person</source>
+        <translation>человек</translation>
+    </message>
+    <message>
+        <source>Orchestrator</source>
+        <translation>Оркестратор</translation>
+    </message>
+    <message>
+        <source>There is no agent “%1”.</source>
+        <translation>Агента «%1» нет.</translation>
+    </message>
+    <message>
+        <source>%1 is disabled.</source>
+        <translation>%1 отключён.</translation>
+    </message>
+    <message>
+        <source>%1 is a terminal agent and cannot hand over.</source>
+        <translation>%1 — завершающий агент и не может передавать работу.</translation>
+    </message>
+    <message>
+        <source>%1 may not hand over to %2: that transition is not declared.</source>
+        <translation>%1 не может передать работу агенту %2: такой переход не объявлен.</translation>
+    </message>
+    <message>
+        <source>%1 does not hold the work, so it cannot hand it over.</source>
+        <translation>%1 не держит работу и поэтому не может её передать.</translation>
+    </message>
+    <message>
+        <source>%1 does not hold the work: %2 does, and only %2 can hand it over.</source>
+        <translation>%1 не держит работу: её держит %2, и только %2 может её передать.</translation>
+    </message>
+    <message>
+        <source>The handoff from %1 to %2 (%3) is still pending: it is accepted, rejected or timed out before another one is made.</source>
+        <translation>Передача от %1 агенту %2 (%3) ещё ожидает: её нужно принять, отклонить или завершить по времени, прежде чем создавать следующую.</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ AgentRunner::AgentRunner(
 {
     m_board.setBusy(
         [this](qint64 conversationId) { return isRunning(conversationId) || busyElsewhere(conversationId); });
+    m_board.setHolder([this](const Conversation &conversation) { return nextAgent(conversation); });
 }
 
 AgentRunner::~AgentRunner()

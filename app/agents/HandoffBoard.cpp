@@ -10,6 +10,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/AgentRoster.h"
+#include "domain/HandoffRules.h"
 #include "domain/Logging.h"
 #include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
@@ -75,14 +76,19 @@ HandoffBoard::Result HandoffBoard::create(
         return Result { Problem::Busy,
             tr("Conversation %1 is answering right now; hand over when the turn is over.").arg(conversationId), {}, 0 };
     const AgentRoster agents = roster();
-    // Seed 002's table: every declared edge, and the orchestrator's start of a pipeline at its first agent.
-    const bool start = from == TransitionGraph::kOrchestrator && to == DefaultAgents::firstAgent(conversation->mode);
+    // The rules read the board inside the step's transaction, so that two processes cannot both pass them.
+    Step step(m_work, m_events);
+    if (!step.isActive())
+        return failed(tr("The handoff could not be stored."));
+    const HandoffRules::Board board { conversation->mode,
+        m_holder ? m_holder(*conversation) : m_work.threads().activeAgent(conversationId),
+        DefaultAgents::firstAgent(conversation->mode),
+        m_work.variables().value(conversationId, PipelinePhase::kVariable.toString()),
+        m_work.handoffs().pendingIn(conversationId) };
+    const HandoffRules::Verdict verdict = HandoffRules::check(agents, board, from, to);
+    if (!verdict.ok())
+        return Result { Problem::Invalid, verdict.message, {}, 0 };
     const std::optional<TransitionGraph::Edge> edge = agents.graph.edge(from, to);
-    if (!start && !edge)
-        return Result { Problem::Invalid,
-            tr("%1 may not hand over to %2: that transition is not declared.")
-                .arg(nameOf(agents, from), nameOf(agents, to)),
-            {}, 0 };
     Handoff handoff;
     handoff.conversationId = conversationId;
     handoff.fromAgent = from;
@@ -98,8 +104,7 @@ HandoffBoard::Result HandoffBoard::create(
     QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
     pending << ThreadHistory::handoffInput(handoff);
     target.pendingInput = ThreadHistory::toJsonText(pending);
-    Step step(m_work, m_events);
-    if (!step.isActive() || !m_ledger.create(handoff)
+    if (!m_ledger.create(handoff)
         || !RunRows::addDivider(m_work, m_events, conversationId, 0, Message::Divider::Transferred,
             tr("%1 handed the work to %2").arg(nameOf(agents, from), nameOf(agents, to)), from, handoff.id)
         || (!warm && !m_ledger.setActive(conversationId, to))
@@ -141,7 +146,7 @@ HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reaso
         || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Rejected,
             tr("Rejected by %1: %2").arg(nameOf(agents, handoff.toAgent), reason.trimmed()), handoff.toAgent,
             handoff.id)
-        || !m_ledger.revoke(handoff, true, {}) || !m_ledger.setActive(handoff.conversationId, handoff.fromAgent)
+        || !m_ledger.revoke(handoff, true) || !m_ledger.setActive(handoff.conversationId, handoff.fromAgent)
         || !step.commit())
         return failed(tr("The handoff could not be stored."));
     return Result { Problem::None, {}, handoff, 1 };
@@ -154,10 +159,7 @@ HandoffBoard::Result HandoffBoard::timeOut(qint64 handoffId)
         return problem;
     const AgentRoster agents = roster();
     Step step(m_work, m_events);
-    if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::TimedOut)
-        || !m_ledger.revoke(handoff, true,
-            tr("The handoff to %1 timed out: the conversation is back with %2.")
-                .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)))
+    if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::TimedOut) || !withdraw(handoff, true, agents)
         || !step.commit())
         return failed(tr("The handoff could not be stored."));
     return Result { Problem::None, {}, handoff, 1 };
@@ -178,13 +180,31 @@ HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
     Step step(m_work, m_events);
     bool ok = step.isActive();
     for (Handoff &handoff : pending)
-        ok = ok && m_ledger.settle(handoff, Handoff::Status::Cancelled)
-            && m_ledger.revoke(handoff, true,
-                tr("The handoff to %1 was cleaned up: the conversation is back with %2.")
-                    .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)));
+        ok = ok && m_ledger.settle(handoff, Handoff::Status::Cancelled) && withdraw(handoff, true, agents);
     if (!ok || !step.commit())
         return failed(tr("The handoffs could not be stored."));
     return Result { Problem::None, {}, {}, int(pending.size()) };
+}
+
+bool HandoffBoard::withdraw(const Handoff &handoff, bool moveBack, const AgentRoster &agents)
+{
+    // Every outcome shows in the chat, also of a handoff that never held the conversation (a warm one, one to the
+    // person, one whose turn was running): otherwise "handed to" dividers pile up with no result.
+    bool movedBack = false;
+    if (!m_ledger.revoke(handoff, moveBack, &movedBack))
+        return false;
+    const QString to = nameOf(agents, handoff.toAgent);
+    const QString from = nameOf(agents, handoff.fromAgent);
+    const bool timedOut = handoff.status() == Handoff::Status::TimedOut;
+    QString why;
+    if (movedBack)
+        why = timedOut ? tr("The handoff to %1 timed out: the conversation is back with %2.").arg(to, from)
+                       : tr("The handoff to %1 was cleaned up: the conversation is back with %2.").arg(to, from);
+    else
+        why = timedOut ? tr("The handoff from %1 to %2 timed out.").arg(from, to)
+                       : tr("The handoff from %1 to %2 was cleaned up.").arg(from, to);
+    return RunRows::addDivider(
+        m_work, m_events, handoff.conversationId, 0, Message::Divider::Error, why, handoff.fromAgent, handoff.id);
 }
 
 int HandoffBoard::sweepStale()
@@ -200,10 +220,7 @@ int HandoffBoard::sweepStale()
         Step step(m_work, m_events);
         const bool moveBack = !m_busy || !m_busy(handoff.conversationId);
         if (step.isActive() && m_ledger.settle(handoff, Handoff::Status::TimedOut)
-            && m_ledger.revoke(handoff, moveBack,
-                tr("The handoff to %1 timed out: the conversation is back with %2.")
-                    .arg(nameOf(agents, handoff.toAgent), nameOf(agents, handoff.fromAgent)))
-            && step.commit()) {
+            && withdraw(handoff, moveBack, agents) && step.commit()) {
             qCInfo(lcAgents) << "handoff" << handoff.id << "timed out";
             ++timedOut;
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/BoardState.h"
+#include "domain/Conversation.h"
 #include "domain/Handoff.h"
 
 #include <QCoreApplication>
@@ -39,9 +40,13 @@ public:
 
     /// @brief How the board learns that a conversation's turn runs (in this process or another).
     void setBusy(std::function<bool(qint64)> busy) { m_busy = std::move(busy); }
+    /// @brief How the board learns which agent holds a conversation's work (the agent that answers next).
+    void setHolder(std::function<QString(const Conversation &)> holder) { m_holder = std::move(holder); }
 
-    /// @brief A handoff from @p from to @p to, pending, along a declared transition (or the orchestrator's start of a
-    /// pipeline); the conversation moves to @p to unless the edge is warm. Payloads without "text" get one.
+    /// @brief A handoff from @p from to @p to, pending, if HandoffRules allow it (the engine's rules: a known and
+    /// enabled target, a declared transition or the orchestrator's start of a pipeline, @p from holding the work, no
+    /// other handoff pending); the conversation moves to @p to unless the edge is warm. Payloads without "text" get
+    /// one.
     Result create(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
         const QString &reason = {});
     /// @brief The target takes the pending handoff @p handoffId up: accepted; the conversation is with the target.
@@ -66,12 +71,16 @@ private:
     Result find(qint64 handoffId, Handoff &handoff);
     Result failed(const QString &message) const;
     QString nameOf(const AgentRoster &roster, const QString &id) const;
+    /// @brief Takes back what @p handoff (timed out or cleaned up) would have delivered, gives a conversation it had
+    /// moved back to the source (with @p moveBack), and says so in a divider either way. Part of the caller's step.
+    bool withdraw(const Handoff &handoff, bool moveBack, const AgentRoster &agents);
 
     UnitOfWork &m_work;
     EngineEvents &m_events;
     HandoffLedger &m_ledger;
     const EngineConfig &m_config;
     std::function<bool(qint64)> m_busy;
+    std::function<QString(const Conversation &)> m_holder;
 };
 
 } // namespace Tandem

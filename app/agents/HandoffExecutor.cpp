@@ -13,7 +13,9 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
+#include "domain/HandoffRules.h"
 #include "domain/Logging.h"
+#include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
 
 #include <QJsonArray>
@@ -76,21 +78,32 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
 
 std::optional<QString> HandoffExecutor::refusal(const Run &run, const HandoffRequest &request) const
 {
-    const Agent *source = run.roster.find(request.fromAgent);
-    const Agent *target = run.roster.find(request.targetAgent);
+    // The board's rules (HandoffRules): inside a run the agent the engine runs holds the work.
+    const HandoffRules::Board board { run.conversation.mode, run.agentId,
+        DefaultAgents::firstAgent(run.conversation.mode),
+        m_work.variables().value(run.conversationId, PipelinePhase::kVariable.toString()),
+        m_work.handoffs().pendingIn(run.conversationId) };
+    const HandoffRules::Verdict verdict
+        = HandoffRules::check(run.roster, board, request.fromAgent, request.targetAgent);
     const QString sourceName = run.roster.name(request.fromAgent);
-    const bool pseudo = request.targetAgent == TransitionGraph::kPerson
-        || (isPipeline(run) && request.targetAgent == TransitionGraph::kOrchestrator);
-    if (!target && !pseudo)
+    const QString targetName = run.roster.name(request.targetAgent);
+    // In a run the sentence says where the conversation stays: the agent that asked answers the person itself.
+    switch (verdict.refusal) {
+    case HandoffRules::Refusal::None:
+        return std::nullopt;
+    case HandoffRules::Refusal::UnknownAgent:
         return tr("There is no agent “%1”: the conversation stays with %2.").arg(request.targetAgent, sourceName);
-    if (target && !target->enabled)
-        return tr("%1 is disabled: the conversation stays with %2.").arg(target->name, sourceName);
-    if (source && source->terminal)
+    case HandoffRules::Refusal::Disabled:
+        return tr("%1 is disabled: the conversation stays with %2.").arg(targetName, sourceName);
+    case HandoffRules::Refusal::Terminal:
         return tr("%1 is a terminal agent and cannot hand the conversation over; it stays with %1.").arg(sourceName);
-    if (!run.roster.graph.edge(request.fromAgent, request.targetAgent))
-        return tr("%1 may not hand the conversation to %2: it stays with %1.")
-            .arg(sourceName, target ? target->name : request.targetAgent);
-    return std::nullopt;
+    case HandoffRules::Refusal::Undeclared:
+        return tr("%1 may not hand the conversation to %2: it stays with %1.").arg(sourceName, targetName);
+    case HandoffRules::Refusal::NotHolder:
+    case HandoffRules::Refusal::Pending:
+        break;
+    }
+    return verdict.message;
 }
 
 HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const HandoffRequest &request, const QString &reason)
@@ -99,6 +112,8 @@ HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const Handoff
     // pipeline the refusal of a transition outside seed 002's table is shown as a rejection.
     const bool viaTool = request.source == HandoffRequest::Source::Tool;
     const Message::Divider divider = isPipeline(run) ? Message::Divider::Rejected : Message::Divider::Error;
+    // Marked as the rules' refusal: the target never saw it, so it is no rejection of the target's (the metrics).
+    handoff.payload.insert(u"refused"_s, true);
     Step step(m_work, m_events);
     if (!step.isActive() || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Rejected, reason)
         || !RunRows::addDivider(m_work, m_events, run, divider, reason, request.fromAgent, handoff.id, request.callId)
@@ -113,9 +128,14 @@ HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const Handoff
 HandoffOutcome HandoffExecutor::stopAtCap(
     Run &run, Handoff &handoff, const HandoffRequest &request, GuardrailViolation violation)
 {
+    // The guardrail stopped the run before the handoff took effect: cancelled, not rejected by anyone; what stopped it
+    // travels with it.
+    handoff.payload.insert(u"stopped"_s,
+        QJsonObject {
+            { u"guardrail"_s, GuardrailViolation::kindName(violation.kind) }, { u"message"_s, violation.message } });
     Step step(m_work, m_events);
     if (!step.isActive() || !m_tools.answerHandoffCall(run, request, ToolGate::errorOutput(violation.message))
-        || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Rejected, violation.message)
+        || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Cancelled)
         || (request.source == HandoffRequest::Source::TextSignal && !run.reply.linkHandoff(handoff.id))
         || !step.commit())
         return HandoffOutcome();

@@ -4,7 +4,6 @@
 #include "HandoffLedger.h"
 
 #include "agents/EngineEvents.h"
-#include "agents/RunRows.h"
 #include "agents/ThreadHistory.h"
 #include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
@@ -48,7 +47,7 @@ bool HandoffLedger::setPhase(qint64 conversationId, const QString &agentId)
     return m_work.variables().setValue(conversationId, PipelinePhase::kVariable.toString(), PipelinePhase::of(agentId));
 }
 
-bool HandoffLedger::revoke(const Handoff &handoff, bool moveBack, const QString &why)
+bool HandoffLedger::revoke(const Handoff &handoff, bool moveBack, bool *movedBack)
 {
     AgentThread target = m_work.threads().get(handoff.conversationId, handoff.toAgent);
     QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
@@ -59,10 +58,9 @@ bool HandoffLedger::revoke(const Handoff &handoff, bool moveBack, const QString 
     }
     if (!moveBack || m_work.threads().activeAgent(handoff.conversationId) != handoff.toAgent)
         return true;
-    return setActive(handoff.conversationId, handoff.fromAgent)
-        && (why.isEmpty()
-            || RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Error, why,
-                handoff.fromAgent, handoff.id));
+    if (movedBack)
+        *movedBack = true;
+    return setActive(handoff.conversationId, handoff.fromAgent);
 }
 
 } // namespace Tandem

@@ -30,8 +30,8 @@ public:
     /// @brief Records the pipeline phase in which @p agentId works (PipelinePhase).
     bool setPhase(qint64 conversationId, const QString &agentId);
     /// @brief Takes back what @p handoff (timed out, rejected or cleaned up) would have delivered; with @p moveBack, a
-    /// conversation it had moved goes back to the source, with an error divider saying @p why (none if it is empty).
-    bool revoke(const Handoff &handoff, bool moveBack, const QString &why);
+    /// conversation it had moved goes back to the source (@p movedBack says whether it did).
+    bool revoke(const Handoff &handoff, bool moveBack, bool *movedBack = nullptr);
 
 private:
     UnitOfWork &m_work;

@@ -5,7 +5,6 @@
 #include "api/ApiTcpServer.h"
 #include "api/EventStream.h"
 #include "api/HandoffEndpoint.h"
-#include "api/HandoffWatch.h"
 #include "chat/ChatRepository.h"
 #include "domain/Logging.h"
 
@@ -72,8 +71,9 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
     , m_repository(repository)
     , m_events(new EventStream(this))
 {
-    // The engine's own changes and those other processes commit, each announced once.
-    connect(new HandoffWatch(m_repository, this), &HandoffWatch::changed, m_events, &EventStream::publish);
+    // The repository announces every change once, in the order of the board's change log: the engine's own and
+    // those other processes commit.
+    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, &EventStream::publish);
 }
 
 ApiServer::~ApiServer()

@@ -131,8 +131,6 @@ public:
     virtual std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) = 0;
     /// @brief Pending handoffs of every conversation created more than @p minutes ago.
     virtual QList<Handoff> staleHandoffs(int minutes) = 0;
-    /// @brief The handoffs of every conversation created or decided at or after @p since (by any process).
-    virtual QList<Handoff> handoffsChangedSince(const QDateTime &since) = 0;
     /// @brief A handoff from @p from to @p to along a declared transition (refused otherwise, or while a turn runs).
     virtual BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to,
         const QJsonObject &payload, const QString &reason = {})
@@ -191,6 +189,9 @@ Q_SIGNALS:
     void messageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
     /// The conversation now belongs to @p agentId (the new agent, never the old one).
     void activeAgentChanged(qint64 conversationId, const QString &agentId);
+    /// Every change of a handoff's status, once each, in the order the changes were committed, by this process or
+    /// another (those of another process when the repository sees the database changed, before changedElsewhere());
+    /// @p handoff is the handoff as the change left it.
     void handoffStatusChanged(const Tandem::Handoff &handoff);
     void approvalNeeded(const Tandem::ApprovalRequest &request);
     /// @p agentId started working (true) or stopped (false); drives the "working" indicator.

@@ -6,6 +6,7 @@
 #include "agents/DefaultAgents.h"
 #include "agents/ToolRegistry.h"
 #include "chat/AgentDefinitions.h"
+#include "chat/HandoffFeed.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/RunRecovery.h"
 #include "chat/TaskEdits.h"
@@ -33,6 +34,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_runner(new AgentRunner(m_work, m_clients, tools, config, this))
     , m_tools(tools)
     , m_taskEdits(std::make_unique<TaskEdits>(m_work))
+    , m_handoffFeed(std::make_unique<HandoffFeed>(m_work))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
     m_runner->setClaims(m_claims.get());
@@ -52,7 +54,9 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     connect(&events, &EngineEvents::messageUpdated, this, &ChatRepository::messageUpdated);
     connect(&events, &EngineEvents::messageDelta, this, &ChatRepository::messageDelta);
     connect(&events, &EngineEvents::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
-    connect(&events, &EngineEvents::handoffStatusChanged, this, &ChatRepository::handoffStatusChanged);
+    // Announced in the order of the board's change log: what other processes committed before it comes first.
+    connect(&events, &EngineEvents::handoffStatusChanged, this,
+        [this](const Handoff &handoff) { announceHandoffs(m_handoffFeed->upTo(handoff)); });
     connect(&events, &EngineEvents::approvalNeeded, this, &ChatRepository::approvalNeeded);
     connect(&events, &EngineEvents::agentWorking, this, &ChatRepository::agentWorking);
     connect(&events, &EngineEvents::runStarted, this, &ChatRepository::runStarted);
@@ -149,7 +153,14 @@ void LocalChatRepository::lookElsewhere()
     if (!written && recovered == 0)
         return;
     Q_EMIT conversationsChanged();
+    announceHandoffs(m_handoffFeed->unread());
     Q_EMIT changedElsewhere();
+}
+
+void LocalChatRepository::announceHandoffs(const QList<Handoff> &changes)
+{
+    for (const Handoff &handoff : changes)
+        Q_EMIT handoffStatusChanged(handoff);
 }
 
 qint64 LocalChatRepository::busyElsewhere(qint64 conversationId) const
@@ -525,11 +536,6 @@ BoardState LocalChatRepository::boardState(qint64 conversationId)
 std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId, const QString &agentId)
 {
     return m_runner->pendingHandoff(conversationId, agentId);
-}
-
-QList<Handoff> LocalChatRepository::handoffsChangedSince(const QDateTime &since)
-{
-    return m_work.handoffs().changedSince(since);
 }
 
 QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)

@@ -14,6 +14,7 @@ namespace Tandem {
 
 class AgentRunner;
 class ClientPool;
+class HandoffFeed;
 class LocalSettingsService;
 class ProcessClaims;
 class SecretStore;
@@ -99,7 +100,6 @@ public:
     BoardState boardState(qint64 conversationId) override;
     std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) override;
     QList<Handoff> staleHandoffs(int minutes) override;
-    QList<Handoff> handoffsChangedSince(const QDateTime &since) override;
     BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
         const QString &reason = {}) override;
     BoardResult acceptHandoff(qint64 handoffId) override;
@@ -128,6 +128,7 @@ private:
     /// @brief Recovers the runs of ended processes; returns how many runs and replies it marked.
     int recover();
     void lookElsewhere();
+    void announceHandoffs(const QList<Handoff> &changes);
     /// @brief Reads the agent files (AgentCatalog) into the store the engine reads; their problems into
     /// agentProblems().
     void readAgentFiles();
@@ -145,6 +146,7 @@ private:
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
     QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
     std::unique_ptr<TaskEdits> m_taskEdits;
+    std::unique_ptr<HandoffFeed> m_handoffFeed; ///< where this process stands in the board's change log
 };
 
 } // namespace Tandem

@@ -22,6 +22,7 @@ QJsonObject agentJson(const AgentMetrics &m)
         { u"model_calls"_s, m.modelCalls },
         { u"handoffs_given"_s, m.handoffsGiven },
         { u"handoffs_received"_s, m.handoffsReceived },
+        { u"handoffs_refused"_s, m.handoffsRefused },
         { u"rejections_given"_s, m.rejectionsGiven },
         { u"rejections_received"_s, m.rejectionsReceived },
         { u"input_tokens"_s, m.inputTokens },

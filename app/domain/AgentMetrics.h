@@ -11,9 +11,10 @@ struct AgentMetrics
     int turns = 0; ///< runs in which the agent called its model (user messages it worked on)
     int modelCalls = 0;
     int handoffsGiven = 0; ///< handoffs from the agent, whatever became of them
-    int handoffsReceived = 0; ///< handoffs to the agent
-    int rejectionsGiven = 0; ///< handoffs to the agent that ended rejected (it rejected the work, or was refused)
-    int rejectionsReceived = 0; ///< handoffs from the agent that ended rejected
+    int handoffsReceived = 0; ///< handoffs that reached the agent (not those refused or stopped before it)
+    int handoffsRefused = 0; ///< handoffs from the agent that the rules refused or a guardrail stopped
+    int rejectionsGiven = 0; ///< handoffs to the agent that it rejected
+    int rejectionsReceived = 0; ///< handoffs from the agent that their target rejected
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double latencyMeanMs = 0.0; ///< model calls' duration, request sent to reply complete

@@ -2,6 +2,7 @@
 
 #include "SqlValues.h"
 #include "Statement.h"
+#include "Transaction.h"
 
 using namespace Qt::StringLiterals;
 
@@ -44,10 +45,11 @@ bool HandoffStore::create(Handoff &handoff)
     q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
     q.addBindValue(SqlValues::fromTime(handoff.createdAt));
     q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
-    if (!exec(q))
+    Transaction transaction(*m_connection);
+    if (!transaction.isActive() || !exec(q))
         return false;
     handoff.id = q.lastInsertId().toLongLong();
-    return true;
+    return logChange(handoff) && transaction.commit();
 }
 
 bool HandoffStore::saveStatus(const Handoff &handoff)
@@ -58,7 +60,55 @@ bool HandoffStore::saveStatus(const Handoff &handoff)
     q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
     q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
     q.addBindValue(handoff.id);
-    return exec(q) && q.numRowsAffected() == 1;
+    Transaction transaction(*m_connection);
+    return transaction.isActive() && exec(q) && q.numRowsAffected() == 1 && logChange(handoff) && transaction.commit();
+}
+
+bool HandoffStore::logChange(const Handoff &handoff)
+{
+    Statement q = prepare(u"INSERT INTO handoff_changes (handoff_id, status, rejection_reason, changed_at) "
+                          u"VALUES (?, ?, ?, ?)"_s);
+    q.addBindValue(handoff.id);
+    q.addBindValue(Handoff::statusName(handoff.status()));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
+    q.addBindValue(SqlValues::fromTime(handoff.isFinal() ? handoff.processedAt() : handoff.createdAt));
+    if (!exec(q))
+        return false;
+    // The log is pruned as it grows: the oldest changes beyond kChangesKept go, a few at a time.
+    Statement prune = prepare(u"DELETE FROM handoff_changes WHERE id <= ?"_s);
+    prune.addBindValue(q.lastInsertId().toLongLong() - kChangesKept);
+    return exec(prune);
+}
+
+QList<HandoffChange> HandoffStore::changesAfter(qint64 afterId, int limit)
+{
+    // Writers take the database one at a time and a change's id is given inside its transaction, so ids are
+    // committed in order: a reader that saw change n never meets a change below n later.
+    QString columns = QStringView(kColumns).toString();
+    columns.replace(u", "_s, u", h."_s);
+    Statement q
+        = prepare(u"SELECT h.%1, c.id, c.status, c.rejection_reason, c.changed_at FROM handoff_changes c "
+                  u"JOIN handoffs h ON h.id = c.handoff_id WHERE c.id > ? ORDER BY c.id LIMIT ?"_s.arg(columns));
+    q.addBindValue(afterId);
+    q.addBindValue(limit);
+    QList<HandoffChange> changes;
+    if (!exec(q))
+        return changes;
+    while (q.next()) {
+        const Handoff::Status status
+            = Handoff::statusFromName(q.value(12).toString()).value_or(Handoff::Status::Pending);
+        const QDateTime when = SqlValues::toTime(q.value(14));
+        changes.append(HandoffChange { q.value(11).toLongLong(),
+            Handoff::restore(fromRecord(q), status, q.value(13).toString(),
+                status == Handoff::Status::Pending ? QDateTime() : when) });
+    }
+    return changes;
+}
+
+qint64 HandoffStore::lastChangeId()
+{
+    Statement q = prepare(u"SELECT COALESCE(MAX(id), 0) FROM handoff_changes"_s);
+    return exec(q) && q.next() ? q.value(0).toLongLong() : 0;
 }
 
 bool HandoffStore::savePayload(const Handoff &handoff)
@@ -93,13 +143,11 @@ QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
     return readAll(q);
 }
 
-QList<Handoff> HandoffStore::changedSince(const QDateTime &since)
+QList<Handoff> HandoffStore::pendingIn(qint64 conversationId)
 {
-    // Timestamps are ISO 8601 in UTC with milliseconds: text order is time order.
-    Statement q
-        = prepare(u"SELECT %1 FROM handoffs WHERE created_at >= ? OR processed_at >= ? ORDER BY id"_s.arg(kColumns));
-    q.addBindValue(SqlValues::fromTime(since));
-    q.addBindValue(SqlValues::fromTime(since));
+    Statement q = prepare(
+        u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND status = 'pending' ORDER BY id"_s.arg(kColumns));
+    q.addBindValue(conversationId);
     return readAll(q);
 }
 

@@ -2,6 +2,7 @@
 
 #include "StoreBase.h"
 #include "domain/Handoff.h"
+#include "domain/HandoffChange.h"
 
 #include <QList>
 
@@ -30,11 +31,21 @@ public:
     QList<Handoff> pendingFor(qint64 conversationId, const QString &agentId);
     /// @brief Pending handoffs created more than @p minutes before @p now.
     QList<Handoff> stale(const QDateTime &now, int minutes = Handoff::kStaleMinutes);
-    /// @brief The handoffs of every conversation created or decided at or after @p since, in order.
-    QList<Handoff> changedSince(const QDateTime &since);
+    /// @brief The pending handoffs of @p conversationId, oldest first.
+    QList<Handoff> pendingIn(qint64 conversationId);
+    /// @brief The changes of the board's log after the change @p afterId, in the order they were committed, at most
+    /// @p limit. create() and saveStatus() write them in their own transaction.
+    QList<HandoffChange> changesAfter(qint64 afterId, int limit);
+    /// @brief The id of the newest change of the log, 0 if there is none.
+    qint64 lastChangeId();
+
+    /// How many changes the log keeps: a watcher looks every second or two; one that fell this far behind reads the
+    /// board's state instead.
+    static constexpr qint64 kChangesKept = 10000;
 
 private:
     QList<Handoff> readAll(Statement &query);
+    bool logChange(const Handoff &handoff);
 };
 
 } // namespace Tandem

@@ -5,6 +5,7 @@
 #include "Statement.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QSet>
 
 #include <map>
@@ -63,19 +64,32 @@ Metrics MetricsStore::metrics(qint64 conversationId)
         }
     }
     Statement handoffs
-        = prepare(u"SELECT from_agent, to_agent, status FROM handoffs WHERE ? = 0 OR conversation_id = ?"_s);
+        = prepare(u"SELECT from_agent, to_agent, status, payload FROM handoffs WHERE ? = 0 OR conversation_id = ?"_s);
     handoffs.addBindValue(conversationId);
     handoffs.addBindValue(conversationId);
     if (exec(handoffs)) {
         while (handoffs.next()) {
-            const bool rejected = handoffs.value(2).toString() == u"rejected";
+            const QString status = handoffs.value(2).toString();
+            // A handoff the rules refused, or one a guardrail stopped, never reached its target: no rejection of the
+            // target's, and nothing it received.
+            bool refused = false;
+            if (status == u"rejected" || status == u"cancelled") {
+                const QJsonObject payload = SqlValues::toObject(handoffs.value(3));
+                refused = payload.value(u"refused"_s).toBool() || payload.contains(u"stopped"_s);
+            }
+            const bool rejected = !refused && status == u"rejected";
             AgentMetrics &from = of(handoffs.value(0).toString());
             ++from.handoffsGiven;
+            ++result.total.handoffsGiven;
+            if (refused) {
+                ++from.handoffsRefused;
+                ++result.total.handoffsRefused;
+                continue;
+            }
             from.rejectionsReceived += rejected ? 1 : 0;
             AgentMetrics &to = of(handoffs.value(1).toString());
             ++to.handoffsReceived;
             to.rejectionsGiven += rejected ? 1 : 0;
-            ++result.total.handoffsGiven;
             ++result.total.handoffsReceived;
             result.total.rejectionsGiven += rejected ? 1 : 0;
             result.total.rejectionsReceived += rejected ? 1 : 0;

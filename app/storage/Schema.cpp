@@ -259,6 +259,19 @@ QList<Migration> Schema::migrations()
                 u"INSERT INTO title_search (rowid, title) SELECT id, title FROM conversations"_s,
             },
             u"fts5"_s },
+        // Every status a handoff takes, in the order the changes were committed: watchers in other processes read
+        // what happened since the last change they saw, not the latest state, so a handoff created and rejected
+        // between two looks is seen pending, then rejected. Written in the transaction of the change itself.
+        Migration { 8, u"the change log of the handoff board"_s,
+            {
+                uR"(CREATE TABLE handoff_changes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    handoff_id INTEGER NOT NULL REFERENCES handoffs(id) ON DELETE CASCADE,
+                    status TEXT NOT NULL,
+                    rejection_reason TEXT,
+                    changed_at TEXT NOT NULL))"_s,
+                u"CREATE INDEX handoff_changes_by_handoff ON handoff_changes (handoff_id)"_s,
+            } },
     };
 }
 

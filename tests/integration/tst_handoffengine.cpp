@@ -489,13 +489,14 @@ void TestHandoffEngine::pingPongGuards()
     QString message;
     QCOMPARE(h.sendAndWait(id, u"ping"_s, &message), RunOutcome::GuardrailStopped);
     QVERIFY2(message.contains(phrase), qPrintable(message));
-    // The accepted hops, then the refused one, rejected with the guardrail's reason.
+    // The accepted hops, then the stopped one: cancelled by the guardrail (no agent rejected it), which it names.
     const QList<Handoff> handoffs = h.repository().handoffs(id);
     QCOMPARE(handoffs.size(), acceptedHops + 1);
     for (int i = 0; i < acceptedHops; ++i)
         QCOMPARE(handoffs[i].status(), Handoff::Status::Accepted);
-    QCOMPARE(handoffs.constLast().status(), Handoff::Status::Rejected);
-    QCOMPARE(handoffs.constLast().rejectionReason(), message);
+    QCOMPARE(handoffs.constLast().status(), Handoff::Status::Cancelled);
+    QVERIFY(handoffs.constLast().rejectionReason().isEmpty());
+    QCOMPARE(handoffs.constLast().payload.value(u"stopped"_s).toObject().value(u"message"_s).toString(), message);
     QCOMPARE(h.modelRequests().size(), acceptedHops + 1);
     const QString stoppedAt = acceptedHops % 2 == 1 ? u"billing"_s : u"assistant"_s;
     QCOMPARE(h.repository().activeAgent(id), stoppedAt); // stays with the source of the refused hop

@@ -77,6 +77,8 @@ private Q_SLOTS:
     void refusals();
     void bodyFarBeyondTheLimitIsCutOff();
     void eventStream();
+    void boardFollowsTheEnginesRules();
+    void eventStreamKeepsEveryChangeOfAnotherProcess();
     void dashboardUrlWhileRunning();
     void serveAsChildProcess();
     void exportPrompts();
@@ -402,6 +404,121 @@ void TestLocalApi::eventStream()
     QVERIFY(QTest::qWaitFor([&] { return m_server->events().subscriberCount() == 0; }, 10000));
 }
 
+void TestLocalApi::boardFollowsTheEnginesRules()
+{
+    // Issues #23 and #24: the board checked only the from → to pair, so an outside agent could hand over work it did
+    // not hold, several handoffs were pending at once, and a disabled agent was a target. Its rules are the engine's.
+    const QString story = QString::number(m_story);
+    const auto create = [&](const QString &from, const QString &to) {
+        return m_client->post(
+            { { u"action"_s, u"create"_s }, { u"storyId"_s, story }, { u"fromAgent"_s, from }, { u"toAgent"_s, to } });
+    };
+    const auto accept = [&](const ApiClient::Response &created) {
+        return m_client
+            ->post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, created.json()[u"handoff"_s][u"id"_s] } })
+            .status;
+    };
+    const ApiClient::Response start = create(u"orchestrator"_s, u"analyst"_s);
+    QCOMPARE(start.status, 201);
+    QCOMPARE(accept(start), 200);
+
+    // A story at analysis cannot reach "complete" through refactorer → documenter → orchestrator.
+    const ApiClient::Response skipping = create(u"refactorer"_s, u"documenter"_s);
+    QCOMPARE(skipping.status, 409);
+    QVERIFY2(
+        skipping.json().value(u"error"_s).toString().contains(u"Refactorer does not hold the work: Analyst does"_s),
+        qPrintable(skipping.describe()));
+    QCOMPARE(create(u"documenter"_s, u"orchestrator"_s).status, 409);
+    QCOMPARE(create(u"orchestrator"_s, u"analyst"_s).status, 409); // no second start while the story runs
+
+    // One handoff pending at a time.
+    const ApiClient::Response plan = create(u"analyst"_s, u"implementer"_s);
+    QCOMPARE(plan.status, 201);
+    const ApiClient::Response early = create(u"implementer"_s, u"reviewer"_s);
+    QCOMPARE(early.status, 409);
+    QVERIFY2(early.json().value(u"error"_s).toString().contains(u"is still pending"_s), qPrintable(early.describe()));
+    QCOMPARE(accept(plan), 200);
+
+    // A disabled agent is no target, here as in the engine.
+    std::optional<Agent> reviewer = m_harness->work().agents().get(u"reviewer"_s);
+    QVERIFY(reviewer);
+    reviewer->enabled = false;
+    QVERIFY(m_harness->saveAgent(*reviewer));
+    const ApiClient::Response disabled = create(u"implementer"_s, u"reviewer"_s);
+    QCOMPARE(disabled.status, 409);
+    QVERIFY2(disabled.json().value(u"error"_s).toString().contains(u"Reviewer is disabled."_s),
+        qPrintable(disabled.describe()));
+
+    const BoardState board = m_harness->repository().boardState(m_story);
+    QCOMPARE(board.handoffs.size(), 2); // nothing a refusal stored
+    QCOMPARE(board.phase, u"implementation"_s);
+    QCOMPARE(board.currentAgent, u"implementer"_s);
+}
+
+void TestLocalApi::eventStreamKeepsEveryChangeOfAnotherProcess()
+{
+    // Issue #24: a handoff another process created and rejected between two looks arrived only as "rejected". The
+    // changes are read from the board's change log, in order: the CLI makes many in a row between two looks, and the
+    // event stream (and the window) get each of them.
+    QTemporaryDir home;
+    const QString data = home.path() + u"/data"_s;
+    Database database;
+    QVERIFY(database.open(QDir(data).filePath(u"tandem.sqlite"_s)));
+    QNetworkAccessManager network;
+    LocalChatRepository window(database.work(), &network, nullptr, nullptr, EngineHarness::testConfig());
+    const qint64 story = window.createConversation(Conversation::Mode::Pipeline);
+    QVERIFY(story > 0);
+    window.watchForChangesElsewhere(60 * 60 * 1000); // no look until the CLI is done
+    ApiServer server(window);
+    server.setToken(kToken);
+    QVERIFY2(server.listen(0), qPrintable(server.errorString()));
+    QTcpSocket events;
+    events.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(events.waitForConnected(10000));
+    events.write(
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken.toUtf8() + "\r\n\r\n");
+    QByteArray stream;
+    readUntil(events, stream, ": connected\n\n");
+    QVERIFY2(stream.contains(": connected\n\n"), stream.constData());
+    QSignalSpy seen(&window, &ChatRepository::handoffStatusChanged);
+
+    const QProcessEnvironment environment = childEnvironment(home.path());
+    const auto tandem = [&](const QStringList &arguments) {
+        return ChildProcess::run(
+            QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, data } + arguments, environment);
+    };
+    constexpr int kRounds = 8;
+    QStringList expected;
+    for (int round = 0; round < kRounds; ++round) {
+        const ChildProcess::Result created = tandem({ u"handoff"_s, u"create"_s, u"--conversation"_s,
+            QString::number(story), u"--from"_s, u"analyst"_s, u"--to"_s, u"implementer"_s, u"--json"_s });
+        QVERIFY2(created.succeeded(), qPrintable(created.describe()));
+        const QString id = QString::number(QJsonDocument::fromJson(created.out).object().value(u"id"_s).toInteger());
+        const ChildProcess::Result rejected
+            = tandem({ u"handoff"_s, u"reject"_s, id, u"--reason"_s, u"Round %1"_s.arg(round) });
+        QVERIFY2(rejected.succeeded(), qPrintable(rejected.describe()));
+        expected << id + u" pending"_s << id + u" rejected"_s;
+    }
+    window.watchForChangesElsewhere(20); // one look finds them all
+
+    const QString last = expected.constLast().section(u' ', 0, 0);
+    readUntil(events, stream, "\"handoffId\":" + last.toUtf8() + ",\"status\":\"rejected\"");
+    static const QRegularExpression event(
+        u"event: handoff\ndata: \\{\"handoffId\":(\\d+),\"status\":\"(\\w+)\",\"storyId\":\"(\\d+)\"\\}\n\n"_s);
+    QStringList streamed;
+    for (const QRegularExpressionMatch &match : event.globalMatch(QString::fromUtf8(stream))) {
+        QCOMPARE(match.captured(3), QString::number(story));
+        streamed << match.captured(1) + u' ' + match.captured(2);
+    }
+    QCOMPARE(streamed, expected);
+    QStringList announced;
+    for (const QList<QVariant> &signal : std::as_const(seen)) {
+        const Handoff each = signal.at(0).value<Handoff>();
+        announced << u"%1 %2"_s.arg(each.id).arg(Handoff::statusName(each.status()));
+    }
+    QCOMPARE(announced, expected);
+}
+
 void TestLocalApi::dashboardUrlWhileRunning()
 {
     // LocalApi: the token comes from the keychain (or memory without one), and DASHBOARD_URL is the API's address.
@@ -498,13 +615,15 @@ void TestLocalApi::serveAsChildProcess()
     QCOMPARE(
         client.post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, created.json()[u"handoff"_s][u"id"_s] } }).status,
         200);
-    QCOMPARE(client
-                 .post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story }, { u"fromAgent"_s, u"analyst"_s },
-                     { u"toAgent"_s, u"implementer"_s } })
-                 .status,
-        201);
+    const ApiClient::Response plan = client.post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
+        { u"fromAgent"_s, u"analyst"_s }, { u"toAgent"_s, u"implementer"_s } });
+    QCOMPARE(plan.status, 201);
     QVERIFY2(QTest::qWaitFor([&] { return chat.activeAgentName() == u"Implementer"_s; }, 20000),
         qPrintable(chat.activeAgentName()));
+    // The implementer takes it up: one handoff of a story is pending at a time.
+    QCOMPARE(
+        client.post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, plan.json()[u"handoff"_s][u"id"_s] } }).status,
+        200);
 
     // The other way round: a handoff the window makes reaches the event stream of `tandem serve`, once.
     QTcpSocket events;

@@ -88,6 +88,8 @@ private Q_SLOTS:
     void thePersonIsATarget();
     void boardActionsSignalsAndQueries();
     void staleHandoffsTimeOutAndCleanUp();
+    void everyOutcomeShowsInTheChat();
+    void refusalsAndGuardrailStopsAreNoRejections();
 
 private:
     static void protocols()
@@ -181,7 +183,7 @@ void TestPipeline::rejectionLoopsBackBoundedByTheCap()
     QCOMPARE(board.at(2).status(), Handoff::Status::Rejected);
     QCOMPARE(board.at(2).rejectionReason(), u"Tests failing"_s);
     QCOMPARE(board.at(3).rejectionReason(), u"Still failing"_s);
-    QCOMPARE(board.constLast().status(), Handoff::Status::Rejected); // the third review, refused by the cap
+    QCOMPARE(board.constLast().status(), Handoff::Status::Cancelled); // the third review, stopped by the cap
     // The implementer got the reason with the work back.
     const QStringList revision = EngineHarness::inputSummary(h.modelRequests().at(3));
     QVERIFY2(revision.constLast().contains(u"Reviewer rejected the work you handed over. Reason: Tests failing"_s),
@@ -334,14 +336,114 @@ void TestPipeline::staleHandoffsTimeOutAndCleanUp()
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s); // back with the source
     QVERIFY(dividers(h.rows(id)).constLast().contains(u"timed out"_s));
 
-    // Clean-up cancels every pending handoff of the conversation.
+    // Clean-up cancels every pending handoff of the conversation (one at a time can be pending).
     QVERIFY(h.repository().createHandoff(id, u"analyst"_s, u"implementer"_s, {}).ok());
-    QVERIFY(h.repository().createHandoff(id, u"implementer"_s, u"reviewer"_s, {}).ok());
+    QCOMPARE(
+        h.repository().createHandoff(id, u"implementer"_s, u"reviewer"_s, {}).problem, BoardResult::Problem::Invalid);
     const BoardResult cleaned = h.repository().cleanupHandoffs(id);
     QVERIFY(cleaned.ok());
-    QCOMPARE(cleaned.count, 2);
+    QCOMPARE(cleaned.count, 1);
     for (const Handoff &each : h.repository().boardState(id).handoffs)
         QVERIFY(each.isFinal());
+    QVERIFY(StoreInvariants::problems(h.db()).isEmpty());
+}
+
+void TestPipeline::everyOutcomeShowsInTheChat()
+{
+    // Issue #24: a warm handoff never holds the conversation, and its time-out or clean-up showed nothing, so the
+    // chat read "handed to Reviewer" again and again with no result.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    declarePipeline(h); // the review is warm
+    const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
+    const BoardResult start = h.repository().createHandoff(id, u"orchestrator"_s, u"analyst"_s, {});
+    QVERIFY2(start.ok(), qPrintable(start.message));
+    QVERIFY(h.repository().acceptHandoff(start.handoff.id).ok());
+    const BoardResult plan = h.repository().createHandoff(id, u"analyst"_s, u"implementer"_s, {});
+    QVERIFY2(plan.ok(), qPrintable(plan.message));
+    QVERIFY(h.repository().acceptHandoff(plan.handoff.id).ok());
+
+    const auto review = [&] {
+        const BoardResult made = h.repository().createHandoff(id, u"implementer"_s, u"reviewer"_s, {});
+        if (!made.ok())
+            qWarning().noquote() << made.message;
+        return made.handoff.id;
+    };
+    const qint64 first = review();
+    QVERIFY(first > 0);
+    QCOMPARE(h.repository().activeAgent(id), u"implementer"_s); // warm: it never held the conversation
+    QVERIFY(h.repository().timeOutHandoff(first).ok());
+    QCOMPARE(dividers(h.rows(id)).constLast(), u"error: The handoff from Implementer to Reviewer timed out."_s);
+
+    QVERIFY(review() > 0);
+    QVERIFY(h.repository().cleanupHandoffs(id).ok());
+    QCOMPARE(dividers(h.rows(id)).constLast(), u"error: The handoff from Implementer to Reviewer was cleaned up."_s);
+
+    // The stale sweep of a warm handoff says so too.
+    const qint64 third = review();
+    QVERIFY(third > 0);
+    QSqlQuery age(h.db());
+    QVERIFY(age.exec(u"UPDATE handoffs SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = %1"_s.arg(third)));
+    h.repository().sweepStaleHandoffsEvery(20);
+    QTRY_COMPARE(h.repository().boardState(id).handoffs.constLast().status(), Handoff::Status::TimedOut);
+    h.repository().sweepStaleHandoffsEvery(0);
+
+    // Every "handed to Reviewer" is followed by what became of it.
+    const QList<Message> rows = h.rows(id);
+    QHash<qint64, int> outcomes;
+    for (const Message &row : rows)
+        if (row.kind == Message::Kind::Divider && row.divider != Message::Divider::Transferred)
+            ++outcomes[row.handoffId];
+    for (const qint64 each : { first, third })
+        QCOMPARE(outcomes.value(each), 1);
+    QCOMPARE(h.repository().activeAgent(id), u"implementer"_s);
+    QVERIFY(StoreInvariants::problems(h.db()).isEmpty());
+}
+
+void TestPipeline::refusalsAndGuardrailStopsAreNoRejections()
+{
+    // Issue #24: a refused analyst → documenter handoff counted as a rejection by the documenter, which never ran;
+    // the bounce cap's stop was stored as a rejection whose reason was the guardrail's sentence.
+    EngineConfig config = EngineHarness::testConfig();
+    config.limits.maxBouncesPerEdge = 1;
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions, config);
+    declarePipeline(h);
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"documenter"_s, u"Skip the work"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 1"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ call(u"reject_work"_s, { { u"reason"_s, u"Tests failing"_s } }) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 2"_s) }));
+    const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
+
+    QCOMPARE(h.sendAndWait(id, u"Story 6"_s), RunOutcome::GuardrailStopped);
+
+    const QList<Handoff> board = h.repository().boardState(id).handoffs;
+    QStringList trail = handoffs(board);
+    QCOMPARE(trail,
+        (QStringList { u"orchestrator→analyst accepted"_s, u"analyst→documenter rejected"_s,
+            u"analyst→implementer accepted"_s, u"implementer→reviewer rejected"_s,
+            u"implementer→reviewer cancelled"_s }));
+    const Handoff stopped = board.constLast();
+    QVERIFY(stopped.rejectionReason().isEmpty());
+    QCOMPARE(stopped.payload.value(u"stopped"_s).toObject().value(u"guardrail"_s).toString(), u"bounce_cap"_s);
+
+    const Metrics metrics = h.repository().metrics(id);
+    const auto of = [&](const QString &agent) {
+        for (const AgentMetrics &each : metrics.agents)
+            if (each.agentId == agent)
+                return each;
+        return AgentMetrics {};
+    };
+    QCOMPARE(of(u"documenter"_s).handoffsReceived, 0);
+    QCOMPARE(of(u"documenter"_s).rejectionsGiven, 0);
+    QCOMPARE(of(u"reviewer"_s).handoffsReceived, 1);
+    QCOMPARE(of(u"reviewer"_s).rejectionsGiven, 1); // its own rejection, not the cap's stop
+    QCOMPARE(of(u"analyst"_s).handoffsGiven, 2);
+    QCOMPARE(of(u"analyst"_s).handoffsRefused, 1);
+    QCOMPARE(of(u"analyst"_s).rejectionsReceived, 0);
+    QCOMPARE(of(u"implementer"_s).handoffsRefused, 1);
+    QCOMPARE(of(u"implementer"_s).rejectionsReceived, 1);
+    QCOMPARE(metrics.total.rejectionsGiven, 1);
+    QCOMPARE(metrics.total.handoffsRefused, 2);
     QVERIFY(StoreInvariants::problems(h.db()).isEmpty());
 }
 
