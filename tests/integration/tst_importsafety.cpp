@@ -115,6 +115,7 @@ QByteArray TestImportSafety::exportJson(UnitOfWork &work, qint64 id)
     ExchangeStore store(work);
     ExportRequest request;
     request.conversationIds = { id };
+    request.format = ExportFormat::Json;
     request.path = m_out->filePath(u"export-%1.json"_s.arg(id));
     request.exportedAt = Test::ExchangeFixture::exportedAt();
     Exporter exporter(&store, request);
@@ -225,6 +226,7 @@ void TestImportSafety::importedAgentsArriveSwitchedOff()
         setIn(c, u"agents"_s, 0, u"enabled"_s, true);
         setIn(c, u"agents"_s, 0, u"modes"_s, QJsonArray { u"router"_s });
         setIn(c, u"agents"_s, 0, u"handoff_targets"_s, QJsonArray {});
+        setIn(c, u"agents"_s, 0, u"edge_options"_s, QJsonObject {});
     });
     ExchangeStore store(h.work());
     JsonImporter importer(&store);

@@ -40,6 +40,7 @@ QString roundTrip(UnitOfWork &work, qint64 conversationId)
     ExchangeStore store(work);
     ExportRequest request;
     request.conversationIds = { conversationId };
+    request.format = ExportFormat::Json;
     request.path = dir.filePath(u"export.json"_s);
     Exporter exporter(&store, request);
     if (!exporter.run())
