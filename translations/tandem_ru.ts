@@ -2557,7 +2557,7 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
     <message>
         <source>Re&amp;move Agent</source>
-        <translation>&Удалить агента</translation>
+        <translation>&amp;Удалить агента</translation>
     </message>
     <message>
         <source>Remove an agent Tandem does not ship: your own, or one that came with an import</source>
