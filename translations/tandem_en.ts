@@ -33,6 +33,23 @@
     </message>
 </context>
 <context>
+    <name>DataLimits</name>
+    <message numerus="yes">
+        <source>The payload is nested more than %n levels deep.</source>
+        <translation>
+            <numerusform>The payload is nested more than %n level deep.</numerusform>
+            <numerusform>The payload is nested more than %n levels deep.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The payload holds a text longer than %n characters.</source>
+        <translation>
+            <numerusform>The payload holds a text longer than %n character.</numerusform>
+            <numerusform>The payload holds a text longer than %n characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportCommand</name>
     <message numerus="yes">
         <source>%n messages exported.</source>
@@ -139,6 +156,16 @@
         <translation>
             <numerusform>The output limit per model call must be from %1 to %Ln token (0: the provider&apos;s own), not %2.</numerusform>
             <numerusform>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HandoffBoard</name>
+    <message numerus="yes">
+        <source>The reason is longer than %n characters.</source>
+        <translation>
+            <numerusform>The reason is longer than %n character.</numerusform>
+            <numerusform>The reason is longer than %n characters.</numerusform>
         </translation>
     </message>
 </context>

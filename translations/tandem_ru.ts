@@ -86,6 +86,18 @@
         <source>“%1” is not a shipped agent: there is no preset to return to.</source>
         <translation>«%1» — не встроенный агент: возвращать не к чему.</translation>
     </message>
+    <message>
+        <source>“%1” is shipped with Tandem: it cannot be removed, only reset to its preset.</source>
+        <translation>«%1» поставляется с Tandem: его нельзя удалить, только вернуть к предустановке.</translation>
+    </message>
+    <message>
+        <source>There is no agent “%1” to remove.</source>
+        <translation>Агента «%1», которого можно удалить, нет.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be removed from the database.</source>
+        <translation>Не удалось удалить «%1» из базы данных.</translation>
+    </message>
 </context>
 <context>
     <name>AgentFile</name>
@@ -872,6 +884,25 @@ API-ключ сохранённого провайдера берётся из �
     </message>
 </context>
 <context>
+    <name>DataLimits</name>
+    <message numerus="yes">
+        <source>The payload is nested more than %n levels deep.</source>
+        <translation>
+            <numerusform>Полезная нагрузка вложена глубже %n уровня.</numerusform>
+            <numerusform>Полезная нагрузка вложена глубже %n уровней.</numerusform>
+            <numerusform>Полезная нагрузка вложена глубже %n уровней.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The payload holds a text longer than %n characters.</source>
+        <translation>
+            <numerusform>Полезная нагрузка содержит текст длиннее %n символа.</numerusform>
+            <numerusform>Полезная нагрузка содержит текст длиннее %n символов.</numerusform>
+            <numerusform>Полезная нагрузка содержит текст длиннее %n символов.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Database</name>
     <message>
         <source>Cannot create the data folder %1.</source>
@@ -1563,6 +1594,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The handoff from %1 to %2 was cleaned up.</source>
         <translation>Передача от %1 агенту %2 отменена при очистке.</translation>
     </message>
+    <message numerus="yes">
+        <source>The reason is longer than %n characters.</source>
+        <translation>
+            <numerusform>Причина длиннее %n символа.</numerusform>
+            <numerusform>Причина длиннее %n символов.</numerusform>
+            <numerusform>Причина длиннее %n символов.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HandoffCommands</name>
@@ -1988,6 +2027,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>is not a date (YYYY-MM-DD)</source>
         <translation>не дата (ГГГГ-ММ-ДД)</translation>
+    </message>
+    <message>
+        <source>is “person”, which names the human and cannot be an agent&apos;s id</source>
+        <translation>равно «person»: так называется человек, это не может быть id агента</translation>
+    </message>
+    <message>
+        <source>is not an agent id (a-z first, then a-z, 0-9, _ or -)</source>
+        <translation>не является id агента (сначала a-z, затем a-z, 0-9, _ или -)</translation>
     </message>
 </context>
 <context>
@@ -2550,6 +2597,30 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Remove your changes to “%1”, the unsaved ones too? The agent shipped with Tandem returns.</source>
         <translation>Убрать ваши изменения агента «%1», в том числе несохранённые? Вернётся агент, поставляемый с Tandem.</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Agent</source>
+        <translation>&amp;Удалить агента</translation>
+    </message>
+    <message>
+        <source>Remove an agent Tandem does not ship: your own, or one that came with an import</source>
+        <translation>Удалить агента, которого нет в поставке Tandem: вашего собственного или пришедшего с импортом</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1 (импортирован)</translation>
+    </message>
+    <message>
+        <source>Remove Agent</source>
+        <translation>Удалить агента</translation>
+    </message>
+    <message>
+        <source>Remove “%1”? Its conversations keep their messages.</source>
+        <translation>Удалить «%1»? Его беседы сохранят свои сообщения.</translation>
+    </message>
+    <message>
+        <source>“%1” was removed.</source>
+        <translation>«%1» удалён.</translation>
     </message>
 </context>
 <context>

@@ -92,6 +92,9 @@ QLayout *AgentsEditor::createButtons()
     m_preset = new QPushButton(this);
     m_preset->setObjectName(u"ResetToPreset"_s);
     connect(m_preset, &QPushButton::clicked, this, &AgentsEditor::resetToPreset);
+    m_remove = new QPushButton(this);
+    m_remove->setObjectName(u"RemoveAgent"_s);
+    connect(m_remove, &QPushButton::clicked, this, &AgentsEditor::removeAgent);
     m_thread = new QPushButton(this);
     m_thread->setObjectName(u"ResetThread"_s);
     connect(m_thread, &QPushButton::clicked, this, &AgentsEditor::resetThread);
@@ -104,6 +107,7 @@ QLayout *AgentsEditor::createButtons()
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_preset);
+    buttons->addWidget(m_remove);
     buttons->addWidget(m_thread);
     buttons->addStretch(1);
     buttons->addWidget(m_save);
@@ -195,6 +199,8 @@ void AgentsEditor::retranslate()
     m_tools->setAccessibleName(tr("Allowed tools"));
     m_preset->setText(tr("Reset to &Preset"));
     m_preset->setToolTip(tr("Remove your changes: the agent shipped with Tandem returns"));
+    m_remove->setText(tr("Re&move Agent"));
+    m_remove->setToolTip(tr("Remove an agent Tandem does not ship: your own, or one that came with an import"));
     m_thread->setText(tr("Reset T&hread"));
     m_thread->setToolTip(tr("The agent forgets the open conversation; the others keep theirs"));
     m_save->setText(tr("&Save"));
@@ -282,7 +288,11 @@ void AgentsEditor::labelAgents()
         const QString agentId = item->data(Qt::UserRole).toString();
         const std::optional<Agent> agent = m_model ? m_model->agent(agentId) : std::nullopt;
         const QString name = agent ? AgentsEditorViewModel::displayName(*agent) : agentId;
-        item->setText(m_model && m_model->hasOverride(agentId) ? tr("%1 (edited)").arg(name) : name);
+        // An imported agent is marked: it takes part in nothing until the person switches it on and saves it.
+        if (m_model && m_model->isImported(agentId))
+            item->setText(tr("%1 (imported)").arg(name));
+        else
+            item->setText(m_model && m_model->hasOverride(agentId) ? tr("%1 (edited)").arg(name) : name);
     }
 }
 
@@ -310,7 +320,8 @@ void AgentsEditor::showAgent(const QString &agentId)
     // the list's order) is the baseline: an edit typed back to it is no change.
     m_loaded = editedAgent();
     m_tabs->setEnabled(found.has_value());
-    m_preset->setEnabled(found && m_model->hasOverride(agentId));
+    m_preset->setEnabled(found && m_model->hasOverride(agentId) && !m_model->isRemovable(agentId));
+    m_remove->setEnabled(found && m_model->isRemovable(agentId));
     m_thread->setEnabled(found && m_model->conversationId() > 0);
     setStatus({});
     edited();
@@ -445,6 +456,25 @@ void AgentsEditor::resetToPreset()
     }
     listAgents(m_agentId);
     setStatus(tr("The shipped agent is back."));
+}
+
+void AgentsEditor::removeAgent()
+{
+    if (!m_model || m_agentId.isEmpty())
+        return;
+    const QString name = m_name->text();
+    if (QMessageBox::question(this, tr("Remove Agent"),
+            tr("Remove “%1”? Its conversations keep their messages.").arg(name), QMessageBox::Yes | QMessageBox::Cancel,
+            QMessageBox::Cancel)
+        != QMessageBox::Yes)
+        return;
+    if (!m_model->remove(m_agentId)) {
+        setStatus(m_model->lastProblem().message, true);
+        return;
+    }
+    m_loaded = m_shown = Agent {}; // nothing unsaved is left of it
+    listAgents({});
+    setStatus(tr("“%1” was removed.").arg(name));
 }
 
 void AgentsEditor::resetThread()

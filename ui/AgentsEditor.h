@@ -81,6 +81,8 @@ private:
     /// @brief Validates and writes the shown agent; on a problem names it and shows its field.
     bool store();
     void resetToPreset();
+    /// @brief Removes the shown agent, which Tandem does not ship (asks first).
+    void removeAgent();
     void resetThread();
     void setStatus(const QString &text, bool error = false);
 
@@ -113,6 +115,7 @@ private:
     QLabel *m_status = nullptr;
     QPushButton *m_save = nullptr;
     QPushButton *m_preset = nullptr;
+    QPushButton *m_remove = nullptr;
     QPushButton *m_thread = nullptr;
     QPushButton *m_close = nullptr;
 };

@@ -10,6 +10,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/AgentRoster.h"
+#include "domain/DataLimits.h"
 #include "domain/HandoffRules.h"
 #include "domain/Logging.h"
 #include "domain/PipelinePhase.h"
@@ -99,6 +100,12 @@ HandoffBoard::Result HandoffBoard::create(
         handoff.payload.insert(u"text"_s,
             u"Handed over by %1: %2"_s.arg(
                 from, QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact))));
+    // What an export of it could not give back is refused here, where it enters (domain/DataLimits).
+    if (QString problem = DataLimits::payloadProblem(handoff.payload); !problem.isEmpty())
+        return Result { Problem::Invalid, problem, {}, 0 };
+    if (reason.size() > DataLimits::kMaxTextLength)
+        return Result { Problem::Invalid,
+            tr("The reason is longer than %n characters.", nullptr, int(DataLimits::kMaxTextLength)), {}, 0 };
     const bool warm = edge && edge->warm;
     AgentThread target = m_work.threads().get(conversationId, to);
     QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);

@@ -11,6 +11,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolRegistry.h"
+#include "domain/DataLimits.h"
 #include "domain/Logging.h"
 #include "storage/UnitOfWork.h"
 
@@ -47,8 +48,18 @@ QList<ToolDefinition> ToolGate::definitionsFor(const Agent &agent) const
     return m_tools->definitions(agent.allowedTools);
 }
 
-bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
+bool ToolGate::record(Run &run, const QList<ToolCall> &received)
 {
+    // Nothing is stored that an export of it could not be read back with (domain/DataLimits): an oversized call is
+    // answered with why, and only its cut-down shape is kept.
+    QList<ToolCall> calls;
+    for (const ToolCall &call : received) {
+        const QString problem = DataLimits::toolCallProblem(call.callId, call.name, call.arguments);
+        if (problem.isEmpty())
+            calls << call;
+        else if (!refuseOversized(run, call, problem))
+            return false;
+    }
     // Queued before any row is written: if the step fails, the run's end still answers every call (a remote thread
     // holds them all already).
     const auto isDecision = [](const ToolCall &call) {
@@ -100,6 +111,27 @@ bool ToolGate::record(Run &run, const QList<ToolCall> &calls)
             return false;
     }
     return true;
+}
+
+bool ToolGate::refuseOversized(Run &run, const ToolCall &call, const QString &problem)
+{
+    qCWarning(lcAgents) << run.agentId << "sent a tool call over the limits:" << problem;
+    Message row;
+    row.conversationId = run.conversationId;
+    row.role = Message::Role::Assistant;
+    row.kind = Message::Kind::ToolCall;
+    row.agentId = run.agentId;
+    row.runId = run.runId;
+    row.toolCallId = call.callId.left(DataLimits::kMaxNameLength);
+    row.toolName = call.name.left(DataLimits::kMaxNameLength);
+    row.content = u"{}"_s;
+    Message result = row;
+    result.role = Message::Role::Tool;
+    result.kind = Message::Kind::ToolResult;
+    result.content = errorOutput(problem);
+    result.error = problem;
+    return RunRows::add(m_work, m_events, row) && RunRows::add(m_work, m_events, result)
+        && m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, result.content) });
 }
 
 bool ToolGate::recordDecision(Run &run, const ToolCall &call)

@@ -42,8 +42,9 @@ public:
     QList<ToolDefinition> definitionsFor(const Agent &agent) const;
     /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff, the first decision
     /// (approve_work, reject_work) the turn's decision (a second of either is answered with an error); the others are
-    /// stored and queued. Part of the caller's step.
-    bool record(Run &run, const QList<ToolCall> &calls);
+    /// stored and queued; one over domain/DataLimits is answered with an error and stored cut down. Part of the
+    /// caller's step.
+    bool record(Run &run, const QList<ToolCall> &received);
 
     enum class Next { Done, WaitingForApproval, StorageFailed };
     /// @brief Carries out the queued calls, each with its result in one step, until one waits for the person
@@ -71,6 +72,8 @@ public:
 
 private:
     bool recordDecision(Run &run, const ToolCall &call);
+    /// Stores @p call cut down to the limits (no arguments) with @p problem as its result, which the model gets.
+    bool refuseOversized(Run &run, const ToolCall &call, const QString &problem);
     bool isAvailable(const Run &run, const QString &toolName) const;
     bool needsApproval(const Run &run, const ToolCall &call) const;
     bool askApproval(Run &run, const ToolCall &call);

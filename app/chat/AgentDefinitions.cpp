@@ -2,6 +2,7 @@
 
 #include "agents/AgentCatalog.h"
 #include "agents/AgentFileWriter.h"
+#include "storage/AgentStore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,7 +22,7 @@ QString overrideFile(const AgentCatalog &catalog, const QString &folder, const Q
 }
 } // namespace
 
-QList<Agent> AgentDefinitions::list(const QString &folder)
+QList<Agent> AgentDefinitions::list(const QString &folder, AgentStore &store)
 {
     const AgentCatalog catalog(folder);
     QList<Agent> agents;
@@ -30,7 +31,39 @@ QList<Agent> AgentDefinitions::list(const QString &folder)
             = overrideFile(catalog, folder, agent.id).isEmpty() ? AgentCatalog::shipped(agent.id) : std::nullopt;
         agents << shipped.value_or(agent);
     }
+    // An imported agent is shown too: the person reads its prompt and tools before switching it on, or removes it.
+    const QList<Agent> stored = store.list();
+    for (const Agent &agent : stored)
+        if (!catalog.agent(agent.id))
+            agents << agent;
     return agents;
+}
+
+bool AgentDefinitions::isImported(const QString &folder, AgentStore &store, const QString &agentId)
+{
+    return !AgentCatalog(folder).agent(agentId) && store.get(agentId).has_value();
+}
+
+bool AgentDefinitions::isRemovable(const QString &folder, AgentStore &store, const QString &agentId)
+{
+    return !AgentCatalog::shipped(agentId)
+        && (!overrideFile(AgentCatalog(folder), folder, agentId).isEmpty() || isImported(folder, store, agentId));
+}
+
+QString AgentDefinitions::remove(const QString &folder, AgentStore &store, const QString &agentId)
+{
+    if (AgentCatalog::shipped(agentId))
+        return tr("“%1” is shipped with Tandem: it cannot be removed, only reset to its preset.").arg(agentId);
+    const QString path = overrideFile(AgentCatalog(folder), folder, agentId);
+    if (path.isEmpty() && !isImported(folder, store, agentId))
+        return tr("There is no agent “%1” to remove.").arg(agentId);
+    QString error;
+    if (!path.isEmpty() && !AgentFileWriter::remove(path, &error))
+        return error;
+    // The store's copy goes too, or the agent would come back as an imported one.
+    if (store.get(agentId) && !store.remove(agentId))
+        return tr("“%1” could not be removed from the database.").arg(agentId);
+    return {};
 }
 
 bool AgentDefinitions::isOverridden(const QString &folder, const QString &agentId)

@@ -85,8 +85,15 @@ public:
     virtual QStringList agentProblems() const = 0;
 
     // --- agent files (the agents editor) ---------------------------------------------------------------------
-    /// @brief Every agent of every mode as its file declares it (a shipped agent's name as written, untranslated).
+    /// @brief Every agent of every mode as its file declares it (a shipped agent's name as written, untranslated),
+    /// then the imported ones (isImportedAgent()).
     virtual QList<Agent> agentDefinitions() = 0;
+    /// @brief True if @p agentId came with an import: stored, but declared by no agent file. It arrives switched off;
+    /// saving it in the agents editor makes it the person's own file.
+    virtual bool isImportedAgent(const QString &agentId) = 0;
+    /// @brief True if removeAgentDefinition() can remove @p agentId: Tandem does not ship it, and it is the person's
+    /// own file or imported.
+    virtual bool isRemovableAgent(const QString &agentId) = 0;
     /// @brief True if the person's own file declares @p agentId (overriding its shipped preset, or adding it).
     virtual bool hasAgentOverride(const QString &agentId) = 0;
     /// @brief The tools an agent may be given, in the order the engine offers them.
@@ -97,6 +104,9 @@ public:
     /// @brief Removes the person's file of @p agentId so its shipped preset returns (read at once, agentsChanged()).
     /// Returns why it failed; empty on success.
     virtual QString resetAgentDefinition(const QString &agentId) = 0;
+    /// @brief Removes an agent Tandem does not ship: the person's file that adds it, or an imported agent (read at
+    /// once, agentsChanged()). Its conversations keep their messages. Returns why it failed; empty on success.
+    virtual QString removeAgentDefinition(const QString &agentId) = 0;
 
     // --- variables (seed 002: the values of the agents' $NAME prompt variables) ------------------------------
     /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value.

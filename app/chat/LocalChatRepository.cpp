@@ -82,7 +82,17 @@ void LocalChatRepository::readAgentFiles()
 
 QList<Agent> LocalChatRepository::agentDefinitions()
 {
-    return AgentDefinitions::list(engineConfig().agentsFolder);
+    return AgentDefinitions::list(engineConfig().agentsFolder, m_work.agents());
+}
+
+bool LocalChatRepository::isImportedAgent(const QString &agentId)
+{
+    return AgentDefinitions::isImported(engineConfig().agentsFolder, m_work.agents(), agentId);
+}
+
+bool LocalChatRepository::isRemovableAgent(const QString &agentId)
+{
+    return AgentDefinitions::isRemovable(engineConfig().agentsFolder, m_work.agents(), agentId);
 }
 
 bool LocalChatRepository::hasAgentOverride(const QString &agentId)
@@ -98,6 +108,16 @@ QStringList LocalChatRepository::toolNames() const
 QString LocalChatRepository::saveAgentDefinition(const Agent &agent)
 {
     const QString error = AgentDefinitions::save(engineConfig().agentsFolder, agent);
+    if (!error.isEmpty())
+        return error;
+    readAgentFiles();
+    Q_EMIT agentsChanged();
+    return {};
+}
+
+QString LocalChatRepository::removeAgentDefinition(const QString &agentId)
+{
+    const QString error = AgentDefinitions::remove(engineConfig().agentsFolder, m_work.agents(), agentId);
     if (!error.isEmpty())
         return error;
     readAgentFiles();

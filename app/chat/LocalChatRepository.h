@@ -81,10 +81,13 @@ public:
     QString effectiveModel(qint64 conversationId, const QString &agentId) override;
     QStringList agentProblems() const override { return m_agentProblems; }
     QList<Agent> agentDefinitions() override;
+    bool isImportedAgent(const QString &agentId) override;
+    bool isRemovableAgent(const QString &agentId) override;
     bool hasAgentOverride(const QString &agentId) override;
     QStringList toolNames() const override;
     QString saveAgentDefinition(const Agent &agent) override;
     QString resetAgentDefinition(const QString &agentId) override;
+    QString removeAgentDefinition(const QString &agentId) override;
     QHash<QString, QString> variables(qint64 conversationId) override;
     bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 

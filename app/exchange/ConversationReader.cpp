@@ -2,6 +2,9 @@
 
 #include "AgentOptionsJson.h"
 #include "ExchangeFormat.h"
+#include "domain/AgentFile.h"
+#include "domain/LocalVariables.h"
+#include "domain/TransitionGraph.h"
 #include "storage/ExchangeStore.h"
 
 #include <algorithm>
@@ -31,7 +34,18 @@ bool ConversationReader::readAgent(const QJsonObject &o, Agent *a)
         && m_fields.stringList(o, u"allowed_tools", &a->allowedTools)
         && m_fields.stringList(o, u"handoff_targets", &a->handoffTargets)
         && m_fields.boolean(o, u"terminal", &a->terminal) && m_fields.boolean(o, u"enabled", &a->enabled)
-        && agentOptions(o, a);
+        && agentOptions(o, a) && agentId(a->id);
+}
+
+bool ConversationReader::agentId(const QString &id)
+{
+    // The ids the agent files may use (domain/AgentFile): a slug, and never the person's.
+    Step step(m_fields, u"id");
+    if (id == TransitionGraph::kPerson)
+        return m_fields.invalid(tr("is “person”, which names the human and cannot be an agent's id"));
+    if (!AgentFile::isSlug(id))
+        return m_fields.invalid(tr("is not an agent id (a-z first, then a-z, 0-9, _ or -)"));
+    return true;
 }
 
 bool ConversationReader::agentOptions(const QJsonObject &o, Agent *a)
@@ -90,6 +104,12 @@ bool ConversationReader::readHandoff(const QJsonObject &o, const QSet<qint64> &r
         if (!m_fields.payloadDepth(payload, 0))
             return false;
         h->payload = payload.toObject();
+    }
+    // Outside agents are served a pending handoff at once: one from a file arrives timed out, as the stale sweep
+    // would leave it, and never waits for anyone here.
+    if (*known == Handoff::Status::Pending) {
+        *h = Handoff::restore(*h, Handoff::Status::TimedOut, {}, QDateTime::currentDateTimeUtc());
+        return true;
     }
     *h = Handoff::restore(*h, *known, rejectionReason, processedAt);
     return true;
@@ -379,7 +399,10 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
             if (seen.contains(agent.id))
                 return repeated(u"id");
             seen.insert(agent.id);
-            // The first definition of an agent in the file is the one imported (if it is absent here).
+            // The first definition of an agent in the file is the one imported (if it is absent here). It arrives
+            // switched off: a prompt and tools from a file take part in no conversation until the person has read
+            // them in the agents editor and switched the agent on.
+            agent.enabled = false;
             if (!agentIds->contains(agent.id)) {
                 agentIds->insert(agent.id);
                 agents->append(agent);
@@ -465,7 +488,9 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
             if (seen.contains(variable.name))
                 return repeated(u"name");
             seen.insert(variable.name);
-            archive.variables.append(variable);
+            // Approval choices and this machine's own values never arrive with a file (domain/LocalVariables).
+            if (!LocalVariables::isLocal(variable.name))
+                archive.variables.append(variable);
         }
     }
 

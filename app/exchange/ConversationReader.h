@@ -35,6 +35,8 @@ public:
 private:
     bool readAgent(const QJsonObject &object, Agent *out);
     bool agentOptions(const QJsonObject &object, Agent *out);
+    /// Refuses an agent id the agent files could not use: not a slug, or the person's.
+    bool agentId(const QString &id);
     bool readRun(const QJsonObject &object, ConversationArchive::Run *out);
     bool readHandoff(const QJsonObject &object, const QSet<qint64> &runs, Handoff *out);
     bool readApproval(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::Approval *out);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/DataLimits.h"
+
 #include <QStringView>
 
 namespace Tandem {
@@ -24,12 +26,14 @@ struct ExchangeFormat
     /// Rows of each other kind (runs, handoffs, approvals, variables, agents, threads, routing decisions, model
     /// calls, tasks) per conversation.
     static constexpr int kMaxRows = 100000;
+    // The limits of a text, a name and a payload are those data obeys when it is stored (domain/DataLimits): what
+    // Tandem writes, it reads back.
     /// Characters of a text: a message, a payload, instructions, arguments.
-    static constexpr qsizetype kMaxTextLength = 16 * 1024 * 1024;
+    static constexpr qsizetype kMaxTextLength = DataLimits::kMaxTextLength;
     /// Characters of a name: ids, agent and tool names, statuses, variable names, titles.
-    static constexpr qsizetype kMaxNameLength = 1000;
+    static constexpr qsizetype kMaxNameLength = DataLimits::kMaxNameLength;
     /// Nesting of a handoff payload (objects and arrays inside it).
-    static constexpr int kMaxPayloadDepth = 32;
+    static constexpr int kMaxPayloadDepth = DataLimits::kMaxPayloadDepth;
     /// The largest id or token count: integers above 2^53 do not survive JSON numbers.
     static constexpr qint64 kMaxInteger = qint64(1) << 53;
 };

@@ -1,6 +1,7 @@
 #include "JsonFieldReader.h"
 
 #include "ExchangeFormat.h"
+#include "domain/DataLimits.h"
 
 #include <limits>
 
@@ -29,6 +30,7 @@ void JsonFieldReader::reset()
 {
     m_path.clear();
     m_errorString.clear();
+    m_now = QDateTime::currentDateTimeUtc();
 }
 
 QString JsonFieldReader::where() const
@@ -84,7 +86,8 @@ bool JsonFieldReader::string(
     }
     if (!value.isString())
         return invalid(nullable ? tr("is neither a string nor null") : tr("is not a string"));
-    *out = value.toString();
+    // A lone surrogate is repaired here, before anything compares or stores it (domain/DataLimits::wellFormed).
+    *out = DataLimits::wellFormed(value.toString());
     if (out->size() > maxLength)
         return invalid(tr("is longer than %n characters", nullptr, int(maxLength)));
     if (nonEmpty && out->isEmpty())
@@ -138,6 +141,9 @@ bool JsonFieldReader::time(const QJsonObject &object, QStringView name, QDateTim
     *out = QDateTime::fromString(text, Qt::ISODateWithMs);
     if (!out->isValid())
         return invalid(tr("is not a date and time (ISO 8601)"));
+    // A time still to come would keep a row out of every sweep by age (a pending handoff never stale): it is now.
+    if (*out > m_now)
+        *out = m_now;
     return true;
 }
 
@@ -198,7 +204,7 @@ bool JsonFieldReader::stringList(const QJsonObject &object, QStringView name, QS
         Step item(*this, i);
         if (!items.at(i).isString())
             return invalid(tr("is not a string"));
-        const QString text = items.at(i).toString();
+        const QString text = DataLimits::wellFormed(items.at(i).toString());
         if (text.size() > ExchangeFormat::kMaxNameLength)
             return invalid(tr("is longer than %n characters", nullptr, int(ExchangeFormat::kMaxNameLength)));
         out->append(text);
@@ -227,9 +233,13 @@ bool JsonFieldReader::payloadDepth(const QJsonValue &value, int depth)
         return invalid(tr("holds a text longer than %n characters", nullptr, int(ExchangeFormat::kMaxTextLength)));
     if (value.isObject()) {
         const QJsonObject members = value.toObject();
-        for (auto it = members.constBegin(); it != members.constEnd(); ++it)
+        for (auto it = members.constBegin(); it != members.constEnd(); ++it) {
+            if (it.key().size() > ExchangeFormat::kMaxTextLength)
+                return invalid(
+                    tr("holds a text longer than %n characters", nullptr, int(ExchangeFormat::kMaxTextLength)));
             if (!payloadDepth(it.value(), depth + 1))
                 return false;
+        }
     } else if (value.isArray()) {
         const QJsonArray items = value.toArray();
         for (const QJsonValue &item : items)

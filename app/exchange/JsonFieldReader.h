@@ -44,7 +44,7 @@ public:
         QList<PathPart> &m_path;
     };
 
-    /// @brief Forgets the path and the last refusal.
+    /// @brief Forgets the path and the last refusal; the time now is read again.
     void reset();
     /// @brief The last refusal: "This is not a valid Tandem export: <where> <what>."; empty if none.
     const QString &errorString() const { return m_errorString; }
@@ -74,6 +74,7 @@ private:
 
     QList<PathPart> m_path; ///< where the reader is, for refusals; names are literals
     QString m_errorString;
+    QDateTime m_now = QDateTime::currentDateTimeUtc(); ///< when reading began: later times are brought back to it
 };
 
 } // namespace Tandem

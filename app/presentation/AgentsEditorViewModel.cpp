@@ -12,7 +12,8 @@ namespace Tandem {
 namespace {
 bool inMode(const Agent &agent, Conversation::Mode mode)
 {
-    return agent.modes.contains(Conversation::modeName(mode));
+    // No modes: every mode, as the engine reads it (an agent of an older export has none).
+    return agent.modes.isEmpty() || agent.modes.contains(Conversation::modeName(mode));
 }
 
 /// Modes where every agent's turn ends with a handoff unless it is terminal: a closed circle there never ends. In
@@ -227,6 +228,27 @@ bool AgentsEditorViewModel::hasOverride(const QString &agentId) const
 bool AgentsEditorViewModel::resetToPreset(const QString &agentId)
 {
     const QString error = m_repository ? m_repository->resetAgentDefinition(agentId) : tr("There is no repository.");
+    m_problem = { Field::None, error };
+    if (!error.isEmpty())
+        return false;
+    reload();
+    Q_EMIT changed();
+    return true;
+}
+
+bool AgentsEditorViewModel::isImported(const QString &agentId) const
+{
+    return m_repository && m_repository->isImportedAgent(agentId);
+}
+
+bool AgentsEditorViewModel::isRemovable(const QString &agentId) const
+{
+    return m_repository && m_repository->isRemovableAgent(agentId);
+}
+
+bool AgentsEditorViewModel::remove(const QString &agentId)
+{
+    const QString error = m_repository ? m_repository->removeAgentDefinition(agentId) : tr("There is no repository.");
     m_problem = { Field::None, error };
     if (!error.isEmpty())
         return false;

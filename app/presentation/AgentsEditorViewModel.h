@@ -89,6 +89,12 @@ public:
     bool hasOverride(const QString &agentId) const;
     /// @brief Removes the person's file of @p agentId: the shipped agent returns. False with lastProblem() otherwise.
     bool resetToPreset(const QString &agentId);
+    /// @brief True if @p agentId came with an import and no file declares it (it arrived switched off).
+    bool isImported(const QString &agentId) const;
+    /// @brief True if remove() can remove @p agentId: Tandem does not ship it (the person's own, or imported).
+    bool isRemovable(const QString &agentId) const;
+    /// @brief Removes @p agentId (isRemovable()). False with lastProblem() otherwise.
+    bool remove(const QString &agentId);
     /// @brief Forgets @p agentId's thread in the open conversation. False when there is none, or it is running.
     bool resetThread(const QString &agentId);
     Problem lastProblem() const { return m_problem; }

@@ -4,6 +4,7 @@
 #include "SqlConnection.h"
 #include "SqlValues.h"
 #include "UnitOfWork.h"
+#include "domain/LocalVariables.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -173,7 +174,13 @@ bool ArchiveReader::readRows(qint64 conversationId, ConversationArchive &archive
     return select(kRunsSql, id, [&](const QSqlQuery &q) { archive.runs.append(runFrom(q)); })
         && select(kHandoffsSql, id, [&](const QSqlQuery &q) { archive.handoffs.append(handoffFrom(q, id)); })
         && select(kApprovalsSql, id, [&](const QSqlQuery &q) { archive.approvals.append(approvalFrom(q)); })
-        && select(kVariablesSql, id, [&](const QSqlQuery &q) { archive.variables.append(variableFrom(q)); })
+        && select(kVariablesSql, id,
+            [&](const QSqlQuery &q) {
+                // The person's approval choices and this machine's own values never leave it (domain/LocalVariables).
+                ConversationArchive::Variable variable = variableFrom(q);
+                if (!LocalVariables::isLocal(variable.name))
+                    archive.variables.append(std::move(variable));
+            })
         && select(kThreadsSql, id, [&](const QSqlQuery &q) { archive.threads.append(threadFrom(q)); })
         && readRouterRows(id, archive)
         && select(kModelCallsSql, id, [&](const QSqlQuery &q) { archive.modelCalls.append(modelCallFrom(q)); })

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/DataLimits.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,15 +21,16 @@ inline QDateTime toTime(const QVariant &value)
 {
     return value.isNull() ? QDateTime() : QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
 }
-/// @brief Text for a NOT NULL column: a null QString would bind as NULL.
+/// @brief Text for a NOT NULL column: a null QString would bind as NULL. A lone surrogate becomes U+FFFD: SQLite
+/// would pair it with the next character (DataLimits::wellFormed).
 inline QVariant text(const QString &value)
 {
-    return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(value);
+    return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(DataLimits::wellFormed(value));
 }
-/// @brief NULL for an empty string, so optional text columns stay NULL.
+/// @brief NULL for an empty string, so optional text columns stay NULL; otherwise as text().
 inline QVariant nullIfEmpty(const QString &text)
 {
-    return text.isEmpty() ? QVariant() : QVariant(text);
+    return text.isEmpty() ? QVariant() : QVariant(DataLimits::wellFormed(text));
 }
 inline QVariant nullIfZero(qint64 id)
 {

@@ -112,6 +112,11 @@ void TestExportSchema::malformedShapesAreInvalid_data()
     QTest::newRow("unknown task status") << router << u"tasks/0/status"_s << QJsonValue(u"later"_s)
                                          << u"/tasks/0/status"_s;
     QTest::newRow("due date in words") << router << u"tasks/0/due"_s << QJsonValue(u"Friday"_s) << u"/tasks/0/due"_s;
+    QTest::newRow("agent id person") << fixed << u"agents/0/id"_s << QJsonValue(u"person"_s) << u"/agents/0/id"_s;
+    QTest::newRow("agent id not a slug") << fixed << u"agents/0/id"_s << QJsonValue(u"Agent One"_s)
+                                         << u"/agents/0/id"_s;
+    QTest::newRow("approval choice") << fixed << u"variables/0/name"_s << QJsonValue(u"approval.always_allowed"_s)
+                                     << u"/variables/0/name"_s;
     QTest::newRow("no tasks in version 2")
         << router << u"tasks"_s << QJsonValue(QJsonValue::Undefined) << u" must have required property 'tasks'"_s;
 }
