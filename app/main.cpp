@@ -3,7 +3,6 @@
 #include "SingleInstance.h"
 #include "Theme.h"
 #include "agents/AgentCatalog.h"
-#include "agents/ToolRegistry.h"
 #include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
@@ -24,6 +23,7 @@
 #include "storage/IntegrityCheckThread.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolCatalog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -128,11 +128,13 @@ int main(int argc, char *argv[])
     // The one network manager, the keychain, the tools and the stores: everything the window gets is made here.
     QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
     Tandem::SecretStore secrets;
-    const Tandem::ToolRegistry tools = Tandem::ToolRegistry::withBuiltins();
+    const std::unique_ptr<Tandem::ToolCatalog> tools
+        = Tandem::ToolCatalog::withBuiltins(); // the engine's and settings'
     Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
+    settingsService.setToolCatalog(tools.get());
     Tandem::EngineConfig engine;
     engine.agentsFolder = Tandem::AgentCatalog::userFolder(); // the person's agent files override the shipped ones
-    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools, engine);
+    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools->registry(), engine);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run

@@ -2307,6 +2307,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Interrupted: no reply was written.</source>
         <translation>Прервано: ответ не был записан.</translation>
     </message>
+    <message>
+        <source>Tandem closed while this tool ran.</source>
+        <translation>Tandem закрылся, пока работал этот инструмент.</translation>
+    </message>
 </context>
 <context>
     <name>ServeCommand</name>
@@ -3833,6 +3837,10 @@ or write a message below to start a new one.</source>
         <source>Routed to %1</source>
         <translation>Направлено к: %1</translation>
     </message>
+    <message>
+        <source>Running…</source>
+        <translation>Выполняется…</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageListModel</name>
@@ -4936,6 +4944,17 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tool</name>
+    <message>
+        <source>The task list is busy; try again in a moment.</source>
+        <translation>Список задач занят; попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
+        <source>The task list could not be stored.</source>
+        <translation>Не удалось сохранить список задач.</translation>
+    </message>
+</context>
+<context>
     <name>ToolGate</name>
     <message>
         <source>%1 wants to run “%2” and needs your approval.</source>
@@ -4948,6 +4967,10 @@ or write a message below to start a new one.</source>
     <message>
         <source>The person did not allow this call.</source>
         <translation>Пользователь не разрешил этот вызов.</translation>
+    </message>
+    <message>
+        <source>Stopped while the tool ran.</source>
+        <translation>Остановлено, пока работал инструмент.</translation>
     </message>
 </context>
 <context>

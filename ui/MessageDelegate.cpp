@@ -228,8 +228,10 @@ QString MessageDelegate::metaText(const QModelIndex &index) const
 {
     QStringList parts;
     const auto status = Message::Status(index.data(MessageListModel::StatusRole).toInt());
-    if (status == Message::Status::Streaming)
-        parts << tr("Writing…");
+    if (status == Message::Status::Streaming) // a tool call streams while its tool runs
+        parts << (Message::Kind(index.data(MessageListModel::KindRole).toInt()) == Message::Kind::ToolCall
+                ? tr("Running…")
+                : tr("Writing…"));
     else if (status == Message::Status::Cancelled)
         parts << tr("Stopped");
     else if (status == Message::Status::Interrupted)

@@ -8,6 +8,7 @@
 #include "domain/HandoffRequest.h"
 #include "domain/RunFailure.h"
 #include "llm/LlmTypes.h"
+#include "tools/ToolJob.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -37,6 +38,8 @@ struct ToolTurn
     QHash<QString, QPair<ApprovalDecision, QString>> decided; ///< the person's decisions by call id
     qint64 waitingApproval = 0; ///< the approval the run waits for, 0 if none
     QSet<QString> confirmed; ///< calls the person confirmed (a pending confirmation answered yes): they run as asked
+    QPointer<ToolJob> job; ///< the head of the queue being carried out
+    std::optional<Message> running; ///< its row, marked streaming until its result is stored
 };
 
 /// @brief The wall-clock limit of a run; time spent waiting for the person does not count.

@@ -290,6 +290,9 @@ void RunMachine::proceedTools(Run *run)
     case ToolGate::Next::WaitingForApproval:
         pauseDeadline(run); // waiting for the person does not count against the run
         return;
+    case ToolGate::Next::Running:
+        watchTool(run);
+        return;
     case ToolGate::Next::StorageFailed:
         fail(run, tr("The tool result could not be stored."), RunFailure::Storage);
         return;
@@ -309,6 +312,31 @@ void RunMachine::proceedTools(Run *run)
         return;
     }
     callModel(run);
+}
+
+void RunMachine::watchTool(Run *run)
+{
+    // The tool's result comes from the event loop, like a model call's: the run goes on from there, in a step of its
+    // own, and a Stop in between aborts the job (stopCalls) and drops its late signals.
+    ToolJob *job = run->tools.job;
+    const std::function<Run *()> current = currentCall(run);
+    auto done = [this, current](const ToolResult &result) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (!r)
+            return;
+        if (!m_tools.complete(*r, result))
+            fail(r, tr("The tool result could not be stored."), RunFailure::Storage);
+        else
+            proceedTools(r);
+    };
+    connect(job, &ToolJob::finished, this, done);
+    connect(job, &ToolJob::failed, this, [done](const ToolError &error) { done(ToolResult::failure(error.message)); });
+    connect(job, &ToolJob::cancelled, this, [this, current] {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current())
+            finish(r, RunOutcome::Cancelled, tr("Stopped."));
+    });
 }
 
 void RunMachine::follow(Run *run, const HandoffOutcome &outcome)
@@ -360,6 +388,10 @@ void RunMachine::stopCalls(Run *run)
     if (run->createJob) {
         run->createJob->disconnect(this);
         run->createJob->abort();
+    }
+    if (run->tools.job) {
+        run->tools.job->disconnect(this);
+        run->tools.job->abort();
     }
 }
 

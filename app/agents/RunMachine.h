@@ -58,7 +58,7 @@ public:
     /// @brief Stops the clock while the run waits for the person, or starts it again.
     void pauseDeadline(Run *run);
     void resumeDeadline(Run *run);
-    /// @brief Aborts @p run's requests in flight; their late signals are dropped.
+    /// @brief Aborts @p run's requests and tool job in flight; their late signals are dropped.
     void stopCalls(Run *run);
 
 private:
@@ -69,6 +69,8 @@ private:
     bool failOnUnknownVariables(Run *run, const QString &agentId);
     void onFinished(Run *run, const LlmResult &result);
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
+    /// @brief Waits for @p run's tool job, then stores its result and carries out the rest of the turn.
+    void watchTool(Run *run);
     void follow(Run *run, const HandoffOutcome &outcome);
     void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
     /// @brief The signals of @p run's current call (its serial) only: late ones of an aborted call return null.

@@ -1,6 +1,6 @@
 // ToolGate owns what happens to a tool call: whether the agent may use the tool, whether the person must approve it
-// first ("always for this conversation" included), running it, and storing the call's result with the output its
-// thread receives.
+// first ("always for this conversation" included), starting its job, and storing the call's result with the output
+// its thread receives once the job ends.
 #include "ToolGate.h"
 
 #include "agents/EngineConfig.h"
@@ -10,10 +10,11 @@
 #include "agents/RunRows.h"
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
-#include "agents/ToolRegistry.h"
 #include "domain/DataLimits.h"
 #include "domain/Logging.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolJob.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -173,8 +174,12 @@ ToolGate::Next ToolGate::proceed(Run &run)
         const ToolCall call = run.tools.queue.constFirst();
         if (needsApproval(run, call))
             return askApproval(run, call) ? Next::WaitingForApproval : Next::StorageFailed;
-        if (!answer(run, call))
-            return Next::StorageFailed;
+        if (const std::optional<ToolResult> refused = refusal(run, call)) {
+            if (!answer(run, call, *refused, false))
+                return Next::StorageFailed;
+            continue;
+        }
+        return start(run, call) ? Next::Running : Next::StorageFailed;
     }
     return Next::Done;
 }
@@ -201,28 +206,74 @@ bool ToolGate::askApproval(Run &run, const ToolCall &call)
     return true;
 }
 
-bool ToolGate::answer(Run &run, const ToolCall &call)
+std::optional<ToolResult> ToolGate::refusal(const Run &run, const ToolCall &call) const
 {
-    const std::optional<QPair<ApprovalDecision, QString>> decision
-        = run.tools.decided.contains(call.callId) ? std::optional(run.tools.decided.value(call.callId)) : std::nullopt;
-    // The call runs inside the step that stores its result: what a tool writes (a task) and its result are one step.
+    if (!isAvailable(run, call.name)) {
+        qCWarning(lcAgents) << run.agentId << "asked for" << call.name << "which it may not use";
+        return ToolResult::failure(
+            tr("The tool “%1” is not available to %2.").arg(call.name, run.roster.name(run.agentId)));
+    }
+    const auto decided = run.tools.decided.constFind(call.callId);
+    if (decided != run.tools.decided.cend() && decided->first == ApprovalDecision::Deny)
+        return ToolResult::failure(tr("The person did not allow this call."));
+    return std::nullopt;
+}
+
+bool ToolGate::start(Run &run, const ToolCall &call)
+{
+    // The job runs outside any transaction: a tool that takes long holds neither the window nor the database's write
+    // lock. Its result is stored by complete(), in a step of its own.
+    const auto decided = run.tools.decided.constFind(call.callId);
+    const QString arguments
+        = decided != run.tools.decided.cend() && !decided->second.isEmpty() ? decided->second : call.arguments;
+    if (!markRunning(run, call))
+        return false;
+    run.tools.job = m_tools->start(call.name, arguments,
+        ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
+            run.tools.confirmed.contains(call.callId) });
+    return true;
+}
+
+bool ToolGate::markRunning(Run &run, const ToolCall &call)
+{
+    // Until its result is stored the call's row says it runs: if the process dies meanwhile, the next start finds it
+    // streaming and marks it interrupted (RunRecovery); a Stop marks it cancelled (abandon()).
+    std::optional<Message> row = m_work.messages().toolCall(run.conversationId, call.callId);
+    if (!row)
+        return true;
+    row->status = Message::Status::Streaming;
+    row->updatedAt = QDateTime::currentDateTimeUtc();
+    Step step(m_work, m_events);
+    if (!step.isActive() || !m_work.messages().update(*row))
+        return false;
+    m_events.postMessageUpdated(*row);
+    if (!step.commit())
+        return false;
+    run.tools.running = row;
+    return true;
+}
+
+bool ToolGate::complete(Run &run, const ToolResult &result)
+{
+    run.tools.job = nullptr;
+    if (run.tools.queue.isEmpty())
+        return false;
+    return answer(run, run.tools.queue.constFirst(), result, true);
+}
+
+bool ToolGate::answer(Run &run, const ToolCall &call, const ToolResult &result, bool ran)
+{
+    // The call's row, its result row and its thread's output: one step, so a call is answered whole or not at all.
     Step step(m_work, m_events);
     if (!step.isActive())
         return false;
-    ToolResult result;
-    bool ran = false;
-    if (!isAvailable(run, call.name)) {
-        qCWarning(lcAgents) << run.agentId << "asked for" << call.name << "which it may not use";
-        result = ToolResult::failure(
-            tr("The tool “%1” is not available to %2.").arg(call.name, run.roster.name(run.agentId)));
-    } else if (decision && decision->first == ApprovalDecision::Deny) {
-        result = ToolResult::failure(tr("The person did not allow this call."));
-    } else {
-        const QString arguments = decision && !decision->second.isEmpty() ? decision->second : call.arguments;
-        result = m_tools->run(call.name, arguments,
-            ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
-                run.tools.confirmed.contains(call.callId) });
-        ran = true;
+    if (run.tools.running && run.tools.running->toolCallId == call.callId) {
+        Message done = *run.tools.running;
+        done.status = Message::Status::Complete;
+        done.updatedAt = QDateTime::currentDateTimeUtc();
+        if (!m_work.messages().update(done))
+            return false;
+        m_events.postMessageUpdated(done);
     }
     Message row;
     row.conversationId = run.conversationId;
@@ -240,6 +291,7 @@ bool ToolGate::answer(Run &run, const ToolCall &call)
         || !m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, row.content) })
         || !step.commit())
         return false;
+    run.tools.running.reset();
     run.tools.decided.remove(call.callId);
     run.tools.confirmed.remove(call.callId);
     run.tools.queue.removeFirst(); // answered
@@ -291,6 +343,16 @@ bool ToolGate::abandon(Run &run)
     if (run.tools.waitingApproval != 0 && !m_work.approvals().withdraw(run.tools.waitingApproval))
         return false;
     run.tools.waitingApproval = 0;
+    if (run.tools.running) {
+        // The call stopped while it ran: its row says so, and it gets no result.
+        Message stopped = *run.tools.running;
+        stopped.status = Message::Status::Cancelled;
+        stopped.error = tr("Stopped while the tool ran.");
+        stopped.updatedAt = QDateTime::currentDateTimeUtc();
+        if (!m_work.messages().update(stopped))
+            return false;
+        m_events.postMessageUpdated(stopped);
+    }
     QList<InputItem> outputs;
     for (const ToolCall &call : std::as_const(run.tools.queue))
         outputs << InputItem::functionOutput(call.callId, ThreadHistory::unansweredToolOutput());
@@ -299,6 +361,8 @@ bool ToolGate::abandon(Run &run)
     if (run.tools.decision && !run.tools.decision->callId.isEmpty())
         outputs << InputItem::functionOutput(run.tools.decision->callId, ThreadHistory::unansweredToolOutput());
     run.tools.queue.clear();
+    run.tools.running.reset();
+    run.tools.job = nullptr;
     run.tools.handoff.reset();
     run.tools.decision.reset();
     return m_threads.appendPending(run, run.agentId, outputs);

@@ -4,6 +4,7 @@
 #include "domain/ApprovalRequest.h"
 #include "domain/HandoffRequest.h"
 #include "llm/LlmTypes.h"
+#include "tools/ToolResult.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -46,10 +47,14 @@ public:
     /// caller's step.
     bool record(Run &run, const QList<ToolCall> &received);
 
-    enum class Next { Done, WaitingForApproval, StorageFailed };
-    /// @brief Carries out the queued calls, each with its result in one step, until one waits for the person
-    /// (Next::WaitingForApproval) or none is left (Next::Done).
+    enum class Next { Done, WaitingForApproval, Running, StorageFailed };
+    /// @brief Carries out the queued calls until one waits for the person (Next::WaitingForApproval), one runs
+    /// (Next::Running: its job is run.tools.job, and complete() takes its result) or none is left (Next::Done). A call
+    /// that may not run is answered at once, in a step of its own.
     Next proceed(Run &run);
+    /// @brief Stores @p result as the output of the running call (the head of the queue) in one step: its row is no
+    /// longer running, and the result row and the thread's output are written together.
+    bool complete(Run &run, const ToolResult &result);
     /// @brief Records the decision on a pending approval in one step: the decision, "always" for the conversation,
     /// and the edited arguments on the call's row. The request, or nothing if it is unknown, decided already, or
     /// @p editedArguments is not a JSON object.
@@ -77,7 +82,10 @@ private:
     bool isAvailable(const Run &run, const QString &toolName) const;
     bool needsApproval(const Run &run, const ToolCall &call) const;
     bool askApproval(Run &run, const ToolCall &call);
-    bool answer(Run &run, const ToolCall &call);
+    std::optional<ToolResult> refusal(const Run &run, const ToolCall &call) const;
+    bool start(Run &run, const ToolCall &call);
+    bool answer(Run &run, const ToolCall &call, const ToolResult &result, bool ran);
+    bool markRunning(Run &run, const ToolCall &call);
     bool isAlwaysAllowed(qint64 conversationId, const QString &toolName) const;
     bool allowAlways(qint64 conversationId, const QString &toolName);
 

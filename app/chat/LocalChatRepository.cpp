@@ -4,7 +4,6 @@
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
-#include "agents/ToolRegistry.h"
 #include "chat/AgentDefinitions.h"
 #include "chat/HandoffFeed.h"
 #include "chat/LocalSettingsService.h"
@@ -14,6 +13,7 @@
 #include "domain/PromptVariables.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolRegistry.h"
 
 #include <QLockFile>
 #include <QSet>

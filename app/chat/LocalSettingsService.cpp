@@ -1,7 +1,6 @@
 #include "LocalSettingsService.h"
 
 #include "agents/EngineConfig.h"
-#include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "domain/ProviderPresets.h"
 #include "domain/UrlSecrets.h"
@@ -11,6 +10,8 @@
 #include "llm/ModelListJob.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolCatalog.h"
+#include "tools/ToolRegistry.h"
 
 #include <QRegularExpression>
 
@@ -24,8 +25,16 @@ LocalSettingsService::LocalSettingsService(
     , m_work(work)
     , m_secrets(secrets)
     , m_network(network)
-    , m_tools(std::make_unique<const ToolRegistry>(ToolRegistry::withBuiltins()))
+    , m_builtins(std::make_unique<const ToolRegistry>(ToolRegistry::withBuiltins()))
+    , m_tools(m_builtins.get())
 { }
+
+void LocalSettingsService::setToolCatalog(const ToolCatalog *catalog)
+{
+    m_tools = catalog ? &catalog->registry() : m_builtins.get();
+    if (catalog)
+        connect(catalog, &ToolCatalog::toolsChanged, this, &SettingsService::engineSettingsChanged);
+}
 
 LocalSettingsService::~LocalSettingsService() = default;
 

@@ -12,6 +12,7 @@ namespace Tandem {
 
 class LocalServerDetector;
 class SecretStore;
+class ToolCatalog;
 class ToolRegistry;
 class UnitOfWork;
 struct EngineConfig;
@@ -33,6 +34,9 @@ public:
     /// @brief Why @p url cannot be a provider's base URL because it carries a secret (user info, a key parameter);
     /// empty if it carries none. Such a URL is neither saved nor tested: the key belongs in the keychain.
     static QString urlSecretProblem(const QUrl &url);
+    /// @brief Lists the tools of @p catalog, the process's (they follow its changes) instead of the built-in ones;
+    /// borrowed, it outlives this service. Its toolsChanged() reaches the settings as engineSettingsChanged().
+    void setToolCatalog(const ToolCatalog *catalog);
     /// @brief The servers detectLocalServers() probes; ProviderPresets::localServers() unless set (tests).
     void setDetectionCandidates(const QList<ProviderProfile> &candidates);
     /// @brief Writes what these settings decide for the engine (default provider, models per agent, workspace,
@@ -79,7 +83,8 @@ private:
     QNetworkAccessManager *m_network;
     LocalServerDetector *m_detector = nullptr;
     QList<ProviderProfile> m_candidates;
-    std::unique_ptr<const ToolRegistry> m_tools; ///< the built-in tools, for their names and own criticality
+    std::unique_ptr<const ToolRegistry> m_builtins; ///< the built-in tools, when no catalog is given
+    const ToolRegistry *m_tools; ///< the tools, for their names and own criticality
     QString m_error;
 };
 

@@ -13,7 +13,8 @@ namespace Tandem {
 
 namespace {
 
-/// Marks @p row interrupted; dual mode's agent 1 keeps no partial signal line as its text.
+/// Marks @p row (a streaming reply, or a tool call that was running) interrupted; dual mode's agent 1 keeps no partial
+/// signal line as its text.
 bool interrupt(UnitOfWork &work, Message row, bool dual)
 {
     row.status = Message::Status::Interrupted;
@@ -22,6 +23,9 @@ bool interrupt(UnitOfWork &work, Message row, bool dual)
     if (signalSource && HandoffSignal::mayBecomeHandoff(row.content)) {
         row.content = HandoffSignal::extractPayload(row.content).value_or(QString());
         row.error = RunRecovery::tr("Tandem closed while handing the message to agent 2.");
+    } else if (row.kind == Message::Kind::ToolCall) {
+        // A call that was running (ToolGate marks it until its result is stored): it has no result, and says why.
+        row.error = RunRecovery::tr("Tandem closed while this tool ran.");
     } else {
         row.error = RunRecovery::tr("Tandem closed while this reply was written.");
     }

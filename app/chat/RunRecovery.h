@@ -11,9 +11,10 @@ class UnitOfWork;
 /// @brief Recovers the runs whose process ended under them (killed, crashed, power gone), whoever opens the database
 /// next: exactly those whose owner is gone, never a run another live process is still streaming.
 ///
-/// Each leaves a visible mark: its streaming reply is marked interrupted (a partial `HANDOFF_AGENT2` line of dual
-/// mode's agent 1 is not kept as text), or, when no reply was written (killed before the first token, or between
-/// "Message accepted by agent 2" and agent 2's first token), an error row says so. The run is marked interrupted.
+/// Each leaves a visible mark: its streaming reply, or the tool call it was running, is marked interrupted (a partial
+/// `HANDOFF_AGENT2` line of dual mode's agent 1 is not kept as text), or, when no reply was written (killed before the
+/// first token, or between "Message accepted by agent 2" and agent 2's first token), an error row says so. The run is
+/// marked interrupted.
 class RunRecovery final
 {
     Q_DECLARE_TR_FUNCTIONS(RunRecovery)

@@ -1,10 +1,10 @@
 #include "TaskEdits.h"
 
-#include "agents/CompleteTaskTool.h"
-#include "agents/UpdateTaskTool.h"
 #include "domain/Logging.h"
 #include "storage/Transaction.h"
 #include "storage/UnitOfWork.h"
+#include "tools/CompleteTaskTool.h"
+#include "tools/UpdateTaskTool.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "agents/ToolRegistry.h"
 #include "domain/TaskEditResult.h"
+#include "tools/ToolRegistry.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

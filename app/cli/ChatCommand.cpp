@@ -90,10 +90,10 @@ private:
 
 } // namespace
 
-int ChatCommand::run(const QCommandLineParser &parser, Database &database)
+int ChatCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools)
 {
     const bool interactive = ::isatty(STDIN_FILENO) == 1;
-    return RunCommand::run(parser, database,
+    return RunCommand::run(parser, database, tools,
         [interactive](TurnRunner &turn, qint64 conversationId) { return converse(turn, conversationId, interactive); });
 }
 

@@ -7,6 +7,7 @@ class QCommandLineParser;
 namespace Tandem {
 
 class Database;
+class ToolCatalog;
 class TurnRunner;
 
 /// @brief `tandem chat` (the options of `tandem run`): one conversation driven from standard input, one message a
@@ -19,7 +20,7 @@ class ChatCommand
 
 public:
     /// @brief Runs the command; returns a CliCommands::ExitCode.
-    static int run(const QCommandLineParser &parser, Database &database);
+    static int run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools);
 
 private:
     static int converse(TurnRunner &turn, qint64 conversationId, bool interactive);

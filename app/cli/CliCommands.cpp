@@ -1,7 +1,6 @@
 #include "CliCommands.h"
 
 #include "agents/AgentCatalog.h"
-#include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/AgentsCommand.h"
@@ -25,6 +24,7 @@
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolCatalog.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -266,18 +266,21 @@ int CliCommands::exec(QCoreApplication &app)
         err() << database.errorString() << '\n';
         return StorageError;
     }
+    // The process's one tool catalog: every command that runs agents gives them the same tools.
+    const std::unique_ptr<ToolCatalog> tools = ToolCatalog::withBuiltins();
     if (command == u"run")
-        return RunCommand::run(parser, database);
+        return RunCommand::run(parser, database, *tools);
     if (command == u"eval-routing")
-        return EvalRoutingCommand::run(parser, database);
+        return EvalRoutingCommand::run(parser, database, *tools);
     if (command == u"chat")
-        return ChatCommand::run(parser, database);
+        return ChatCommand::run(parser, database, *tools);
     if (external)
         return external(parser, database);
 
     EngineConfig config;
     config.agentsFolder = AgentCatalog::userFolder();
-    LocalChatRepository repository(database.work(), NetworkAccess::createManager(&app), nullptr, nullptr, config);
+    LocalChatRepository repository(
+        database.work(), NetworkAccess::createManager(&app), nullptr, &tools->registry(), config);
     if (parser.isSet(u"verbose"_s))
         CliOutput::printAgentProblems(repository);
     if (command == u"conversations")

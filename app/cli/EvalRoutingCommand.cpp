@@ -10,6 +10,7 @@
 #include "llm/NetworkAccess.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
+#include "tools/ToolCatalog.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -33,7 +34,7 @@ struct Case
 };
 } // namespace
 
-int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database)
+int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools)
 {
     const QStringList positional = parser.positionalArguments();
     const QString usage = tr("Usage: tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy 0.8]");
@@ -95,7 +96,8 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
         config.defaultProviderId = resolved.profile->id;
     }
     SecretStore *secrets = resolved.isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
-    LocalChatRepository repository(database.work(), NetworkAccess::createManager(qApp), secrets, nullptr, config);
+    LocalChatRepository repository(
+        database.work(), NetworkAccess::createManager(qApp), secrets, &tools.registry(), config);
     if (resolved.isUrl)
         repository.setApiKey(resolved.profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
 

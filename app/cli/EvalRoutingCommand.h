@@ -7,6 +7,7 @@ class QCommandLineParser;
 namespace Tandem {
 
 class Database;
+class ToolCatalog;
 
 /// @brief `tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy X]` (seed 004's testing strategy): each
 /// case's message goes through router mode's classification on the configured provider (or --provider); prints the
@@ -19,7 +20,7 @@ class EvalRoutingCommand
 
 public:
     /// @brief Runs the command; returns a CliCommands::ExitCode.
-    static int run(const QCommandLineParser &parser, Database &database);
+    static int run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools);
 };
 
 } // namespace Tandem

@@ -3,7 +3,6 @@
 #include "RunCommand.h"
 
 #include "agents/AgentCatalog.h"
-#include "agents/ToolRegistry.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
@@ -17,6 +16,7 @@
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolCatalog.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -73,7 +73,7 @@ RunCommand::ResolvedProvider RunCommand::resolveProvider(Database &database, con
     return resolved;
 }
 
-int RunCommand::run(const QCommandLineParser &parser, Database &database, const Turns &turns)
+int RunCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools, const Turns &turns)
 {
     const QStringList positional = parser.positionalArguments();
     const QString text = positional.mid(1).join(u' ');
@@ -142,7 +142,6 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
     SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
-    const ToolRegistry tools = ToolRegistry::withBuiltins();
     int waitSeconds = 60;
     if (parser.isSet(u"wait"_s)) {
         bool ok = false;
@@ -153,7 +152,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
         }
     }
     config.agentsFolder = AgentCatalog::userFolder();
-    LocalChatRepository repository(work, network, secrets, &tools, config);
+    LocalChatRepository repository(work, network, secrets, &tools.registry(), config);
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
     if (parser.isSet(u"verbose"_s))

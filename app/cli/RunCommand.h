@@ -13,6 +13,7 @@ class QCommandLineParser;
 namespace Tandem {
 
 class Database;
+class ToolCatalog;
 class TurnRunner;
 
 /// @brief `tandem run --mode single|dual|pipeline|router --provider P [--conversation ID] [--agent ID]
@@ -36,8 +37,10 @@ public:
     using Turns = std::function<int(TurnRunner &turn, qint64 conversationId)>;
 
     /// @brief Runs the command; returns a CliCommands::ExitCode. With @p turns (`tandem chat`, same options), no
-    /// message is taken from the command line: @p turns sends them once the provider and conversation are set.
-    static int run(const QCommandLineParser &parser, Database &database, const Turns &turns = {});
+    /// message is taken from the command line: @p turns sends them once the provider and conversation are set. The
+    /// agents call the tools of @p tools, the process's catalog.
+    static int run(
+        const QCommandLineParser &parser, Database &database, const ToolCatalog &tools, const Turns &turns = {});
     /// @brief The provider of `--provider` (and `--protocol`, `--model` for a base URL).
     static ResolvedProvider resolveProvider(Database &database, const QCommandLineParser &parser);
 };

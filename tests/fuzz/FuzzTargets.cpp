@@ -1,9 +1,5 @@
 #include "FuzzTargets.h"
 
-#include "agents/Calculator.h"
-#include "agents/CalculatorTool.h"
-#include "agents/JsonSchemaValidator.h"
-#include "agents/ToolRegistry.h"
 #include "domain/AgentFile.h"
 #include "domain/Conversation.h"
 #include "domain/HandoffSignal.h"
@@ -13,6 +9,10 @@
 #include "llm/HttpExchange.h"
 #include "llm/ResponsesJob.h"
 #include "llm/SseParser.h"
+#include "tools/Calculator.h"
+#include "tools/CalculatorTool.h"
+#include "tools/JsonSchemaValidator.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

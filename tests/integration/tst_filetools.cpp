@@ -1,9 +1,9 @@
-#include "agents/DeleteFileTool.h"
-#include "agents/ListFilesTool.h"
-#include "agents/ReadFileTool.h"
-#include "agents/ToolRegistry.h"
-#include "agents/Workspace.h"
-#include "agents/WriteFileTool.h"
+#include "tools/DeleteFileTool.h"
+#include "tools/ListFilesTool.h"
+#include "tools/ReadFileTool.h"
+#include "tools/ToolRegistry.h"
+#include "tools/Workspace.h"
+#include "tools/WriteFileTool.h"
 
 #include <QDir>
 #include <QFile>

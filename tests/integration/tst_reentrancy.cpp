@@ -3,8 +3,8 @@
 // ends, nothing is left half-written, and the conversation goes on.
 #include "EngineHarness.h"
 #include "StoreInvariants.h"
-#include "agents/Tool.h"
-#include "agents/ToolResult.h"
+#include "tools/Tool.h"
+#include "tools/ToolResult.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

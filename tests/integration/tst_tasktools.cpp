@@ -1,8 +1,8 @@
 // The task tools on a real SQLite file, run through the registry as the engine runs them: search scores, updates,
 // stats, stale tasks, the confirmation a creation stores, and the errors a model gets for bad calls.
 #include "TemporaryDatabase.h"
-#include "agents/ToolRegistry.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

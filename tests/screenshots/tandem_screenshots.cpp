@@ -16,7 +16,6 @@
 #include "SettingsDialog.h"
 #include "TasksPanel.h"
 #include "Theme.h"
-#include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
@@ -28,6 +27,7 @@
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolRegistry.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -3,9 +3,9 @@
 #include "FakeLlmServer.h"
 #include "TemporaryDatabase.h"
 #include "agents/EngineConfig.h"
-#include "agents/ToolRegistry.h"
 #include "chat/LocalChatRepository.h"
 #include "domain/ProviderProfile.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>

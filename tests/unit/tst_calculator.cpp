@@ -1,5 +1,5 @@
-#include "agents/Calculator.h"
-#include "agents/CalculatorTool.h"
+#include "tools/Calculator.h"
+#include "tools/CalculatorTool.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "agents/CurrentDateTimeTool.h"
+#include "tools/CurrentDateTimeTool.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -1,7 +1,7 @@
 // The layers as drawn (docs/architecture.md, "Layers"), checked on the sources: every #include of app/ and ui/ is read
 // and held against one table, and so are the module links of app/CMakeLists.txt and ui/CMakeLists.txt.
 //
-//   ui -> presentation -> chat -> agents -> llm, storage -> domain
+//   ui -> presentation -> chat -> agents -> tools -> llm, storage -> domain
 //   api (the local HTTP API) beside ui and cli, above chat; the window and the CLI start it
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
@@ -30,9 +30,12 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"domain"_s, {} },
     { u"storage"_s, { u"domain"_s } },
     { u"llm"_s, { u"domain"_s } },
-    { u"agents"_s, { u"llm"_s, u"storage"_s, u"domain"_s } },
+    // The tools agents call (built-in now, MCP next): a tool's definition is a ToolDefinition (llm); the task tools
+    // write through storage. Never the engine: a tool knows nothing of runs, approvals or handoffs.
+    { u"tools"_s, { u"llm"_s, u"storage"_s, u"domain"_s } },
+    { u"agents"_s, { u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
     // The façade over the engine: it wires the engine, the stores and the providers' clients behind one interface.
-    { u"chat"_s, { u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    { u"chat"_s, { u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
     // Export and import read and write whole conversations (rows with their ids and states) through their own store,
     // ExchangeStore, beside the chat façade rather than through it.
     { u"exchange"_s, { u"chat"_s, u"storage"_s, u"domain"_s } },
@@ -44,7 +47,7 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     // keychain for its token). Beside the window and the CLI, which start it.
     { u"api"_s, { u"chat"_s, u"agents"_s, u"storage"_s, u"domain"_s } },
     // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
-    { u"cli"_s, { u"chat"_s, u"agents"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
+    { u"cli"_s, { u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
     // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
     { u"cliexchange"_s, { u"cli"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
     // The window binds to view models; it only starts and stops the local API (its settings page).
@@ -260,8 +263,8 @@ void TestLayers::includesFollowTheLayers()
         }
     }
     // Nothing read would pass too: make sure the walk found the layers it checks.
-    for (const QString &folder : { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s,
-             u"api"_s, u"cli"_s, u"ui"_s, kRoot })
+    for (const QString &folder : { u"domain"_s, u"storage"_s, u"llm"_s, u"tools"_s, u"agents"_s, u"chat"_s,
+             u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s, kRoot })
         QVERIFY2(filesPerFolder.value(folder) > 0, qPrintable(u"no sources found in "_s + folder));
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
 }
@@ -288,8 +291,8 @@ void TestLayers::moduleLinksFollowTheLayers()
             dependencies[match.captured(1)]
                 << match.captured(2).split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts);
         }
-    for (const QString &expected :
-        { u"domain"_s, u"storage"_s, u"llm"_s, u"agents"_s, u"chat"_s, u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s })
+    for (const QString &expected : { u"domain"_s, u"storage"_s, u"llm"_s, u"tools"_s, u"agents"_s, u"chat"_s,
+             u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s })
         QVERIFY2(dependencies.contains(expected), qPrintable(u"no links found for tandem_"_s + expected));
     QStringList problems;
     for (auto it = dependencies.cbegin(); it != dependencies.cend(); ++it)
@@ -316,6 +319,12 @@ void TestLayers::forbiddenIncludesAreCaught_data()
     QTest::newRow("domain includes the engine") << u"app/domain/X.h"_s << u"#include \"agents/Run.h\""_s << false;
     QTest::newRow("storage includes the engine") << u"app/storage/X.cpp"_s << u"#include \"agents/Run.h\""_s << false;
     QTest::newRow("engine includes a store") << u"app/agents/X.cpp"_s << u"#include \"storage/UnitOfWork.h\""_s << true;
+    QTest::newRow("engine includes a tool") << u"app/agents/X.cpp"_s << u"#include \"tools/Tool.h\""_s << true;
+    QTest::newRow("tool includes the engine") << u"app/tools/X.cpp"_s << u"#include \"agents/Run.h\""_s << false;
+    QTest::newRow("tool includes the façade")
+        << u"app/tools/X.cpp"_s << u"#include \"chat/ChatRepository.h\""_s << false;
+    QTest::newRow("tool includes a store") << u"app/tools/X.cpp"_s << u"#include \"storage/UnitOfWork.h\""_s << true;
+    QTest::newRow("network in a tool") << u"app/tools/X.cpp"_s << u"#include <QNetworkReply>"_s << false;
     QTest::newRow("engine includes the façade")
         << u"app/agents/X.cpp"_s << u"#include \"chat/ChatRepository.h\""_s << false;
     QTest::newRow("cli includes a view model")

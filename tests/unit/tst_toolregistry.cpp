@@ -1,6 +1,6 @@
-#include "agents/JsonSchemaValidator.h"
-#include "agents/Tool.h"
-#include "agents/ToolRegistry.h"
+#include "tools/JsonSchemaValidator.h"
+#include "tools/Tool.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+namespace Tandem {
+
+class UnitOfWork;
+
+/// @brief Where a tool runs: the conversation it serves and the workspace folder the person chose.
+struct ToolContext
+{
+    qint64 conversationId = 0;
+    QString agentId; ///< the agent that called the tool; may be empty
+    QString workspaceRoot; ///< the folder the file tools are confined to; empty = no workspace chosen
+    /// The database, for the tools that keep state there (the task tools); their statements run in a transaction of
+    /// their own (Tool::execute), apart from the step that stores the result. Null: no database (such tools fail with a
+    /// clear error).
+    UnitOfWork *work = nullptr;
+    /// The person confirmed this call (seed 004's pending confirmation answered with a yes): it runs without asking.
+    bool confirmed = false;
+};
+
+} // namespace Tandem
