@@ -93,6 +93,8 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
             return resolved.exitCode;
         }
         config.defaultProviderId = resolved.profile->id;
+        if (resolved.isUrl)
+            config.unstoredProvider = *resolved.profile;
     }
     SecretStore *secrets = resolved.isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     LocalChatRepository repository(database.work(), NetworkAccess::createManager(qApp), secrets, nullptr, config);
