@@ -260,7 +260,9 @@ int CliCommands::exec(QCoreApplication &app)
     const QString command = positional.value(0);
     // `tandem COMMAND --help` and `tandem help COMMAND`: that command's own help; without a command, all of them.
     const bool help = parser.isSet(u"help"_s) || command == u"help";
-    const QString topic = command == u"help" ? positional.value(1) : command;
+    QString topic = command;
+    if (command == u"help") // `tandem help --help` is help's own page
+        topic = positional.size() > 1 ? positional.at(1) : (parser.isSet(u"help"_s) ? command : QString());
     if (help && topic.isEmpty()) {
         out() << parser.helpText();
         out().flush();

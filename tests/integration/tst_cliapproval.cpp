@@ -70,8 +70,8 @@ private:
     QStringList arguments(const QStringList &options) const;
     QProcessEnvironment environment() const;
     Outcome run(const QStringList &options);
-    /// Runs on a pseudo-terminal, answering each question with the next of @p answers; returns what the terminal
-    /// showed, and the exit code in @p exitCode.
+    /// Runs on a pseudo-terminal, answering each question (or question asked again) with the next of @p answers;
+    /// returns what the terminal showed, and the exit code in @p exitCode.
     QByteArray runOnTerminal(const QStringList &options, const QList<QByteArray> &answers, int *exitCode);
     QString workspaceFile(const QString &name) const { return m_dir->filePath(u"workspace/"_s + name); }
 
@@ -135,7 +135,9 @@ QByteArray TestCliApproval::runOnTerminal(const QStringList &options, const QLis
         const bool question = QTest::qWaitFor(
             [&] {
                 screen += terminal.readAllStandardOutput();
-                return screen.count("[y]es once") > asked || terminal.state() == QProcess::NotRunning;
+                // A question, or the same asked again after an answer it does not know.
+                const qsizetype questions = screen.count("[y]es once") + screen.count("Answer y (");
+                return questions > asked || terminal.state() == QProcess::NotRunning;
             },
             30000);
         if (!question || terminal.state() == QProcess::NotRunning)
