@@ -89,7 +89,7 @@ bool Exporter::start()
         m_total += count;
     }
     if (m_request.toFolder) {
-        if (!PrivateFiles::ensureFolder(m_request.path))
+        if (!PrivateFiles::ensureFolder(QDir::cleanPath(m_request.path)))
             return fail(Error::File, tr("The folder “%1” could not be created.").arg(m_request.path));
     } else if (!openFile(m_request.path)) {
         return false;

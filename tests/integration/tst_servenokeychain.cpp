@@ -44,12 +44,15 @@ void TestServeNoKeychain::tokenInMemoryIsSaidSo()
                  },
                  30000),
         qPrintable(out));
-    QVERIFY2(tokenLine.match(out).hasMatch(), qPrintable(out + QString::fromUtf8(serve.readAllStandardError())));
+    QString log;
+    if (!tokenLine.match(out).hasMatch())
+        log = QString::fromUtf8(serve.readAllStandardError());
+    QVERIFY2(tokenLine.match(out).hasMatch(), qPrintable(out + log));
     QVERIFY2(out.contains(u"There is no keychain: the token is kept in memory until serve stops"_s), qPrintable(out));
     ::kill(pid_t(serve.processId()), SIGTERM);
     QVERIFY(serve.waitForFinished(30000));
     QCOMPARE(serve.exitCode(), 0);
-    const QString log = QString::fromUtf8(serve.readAllStandardError());
+    log = QString::fromUtf8(serve.readAllStandardError());
     QVERIFY2(log.contains(u"a new local API token is kept in memory for this run only: there is no keychain"_s),
         qPrintable(log));
     QVERIFY2(!log.contains(u"stored in the keychain"_s), qPrintable(log));
