@@ -77,7 +77,7 @@ QList<Entry> parseOptions(const QString &help)
             break;
         const QRegularExpressionMatch match = optionLine.match(line);
         if (match.hasMatch())
-            options.append({ match.captured(1), match.captured(2), match.captured(3).trimmed() });
+            options.append({ match.captured(1), match.captured(2), match.captured(3).trimmed(), {} });
         else if (!options.isEmpty())
             options.last().text += u' ' + line.trimmed();
     }
@@ -101,7 +101,7 @@ QList<Entry> parseCommands(const QString &help)
         const QRegularExpressionMatch match = commandLine.match(line);
         if (!match.hasMatch())
             break;
-        commands.append({ match.captured(1), match.captured(2), match.captured(3).trimmed() });
+        commands.append({ match.captured(1), match.captured(2), match.captured(3).trimmed(), {} });
     }
     return commands;
 }
@@ -169,7 +169,7 @@ QString manExitCodes(QString sentence)
     const QStringList parts = sentence.split(separator);
     for (const QString &part : parts) {
         const qsizetype space = part.indexOf(u' ');
-        codes.append({ part.left(space), {}, part.mid(space + 1) });
+        codes.append({ part.left(space), {}, part.mid(space + 1), {} });
     }
     return manEntries(codes);
 }
