@@ -1,12 +1,13 @@
 // The provider of a headless turn, on the real `tandem` executable against the fake LLM server: a base URL given with
 // --provider is used for that command only and never becomes a stored provider profile; its conversation continues
 // with the same --provider, and without one is told to give it again; a conversation with a stored profile continues
-// without --provider.
+// without --provider. eval-routing classifies at a base URL without storing it either.
 #include "FakeLlmServer.h"
 #include "StoreInvariants.h"
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void aBaseUrlIsNotStored();
     void itsConversationContinuesWithTheSameUrl();
     void aStoredProfileContinuesWithoutProvider();
+    void evalRoutingUsesTheUrlWithoutStoringIt();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -166,6 +168,23 @@ void TestCliProvider::aStoredProfileContinuesWithoutProvider()
     Database database;
     QVERIFY(database.open(databasePath()));
     QCOMPARE(database.work().providers().list().size(), 1);
+}
+
+void TestCliProvider::evalRoutingUsesTheUrlWithoutStoringIt()
+{
+    const QString cases = m_dir->filePath(u"cases.jsonl"_s);
+    QFile file(cases);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"message\": \"Create task to renew passport\", \"expected\": \"task\"}\n");
+    file.close();
+    m_server->enqueue(ScriptedReply::text({ u"{\"agent\":\"task\",\"confidence\":0.9,\"reason\":\"a task\"}"_s }));
+    const Outcome eval = tandem({ u"eval-routing"_s, cases, u"--provider"_s, m_server->baseUrl().toString() });
+    QVERIFY2(eval.exitCode == 0, qPrintable(eval.err + eval.out));
+    QVERIFY2(eval.out.startsWith(u"Accuracy: 1/1"_s), qPrintable(eval.out)); // the classifier at the URL answered
+    QCOMPARE(m_server->requests().size(), 1);
+    Database database;
+    QVERIFY(database.open(databasePath()));
+    QVERIFY2(database.work().providers().list().isEmpty(), "a base URL became a provider profile");
 }
 
 QTEST_GUILESS_MAIN(TestCliProvider)
