@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ApprovalPrompt</name>
+    <message numerus="yes">
+        <source>… (%n characters in all)</source>
+        <translation>
+            <numerusform>… (%n character in all)</numerusform>
+            <numerusform>… (%n characters in all)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Calculator</name>
     <message numerus="yes">
         <source>%1 takes at least %n argument(s).</source>
@@ -176,6 +186,13 @@
         <translation>
             <numerusform>%n pending handoff cleaned up.</numerusform>
             <numerusform>%n pending handoffs cleaned up.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No handoff has been pending for more than %n minute(s).</source>
+        <translation>
+            <numerusform>No handoff has been pending for more than %n minute.</numerusform>
+            <numerusform>No handoff has been pending for more than %n minutes.</numerusform>
         </translation>
     </message>
 </context>

@@ -367,6 +367,25 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message numerus="yes">
+        <source>… (%n characters in all)</source>
+        <translation>
+            <numerusform>… (всего %n символ)</numerusform>
+            <numerusform>… (всего %n символа)</numerusform>
+            <numerusform>… (всего %n символов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Allow %1 with %2? [y]es once / [a]lways for this conversation / [n]o: </source>
+        <translation>Разрешить %1 с %2? [д]а, один раз / [в]сегда в этой беседе / [н]ет: </translation>
+    </message>
+    <message>
+        <source>Answer y (yes, once), a (always for this conversation) or n (no): </source>
+        <translation>Ответьте д (да, один раз), в (всегда в этой беседе) или н (нет); подходят и y, a, n: </translation>
+    </message>
+</context>
+<context>
     <name>ArchiveWriter</name>
     <message>
         <source>The database could not start a transaction: %1</source>
@@ -510,16 +529,8 @@
         <translation>Беседа %1 не найдена.</translation>
     </message>
     <message>
-        <source>The provider could not be stored.</source>
-        <translation>Не удалось сохранить провайдера.</translation>
-    </message>
-    <message>
         <source>Unknown provider “%1”: give a stored profile&apos;s id or a base URL such as http://127.0.0.1:11434/v1.</source>
         <translation>Неизвестный провайдер «%1»: укажите id сохранённого профиля или базовый URL, например http://127.0.0.1:11434/v1.</translation>
-    </message>
-    <message>
-        <source>“%1” needs your approval (request %2); decide in Tandem&apos;s window.</source>
-        <translation>«%1» требует вашего подтверждения (запрос %2); примите решение в окне Tandem.</translation>
     </message>
     <message>
         <source>Conversation %1</source>
@@ -556,10 +567,6 @@
     <message>
         <source>model</source>
         <translation>модель</translation>
-    </message>
-    <message>
-        <source>Continue the conversation with this id.</source>
-        <translation>Продолжить беседу с этим id.</translation>
     </message>
     <message>
         <source>id</source>
@@ -628,10 +635,6 @@
     <message>
         <source>Unknown command “%1”. Did you mean “%2”?</source>
         <translation>Неизвестная команда «%1». Возможно, вы имели в виду «%2»?</translation>
-    </message>
-    <message>
-        <source>See: tandem --help</source>
-        <translation>См.: tandem --help</translation>
     </message>
     <message>
         <source>Export format: md, json, html, pdf or txt.</source>
@@ -738,42 +741,6 @@
         <translation>Для «%1» нужен полный исполняемый файл tandem, а рядом с tandem-cli его нет.</translation>
     </message>
     <message>
-        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled, 7 routing accuracy below --min-accuracy.</source>
-        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения, 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy.</translation>
-    </message>
-    <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs
-  chat          one conversation from standard input, a message a line (the options of run)
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
-  import FILE   add the conversations of a Tandem JSON export as new ones
-  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
-  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
-  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]
-  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in
-  metrics       print router mode&apos;s metrics per agent: [--conversation ID] [--json]
-  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] [--min-accuracy X]
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами
-  chat          одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
-  import FILE   добавить беседы из JSON-экспорта Tandem как новые
-  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
-  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
-  serve         запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]
-  agents        export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH
-  metrics       вывести метрики режима маршрутизатора по агентам: [--conversation ID] [--json]
-  eval-routing  классифицировать каждый пример файла JSONL, как это делает маршрутизатор: CASES.jsonl [--provider P] [--min-accuracy X]
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent).</source>
         <translation>single, dual (агент 1 уточняет запрос, агент 2 отвечает), pipeline или router (оркестратор выбирает агента).</translation>
     </message>
@@ -794,24 +761,227 @@ API-ключ сохранённого провайдера берётся из �
         <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
     </message>
     <message>
-        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or eval-routing</source>
-        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics или eval-routing</translation>
-    </message>
-    <message>
         <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
         <translation>Неизвестный режим «%1»: используйте single, dual, pipeline или router.</translation>
     </message>
     <message>
-        <source>Usage: tandem chat --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... (the messages on standard input, one a line)</source>
-        <translation>Использование: tandem chat --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... (сообщения на стандартном вводе, по одному в строке)</translation>
-    </message>
-    <message>
-        <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... &quot;message&quot;</source>
-        <translation>Использование: tandem run --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... &quot;сообщение&quot;</translation>
-    </message>
-    <message>
         <source>There is no enabled agent “%1”.</source>
         <translation>Нет включённого агента «%1».</translation>
+    </message>
+    <message>
+        <source>See: tandem help</source>
+        <translation>См.: tandem help</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), 6 cancelled, 7 routing accuracy below --min-accuracy, 8 the conversation is busy (answering in another Tandem process for longer than --wait).</source>
+        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения (нет терминала, чтобы спросить, и нет --allow-tool), 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy, 8 — беседа занята (отвечает в другом процессе Tandem дольше, чем --wait).</translation>
+    </message>
+    <message>
+        <source>The conversation with this id: run and chat continue it (then --provider may be left out if it has a stored provider), export writes it (repeat for several), the others read it.</source>
+        <translation>Беседа с этим id: run и chat продолжают её (тогда --provider можно не указывать, если у неё сохранённый провайдер), export записывает её (повторите для нескольких), остальные команды читают её.</translation>
+    </message>
+    <message>
+        <source>run, chat: let the tool NAME run without asking, each of its calls during this command (for scripts; repeat for several tools). Without it, a tool that needs approval is asked about on the terminal.</source>
+        <translation>run, chat: выполнять инструмент NAME без вопроса, каждый его вызов во время этой команды (для скриптов; повторите для нескольких инструментов). Без этого о инструменте, которому нужно подтверждение, спрашивают в терминале.</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>Commands:
+  run           send a message and stream the answer with its handoffs; a tool that needs approval is asked about on the terminal (or allowed with --allow-tool)
+  chat          one conversation from standard input, a message a line (the options of run)
+  conversations list the stored conversations
+  show ID       print one conversation with its dividers
+  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
+  import FILE   add the conversations of a Tandem JSON export as new ones
+  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
+  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
+  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]
+  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in
+  metrics       print router mode&apos;s metrics per agent: [--conversation ID] [--json]
+  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] [--min-accuracy X]
+  help          this list; help COMMAND (or COMMAND --help): that command&apos;s usage, options and examples
+
+The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>Команды:
+  run           отправить сообщение и выводить ответ вместе с передачами; об инструменте, которому нужно подтверждение, спрашивают в терминале (или его разрешает --allow-tool)
+  chat          одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)
+  conversations вывести список сохранённых бесед
+  show ID       вывести одну беседу с разделителями
+  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
+  import FILE   добавить беседы из JSON-экспорта Tandem как новые
+  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
+  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
+  serve         запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]
+  agents        export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH
+  metrics       вывести метрики режима маршрутизатора по агентам: [--conversation ID] [--json]
+  eval-routing  классифицировать каждый пример файла JSONL, как это делает маршрутизатор: CASES.jsonl [--provider P] [--min-accuracy X]
+  help          этот список; help КОМАНДА (или КОМАНДА --help): использование, параметры и примеры этой команды
+
+API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing or help</source>
+        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing или help</translation>
+    </message>
+    <message>
+        <source>Conversation %1 has no stored provider (a base URL given with --provider is used for that command only): add --provider with a stored profile&apos;s id or the base URL.</source>
+        <translation>У беседы %1 нет сохранённого провайдера (базовый URL из --provider используется только для той команды): добавьте --provider с id сохранённого профиля или базовым URL.</translation>
+    </message>
+    <message>
+        <source>--allow-tool: there is no tool “%1”. The tools are: %2.</source>
+        <translation>--allow-tool: инструмента «%1» нет. Инструменты: %2.</translation>
+    </message>
+    <message>
+        <source>Usage: tandem chat --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... [--allow-tool NAME]... (the messages on standard input, one a line)</source>
+        <translation>Использование: tandem chat --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... [--allow-tool NAME]... (сообщения — со стандартного ввода, по одному в строке)</translation>
+    </message>
+    <message>
+        <source>Usage: tandem run --mode single|dual|pipeline|router --provider &lt;profile or base URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=value]... [--allow-tool NAME]... &quot;message&quot;</source>
+        <translation>Использование: tandem run --mode single|dual|pipeline|router --provider &lt;профиль или базовый URL&gt; [--model M] [--conversation ID] [--agent ID] [--protocol responses|chat] [--var NAME=значение]... [--allow-tool NAME]... &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>“%1” needs your approval (request %2): run again on a terminal to be asked, with --allow-tool %1, or decide in Tandem&apos;s window.</source>
+        <translation>Для «%1» нужно ваше подтверждение (запрос %2): запустите снова в терминале, чтобы ответить на вопрос, или с --allow-tool %1, или решите в окне Tandem.</translation>
+    </message>
+    <message>
+        <source>The decision could not be stored.</source>
+        <translation>Не удалось сохранить решение.</translation>
+    </message>
+</context>
+<context>
+    <name>CommandHelp</name>
+    <message>
+        <source>tandem run --provider PROFILE|URL [options] &quot;message&quot;</source>
+        <translation>tandem run --provider ПРОФИЛЬ|URL [параметры] &quot;сообщение&quot;</translation>
+    </message>
+    <message>
+        <source>Sends one message and streams the answer, with its dividers and tool calls, to standard output; the turn is stored as the window stores it. Without --conversation a new conversation is started and its id printed first. A tool that needs approval is asked about on the terminal; in a script, --allow-tool lets it run.</source>
+        <translation>Отправляет одно сообщение и выводит ответ по мере поступления, с разделителями и вызовами инструментов, в стандартный вывод; ход сохраняется так же, как в окне. Без --conversation начинается новая беседа, и первым выводится её id. Об инструменте, которому нужно подтверждение, спрашивают в терминале; в скрипте его разрешает --allow-tool.</translation>
+    </message>
+    <message>
+        <source>tandem chat --provider PROFILE|URL [options]</source>
+        <translation>tandem chat --provider ПРОФИЛЬ|URL [параметры]</translation>
+    </message>
+    <message>
+        <source>One conversation from standard input, a message a line, each answered in turn (the options of run). On a terminal, with a prompt: Ctrl+C stops a reply, Ctrl+D ends the chat. Piped, as a batch that stops at the first turn that fails, with its exit code.</source>
+        <translation>Одна беседа со стандартного ввода, по сообщению в строке, каждое получает ответ по очереди (параметры как у run). В терминале — с приглашением: Ctrl+C останавливает ответ, Ctrl+D завершает беседу. Через конвейер — пакетом, который останавливается на первом неудачном ходе с его кодом выхода.</translation>
+    </message>
+    <message>
+        <source>tandem conversations</source>
+        <translation>tandem conversations</translation>
+    </message>
+    <message>
+        <source>Lists the stored conversations, one a line: id, mode, last activity and title, separated by tabs.</source>
+        <translation>Выводит сохранённые беседы, по одной в строке: id, режим, последняя активность и название, через табуляцию.</translation>
+    </message>
+    <message>
+        <source>tandem show ID</source>
+        <translation>tandem show ID</translation>
+    </message>
+    <message>
+        <source>Prints one conversation with its dividers, tool calls and errors.</source>
+        <translation>Выводит одну беседу с разделителями, вызовами инструментов и ошибками.</translation>
+    </message>
+    <message>
+        <source>tandem export --conversation ID [--conversation ID …] | --all [--format md|json|html|pdf|txt] -o PATH</source>
+        <translation>tandem export --conversation ID [--conversation ID …] | --all [--format md|json|html|pdf|txt] -o ПУТЬ</translation>
+    </message>
+    <message>
+        <source>Writes conversations to a file, or to a folder with one file per conversation. Without --format, the suffix of the path decides. New files are readable by their owner only, like the database.</source>
+        <translation>Записывает беседы в файл или в папку, по файлу на беседу. Без --format формат определяется по расширению пути. Новые файлы доступны для чтения только владельцу, как и база данных.</translation>
+    </message>
+    <message>
+        <source>tandem import FILE</source>
+        <translation>tandem import ФАЙЛ</translation>
+    </message>
+    <message>
+        <source>Adds the conversations of a Tandem JSON export as new ones and prints their new ids.</source>
+        <translation>Добавляет беседы из JSON-экспорта Tandem как новые и выводит их новые id.</translation>
+    </message>
+    <message>
+        <source>tandem handoffs --conversation ID [--json]
+       tandem handoffs --stale MINUTES [--json]</source>
+        <translation>tandem handoffs --conversation ID [--json]
+       tandem handoffs --stale МИНУТЫ [--json]</translation>
+    </message>
+    <message>
+        <source>Prints a conversation&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (a conversation&apos;s id is the storyId).</source>
+        <translation>Выводит доску передач беседы или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (id беседы — это storyId).</translation>
+    </message>
+    <message>
+        <source>tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID
+       tandem handoff cleanup --conversation ID</source>
+        <translation>tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID
+       tandem handoff cleanup --conversation ID</translation>
+    </message>
+    <message>
+        <source>Acts on the handoff board as seed 002&apos;s outside agents do, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
+        <translation>Действует на доске передач так же, как внешние агенты seed 002, и выводит созданную или изменённую передачу. Переход вне таблицы, неизвестный id или передача, которая уже не ожидает, отклоняются.</translation>
+    </message>
+    <message>
+        <source>tandem serve [--port N] [--print-token]</source>
+        <translation>tandem serve [--port N] [--print-token]</translation>
+    </message>
+    <message>
+        <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address.</source>
+        <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес.</translation>
+    </message>
+    <message>
+        <source>tandem agents export-prompts DIR [--conversation ID] [--port N]</source>
+        <translation>tandem agents export-prompts ПАПКА [--conversation ID] [--port N]</translation>
+    </message>
+    <message>
+        <source>Writes the pipeline&apos;s agent files into DIR with DASHBOARD_URL, STORY_ID and BRANCH filled in, for an outside agent to read.</source>
+        <translation>Записывает файлы агентов конвейера в ПАПКУ с подставленными DASHBOARD_URL, STORY_ID и BRANCH, чтобы их прочитал внешний агент.</translation>
+    </message>
+    <message>
+        <source>tandem metrics [--conversation ID] [--json]</source>
+        <translation>tandem metrics [--conversation ID] [--json]</translation>
+    </message>
+    <message>
+        <source>Prints router mode&apos;s figures per agent and in total: turns, model calls, handoffs, rejections, tokens, latency, and every routing decision.</source>
+        <translation>Выводит показатели режима маршрутизатора по агентам и в сумме: ходы, вызовы модели, передачи, отклонения, токены, задержку и каждое решение маршрутизации.</translation>
+    </message>
+    <message>
+        <source>tandem eval-routing CASES.jsonl [--provider PROFILE|URL] [--min-accuracy X]</source>
+        <translation>tandem eval-routing CASES.jsonl [--provider ПРОФИЛЬ|URL] [--min-accuracy X]</translation>
+    </message>
+    <message>
+        <source>Classifies each case of a JSONL file ({&quot;message&quot;: …, &quot;expected&quot;: …} a line) as router mode would, and prints the accuracy, a confusion table and the cases routed wrong.</source>
+        <translation>Классифицирует каждый случай из файла JSONL ({&quot;message&quot;: …, &quot;expected&quot;: …} в строке) так, как это сделал бы режим маршрутизатора, и выводит точность, таблицу ошибок и неверно направленные случаи.</translation>
+    </message>
+    <message>
+        <source>tandem help [COMMAND]</source>
+        <translation>tandem help [КОМАНДА]</translation>
+    </message>
+    <message>
+        <source>Without a command, every command and option; with one, that command&apos;s help (as tandem COMMAND --help).</source>
+        <translation>Без команды — все команды и параметры; с командой — справка по ней (как tandem КОМАНДА --help).</translation>
+    </message>
+    <message>
+        <source>Prints this help.</source>
+        <translation>Выводит эту справку.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>Использование: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Параметры:</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Примеры:</translation>
+    </message>
+    <message>
+        <source>Every command and option: tandem help</source>
+        <translation>Все команды и параметры: tandem help</translation>
     </message>
 </context>
 <context>
@@ -1669,6 +1839,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>A rejection needs its reason: --reason TEXT.</source>
         <translation>Для отклонения нужна причина: --reason ТЕКСТ.</translation>
     </message>
+    <message numerus="yes">
+        <source>No handoff has been pending for more than %n minute(s).</source>
+        <translation>
+            <numerusform>Нет передач, ожидающих дольше %n минуты.</numerusform>
+            <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
+            <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HandoffEndpoint</name>
@@ -2325,6 +2503,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Token: %1</source>
         <translation>Токен: %1</translation>
+    </message>
+    <message>
+        <source>There is no keychain: the token is kept in memory until serve stops, and the next start makes a new one.</source>
+        <translation>Связки ключей нет: токен хранится в памяти, пока работает serve, а при следующем запуске будет создан новый.</translation>
     </message>
 </context>
 <context>
@@ -5126,12 +5308,12 @@ or write a message below to start a new one.</source>
         <translation>Tandem не может продолжить работу</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help</source>
-        <translation>Команды без графического интерфейса: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help</translation>
-    </message>
-    <message>
         <source>Tandem is already open on this profile; its window was brought to the front.</source>
         <translation>Tandem уже открыт с этим профилем; его окно выведено на передний план.</translation>
+    </message>
+    <message>
+        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help (each command&apos;s own help; tandem help: every command and option)</source>
+        <translation>Команды без окна: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help (справка по каждой команде; tandem help — все команды и параметры)</translation>
     </message>
 </context>
 </TS>

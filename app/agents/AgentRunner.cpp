@@ -215,8 +215,9 @@ bool AgentRunner::startsPipeline(Run &run, const QString &story)
 
 void AgentRunner::classify(const QString &text, std::function<void(const RoutingDecision &)> done)
 {
-    const std::optional<ProviderProfile> profile
-        = m_work.providers().get(ProviderProfile::defaultAmong(m_work.providers().list(), m_config.defaultProviderId));
+    const std::optional<ProviderProfile> profile = !m_config.unstoredProvider.id.isEmpty()
+        ? std::optional(m_config.unstoredProvider)
+        : m_work.providers().get(ProviderProfile::defaultAmong(m_work.providers().list(), m_config.defaultProviderId));
     if (!profile || !m_clients) {
         RoutingPolicy::Classification none;
         none.error = tr("there is no model provider: add one in the settings");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/GuardrailLimits.h"
+#include "domain/ProviderProfile.h"
 #include "domain/RoutingPolicy.h"
 #include "domain/TransitionGraph.h"
 #include "llm/LlmClient.h"
@@ -19,6 +20,9 @@ struct EngineConfig
     /// Options of declared edges (context transfer, timing), matched by from and to; others use the defaults.
     QList<TransitionGraph::Edge> edgeOptions;
     QString defaultProviderId; ///< for new conversations; empty: the first stored provider
+    /// A provider for this process only, never stored (`tandem run --provider URL`): every run and classification
+    /// uses it instead of the conversation's or the default one. An empty id: none, the stored ones are used.
+    ProviderProfile unstoredProvider;
     QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
     /// The person's agent files, which override the shipped ones (AgentCatalog); empty: the shipped agents only.
     QString agentsFolder;

@@ -65,7 +65,9 @@ void RunMachine::launch(Run *run, std::function<void(Run *)> next)
     });
     run->deadline.remainingMs = m_config.limits.runTimeoutMs;
     resumeDeadline(run);
-    const std::optional<ProviderProfile> profile = m_work.providers().get(run->conversation.providerId);
+    const std::optional<ProviderProfile> profile = !m_config.unstoredProvider.id.isEmpty()
+        ? std::optional(m_config.unstoredProvider)
+        : m_work.providers().get(run->conversation.providerId);
     if (!profile || !m_clients) {
         fail(run, tr("This conversation has no model provider: choose one in the settings."), RunFailure::Setup);
         return;

@@ -165,7 +165,11 @@ void LocalApi::regenerateToken(TokenCallback done)
             return;
         }
         self->m_server->setToken(token);
-        qCInfo(lcApi) << "a new local API token was stored in the keychain";
+        // Where it went, truly: without a keychain the token lives in this process's memory only.
+        if (self->m_secrets && self->m_secrets->isPersistent())
+            qCInfo(lcApi) << "a new local API token was stored in the keychain";
+        else
+            qCInfo(lcApi) << "a new local API token is kept in memory for this run only: there is no keychain";
         done(token, {});
     });
 }

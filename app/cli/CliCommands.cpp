@@ -7,6 +7,7 @@
 #include "cli/AppSetup.h"
 #include "cli/ChatCommand.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/CommandSuggestion.h"
 #include "cli/EvalRoutingCommand.h"
 #include "cli/GuardrailOptions.h"
@@ -41,13 +42,13 @@ namespace Tandem {
 
 namespace {
 constexpr const char *kCommands[] = { "run", "chat", "conversations", "show", "export", "import", "handoffs", "handoff",
-    "serve", "agents", "metrics", "eval-routing" };
+    "serve", "agents", "metrics", "eval-routing", "help" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--var", "--agent", "--min-accuracy", "--format", "-o", "--output", "--port",
-    "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon",
-    "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--wait", "--var", "--agent", "--allow-tool", "--min-accuracy", "--format", "-o",
+    "--output", "--port", "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
+    "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
 
 CliCommands::ExternalCommand g_exportCommand = nullptr;
 CliCommands::ExternalCommand g_importCommand = nullptr;
@@ -102,6 +103,18 @@ int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QS
     return CliCommands::Success;
 }
 
+int unknownCommand(const QString &command)
+{
+    const QString closest = CommandSuggestion::closest(command, commandNames());
+    if (closest.isEmpty())
+        err() << CliCommands::tr("Unknown command “%1”. The commands are: %2.")
+                     .arg(command, commandNames().join(u", "_s));
+    else
+        err() << CliCommands::tr("Unknown command “%1”. Did you mean “%2”?").arg(command, closest);
+    err() << '\n' << CliCommands::tr("See: tandem help") << '\n';
+    return CliCommands::UsageError;
+}
+
 } // namespace
 
 bool CliCommands::isCommand(QStringView name)
@@ -141,8 +154,9 @@ QString CliCommands::commandOf(int argc, const char *const *argv)
 QString CliCommands::exitCodesHelp()
 {
     return tr("Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider "
-              "error, 4 stopped by a guardrail, 5 a tool waits for approval, 6 cancelled, 7 routing accuracy below "
-              "--min-accuracy.");
+              "error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), "
+              "6 cancelled, 7 routing accuracy below --min-accuracy, 8 the conversation is busy (answering in another "
+              "Tandem process for longer than --wait).");
 }
 
 void CliCommands::setExchangeCommands(ExternalCommand exportCommand, ExternalCommand importCommand)
@@ -151,12 +165,60 @@ void CliCommands::setExchangeCommands(ExternalCommand exportCommand, ExternalCom
     g_importCommand = importCommand;
 }
 
+QList<QCommandLineOption> CliCommands::options()
+{
+    QList<QCommandLineOption> options;
+    options.append({ u"data-dir"_s, tr("Keep the database in <folder>."), tr("folder") });
+    options.append({ u"mode"_s,
+        tr("single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent)."),
+        tr("mode") });
+    options.append({ u"agent"_s, tr("run: this agent answers, without router mode's orchestrator."), tr("id") });
+    options.append({ u"min-accuracy"_s, tr("eval-routing: exit with 7 below this share of right answers (0 to 1)."),
+        tr("share") });
+    options.append(
+        { u"provider"_s, tr("A stored provider profile's id, or a base URL ending in /v1."), tr("provider") });
+    options.append({ u"model"_s, tr("The model to use."), tr("model") });
+    options.append({ u"conversation"_s,
+        tr("The conversation with this id: run and chat continue it (then --provider may be left out if it has a "
+           "stored provider), export writes it (repeat for several), the others read it."),
+        tr("id") });
+    options.append({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
+    options.append({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
+    options.append({ u"var"_s,
+        tr("Set a variable of the conversation that the agents' prompts use as $NAME (NAME in capitals, such as "
+           "STORY_ID), before the turn. Repeat it for several."),
+        tr("NAME=value") });
+    options.append({ u"allow-tool"_s,
+        tr("run, chat: let the tool NAME run without asking, each of its calls during this command (for scripts; "
+           "repeat for several tools). Without it, a tool that needs approval is asked about on the terminal."),
+        tr("NAME") });
+    options << GuardrailOptions::options();
+    options.append({ u"wait"_s,
+        tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
+        tr("seconds") });
+    options.append({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
+    options.append({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
+    options.append({ u"all"_s, tr("Export every conversation.") });
+    options.append({ u"from"_s, tr("handoff create: the agent handing over."), tr("agent") });
+    options.append({ u"to"_s, tr("handoff create: the agent (or person) receiving the work."), tr("agent") });
+    options.append({ u"payload"_s, tr("handoff create: what travels, a JSON object."), tr("json") });
+    options.append({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
+    options.append({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
+    options.append({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON; metrics: print JSON.") });
+    options.append(
+        { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
+    options.append({ u"print-token"_s, tr("serve: also print the local API's token.") });
+    options.append({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
+    return options;
+}
+
 int CliCommands::exec(QCoreApplication &app)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(AppSetup::description() + u"\n\n"_s
         + tr("Commands:\n"
-             "  run           send a message and stream the answer with its handoffs\n"
+             "  run           send a message and stream the answer with its handoffs; a tool that needs approval "
+             "is asked about on the terminal (or allowed with --allow-tool)\n"
              "  chat          one conversation from standard input, a message a line (the options of run)\n"
              "  conversations list the stored conversations\n"
              "  show ID       print one conversation with its dividers\n"
@@ -172,48 +234,18 @@ int CliCommands::exec(QCoreApplication &app)
              "with DASHBOARD_URL, STORY_ID and BRANCH filled in\n"
              "  metrics       print router mode's metrics per agent: [--conversation ID] [--json]\n"
              "  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] "
-             "[--min-accuracy X]\n\n"
+             "[--min-accuracy X]\n"
+             "  help          this list; help COMMAND (or COMMAND --help): that command's usage, options and "
+             "examples\n\n"
              "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
         + u"\n"_s + exitCodesHelp());
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({ u"data-dir"_s, tr("Keep the database in <folder>."), tr("folder") });
-    parser.addOption({ u"mode"_s,
-        tr("single, dual (agent 1 clarifies, agent 2 answers), pipeline or router (an orchestrator picks the agent)."),
-        tr("mode") });
-    parser.addOption({ u"agent"_s, tr("run: this agent answers, without router mode's orchestrator."), tr("id") });
-    parser.addOption({ u"min-accuracy"_s, tr("eval-routing: exit with 7 below this share of right answers (0 to 1)."),
-        tr("share") });
-    parser.addOption(
-        { u"provider"_s, tr("A stored provider profile's id, or a base URL ending in /v1."), tr("provider") });
-    parser.addOption({ u"model"_s, tr("The model to use."), tr("model") });
-    parser.addOption({ u"conversation"_s, tr("Continue the conversation with this id."), tr("id") });
-    parser.addOption({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
-    parser.addOption({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
-    parser.addOption({ u"var"_s,
-        tr("Set a variable of the conversation that the agents' prompts use as $NAME (NAME in capitals, such as "
-           "STORY_ID), before the turn. Repeat it for several."),
-        tr("NAME=value") });
-    GuardrailOptions::addTo(parser);
-    parser.addOption({ u"wait"_s,
-        tr("If another Tandem process is answering the conversation, wait this long for its turn (default 60)."),
-        tr("seconds") });
-    parser.addOption({ u"format"_s, tr("Export format: md, json, html, pdf or txt."), tr("format") });
-    parser.addOption({ { u"o"_s, u"output"_s }, tr("The file (or folder) to export to."), tr("path") });
-    parser.addOption({ u"all"_s, tr("Export every conversation.") });
-    parser.addOption({ u"from"_s, tr("handoff create: the agent handing over."), tr("agent") });
-    parser.addOption({ u"to"_s, tr("handoff create: the agent (or person) receiving the work."), tr("agent") });
-    parser.addOption({ u"payload"_s, tr("handoff create: what travels, a JSON object."), tr("json") });
-    parser.addOption({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
-    parser.addOption({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
-    parser.addOption({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON; metrics: print JSON.") });
-    parser.addOption(
-        { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
-    parser.addOption({ u"print-token"_s, tr("serve: also print the local API's token.") });
-    parser.addOption({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
+    const QList<QCommandLineOption> all = options();
+    parser.addOptions(all);
     parser.addPositionalArgument(u"command"_s,
-        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics or "
-           "eval-routing"));
+        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing "
+           "or help"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     // A failing command says why in its own sentence; the log lines behind it (a failed query) are for --verbose.
@@ -224,7 +256,14 @@ int CliCommands::exec(QCoreApplication &app)
         err() << parser.errorText() << '\n';
         return UsageError;
     }
-    if (parser.isSet(u"help"_s)) {
+    const QStringList positional = parser.positionalArguments();
+    const QString command = positional.value(0);
+    // `tandem COMMAND --help` and `tandem help COMMAND`: that command's own help; without a command, all of them.
+    const bool help = parser.isSet(u"help"_s) || command == u"help";
+    QString topic = command;
+    if (command == u"help") // `tandem help --help` is help's own page
+        topic = positional.size() > 1 ? positional.at(1) : (parser.isSet(u"help"_s) ? command : QString());
+    if (help && topic.isEmpty()) {
         out() << parser.helpText();
         out().flush();
         return Success;
@@ -234,20 +273,16 @@ int CliCommands::exec(QCoreApplication &app)
         out().flush();
         return Success;
     }
-    const QStringList positional = parser.positionalArguments();
-    const QString command = positional.value(0);
     if (command.isEmpty()) { // `tandem-cli` alone
         err() << parser.helpText();
         return UsageError;
     }
-    if (!isCommand(command)) {
-        const QString closest = CommandSuggestion::closest(command, commandNames());
-        if (closest.isEmpty())
-            err() << tr("Unknown command “%1”. The commands are: %2.").arg(command, commandNames().join(u", "_s));
-        else
-            err() << tr("Unknown command “%1”. Did you mean “%2”?").arg(command, closest);
-        err() << '\n' << tr("See: tandem --help") << '\n';
-        return UsageError;
+    if (!isCommand(topic))
+        return unknownCommand(topic);
+    if (help) {
+        out() << CommandHelp::text(topic, all);
+        out().flush();
+        return Success;
     }
     const ExternalCommand external
         = command == u"export" ? g_exportCommand : (command == u"import" ? g_importCommand : nullptr);

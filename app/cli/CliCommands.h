@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
+#include <QList>
 #include <QStringList>
 
 class QCommandLineParser;
@@ -23,9 +25,10 @@ public:
         UsageError = 2, ///< wrong arguments, unknown provider or conversation, a provider or agent missing
         ProviderError = 3, ///< the model provider failed (network, HTTP error, bad key, …)
         GuardrailStop = 4, ///< a guardrail stopped the run (turns, tokens, timeout, ping-pong)
-        ApprovalPending = 5, ///< a critical tool waits for the person's approval (decide in the app)
+        ApprovalPending = 5, ///< a critical tool waits for the person's approval (no terminal, no --allow-tool)
         Cancelled = 6, ///< the run was cancelled
         BelowAccuracy = 7, ///< eval-routing: the routing accuracy is below --min-accuracy
+        Busy = 8, ///< the conversation was answering in another Tandem process for longer than --wait
     };
 
     /// @brief True if @p name is one of the commands.
@@ -38,6 +41,9 @@ public:
     static int exec(QCoreApplication &app);
     /// @brief The exit codes, for --help.
     static QString exitCodesHelp();
+    /// @brief Every option of the headless commands, with its help text (`tandem help` lists them all, each
+    /// command's help those it reads).
+    static QList<QCommandLineOption> options();
 
     /// @brief A command kept outside this module: export and import need the exchange module (QtGui).
     using ExternalCommand = int (*)(const QCommandLineParser &parser, Database &database);

@@ -94,6 +94,8 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
             return resolved.exitCode;
         }
         config.defaultProviderId = resolved.profile->id;
+        if (resolved.isUrl)
+            config.unstoredProvider = *resolved.profile;
     }
     SecretStore *secrets = resolved.isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     LocalChatRepository repository(

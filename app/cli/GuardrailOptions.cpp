@@ -25,10 +25,11 @@ constexpr Field kOptions[] = {
 const QString kRouterThreshold = u"router-threshold"_s;
 } // namespace
 
-void GuardrailOptions::addTo(QCommandLineParser &parser)
+QList<QCommandLineOption> GuardrailOptions::options()
 {
-    const auto add = [&parser](Field field, const QString &description, const QString &valueName) {
-        parser.addOption({ GuardrailLimits::name(field), description, valueName });
+    QList<QCommandLineOption> options;
+    const auto add = [&options](Field field, const QString &description, const QString &valueName) {
+        options.append({ GuardrailLimits::name(field), description, valueName });
     };
     add(Field::MaxTurnsPerRun, tr("At most this many model calls for the answer (a guardrail)."), tr("n"));
     add(Field::MaxTokensPerRun, tr("A token budget for the answer; 0 switches it off."), tr("tokens"));
@@ -40,10 +41,16 @@ void GuardrailOptions::addTo(QCommandLineParser &parser)
     add(Field::StaleHandoffMinutes, tr("Time out handoffs left pending for this many minutes."), tr("minutes"));
     add(Field::MaxOutputTokens, tr("At most this many output tokens per model call; 0: the provider's own limit."),
         tr("tokens"));
-    parser.addOption({ kRouterThreshold,
+    options.append({ kRouterThreshold,
         tr("Router mode: the orchestrator's classification decides at or above this confidence (0 to 1); below "
            "it, keyword rules do."),
         tr("confidence") });
+    return options;
+}
+
+void GuardrailOptions::addTo(QCommandLineParser &parser)
+{
+    parser.addOptions(options());
 }
 
 bool GuardrailOptions::isOption(const char *argument)

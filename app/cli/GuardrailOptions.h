@@ -2,7 +2,9 @@
 
 #include "domain/GuardrailLimits.h"
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
+#include <QList>
 #include <QString>
 
 class QCommandLineParser;
@@ -18,7 +20,9 @@ class GuardrailOptions
     Q_DECLARE_TR_FUNCTIONS(GuardrailOptions)
 
 public:
-    /// @brief Adds the options, with their help texts, to @p parser.
+    /// @brief The options, with their help texts.
+    static QList<QCommandLineOption> options();
+    /// @brief Adds options() to @p parser.
     static void addTo(QCommandLineParser &parser);
     /// @brief True if @p argument is one of these options (each takes a value).
     static bool isOption(const char *argument);

@@ -92,6 +92,8 @@ int HandoffCommands::list(const QCommandLineParser &parser, ChatRepository &repo
             printJson(BoardJson::handoffs(stale));
             return CliCommands::Success;
         }
+        if (stale.isEmpty()) // said in words: an empty output reads as a command that did nothing
+            CliOutput::out() << tr("No handoff has been pending for more than %n minute(s).", nullptr, minutes) << '\n';
         for (const Handoff &handoff : stale)
             CliOutput::out() << tr("conversation %1").arg(handoff.conversationId) << "  " << line(handoff) << '\n';
         CliOutput::out().flush();

@@ -5,6 +5,7 @@
 #include "agents/AgentCatalog.h"
 #include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
+#include "cli/ApprovalPrompt.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/GuardrailOptions.h"
@@ -17,9 +18,11 @@
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
 #include "tools/ToolCatalog.h"
+#include "tools/ToolRegistry.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
+#include <QSet>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -64,14 +67,47 @@ RunCommand::ResolvedProvider RunCommand::resolveProvider(Database &database, con
     profile.protocol = parser.value(u"protocol"_s) == u"responses" ? ProviderProfile::Protocol::Responses
                                                                    : ProviderProfile::Protocol::ChatCompletions;
     profile.defaultModel = parser.value(u"model"_s);
-    if (!providers.save(profile)) {
-        resolved.exitCode = CliCommands::StorageError;
-        resolved.problem = CliOutput::storageProblem(database, CliCommands::tr("The provider could not be stored."));
-        return resolved;
-    }
+    // Used for this command only (EngineConfig::unstoredProvider): a base URL given once does not become one of the
+    // person's provider profiles.
     resolved.profile = profile;
     return resolved;
 }
+
+namespace {
+
+/// The stored provider of @p conversation, for a turn of it that names none (`--conversation ID` alone).
+RunCommand::ResolvedProvider storedProviderOf(Database &database, const Conversation &conversation)
+{
+    RunCommand::ResolvedProvider resolved;
+    if (!conversation.providerId.isEmpty())
+        resolved.profile = database.work().providers().get(conversation.providerId);
+    if (!resolved.profile) {
+        resolved.exitCode = CliCommands::UsageError;
+        resolved.problem = CliCommands::tr("Conversation %1 has no stored provider (a base URL given with --provider "
+                                           "is used for that command only): add --provider with a stored profile's "
+                                           "id or the base URL.")
+                               .arg(conversation.id);
+    }
+    return resolved;
+}
+
+/// The tools of `--allow-tool`; false, with @p problem saying why, if one of them is no tool.
+bool readAllowedTools(
+    const QCommandLineParser &parser, const ToolRegistry &tools, QSet<QString> *names, QString *problem)
+{
+    const QStringList given = parser.values(u"allow-tool"_s);
+    for (const QString &name : given) {
+        if (!tools.contains(name)) {
+            *problem = CliCommands::tr("--allow-tool: there is no tool “%1”. The tools are: %2.")
+                           .arg(name, tools.names().join(u", "_s));
+            return false;
+        }
+        names->insert(name);
+    }
+    return true;
+}
+
+} // namespace
 
 int RunCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools, const Turns &turns)
 {
@@ -87,7 +123,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
         problem = CliCommands::tr("Unknown mode “%1”: use single, dual, pipeline or router.").arg(modeName);
     else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
-    else if (!parser.isSet(u"provider"_s) || parser.value(u"provider"_s).trimmed().isEmpty())
+    else if (parser.isSet(u"provider"_s) ? parser.value(u"provider"_s).trimmed().isEmpty()
+                                         : !parser.isSet(u"conversation"_s))
         problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
     else if (!turns && text.trimmed().isEmpty())
         problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
@@ -108,12 +145,13 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
                          << (turns ? CliCommands::tr(
                                  "Usage: tandem chat --mode single|dual|pipeline|router --provider "
                                  "<profile or base URL> [--model M] [--conversation ID] [--agent ID] "
-                                 "[--protocol responses|chat] [--var NAME=value]... "
+                                 "[--protocol responses|chat] [--var NAME=value]... [--allow-tool NAME]... "
                                  "(the messages on standard input, one a line)")
                                    : CliCommands::tr(
                                        "Usage: tandem run --mode single|dual|pipeline|router --provider "
                                        "<profile or base URL> [--model M] [--conversation ID] [--agent ID] "
-                                       "[--protocol responses|chat] [--var NAME=value]... \"message\""))
+                                       "[--protocol responses|chat] [--var NAME=value]... [--allow-tool NAME]... "
+                                       "\"message\""))
                          << '\n';
         return CliCommands::UsageError;
     }
@@ -131,17 +169,36 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     }
 
     UnitOfWork &work = database.work();
-    const ResolvedProvider resolved = resolveProvider(database, parser);
+    std::optional<Conversation> existing;
+    if (parser.isSet(u"conversation"_s)) {
+        bool ok = false;
+        const qint64 id = parser.value(u"conversation"_s).toLongLong(&ok);
+        existing = ok ? work.conversations().get(id) : std::nullopt;
+        if (!existing) {
+            CliOutput::err() << CliCommands::tr("There is no conversation %1.").arg(parser.value(u"conversation"_s))
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+    }
+    const ResolvedProvider resolved
+        = parser.isSet(u"provider"_s) ? resolveProvider(database, parser) : storedProviderOf(database, *existing);
     if (!resolved.profile) {
         CliOutput::err() << resolved.problem << '\n';
         return resolved.exitCode;
     }
     const bool isUrl = resolved.isUrl;
     const std::optional<ProviderProfile> &profile = resolved.profile;
+    if (isUrl)
+        config.unstoredProvider = *profile;
 
     QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
     // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
     SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
+    QSet<QString> allowedTools;
+    if (QString error; !readAllowedTools(parser, tools.registry(), &allowedTools, &error)) {
+        CliOutput::err() << error << '\n';
+        return CliCommands::UsageError;
+    }
     int waitSeconds = 60;
     if (parser.isSet(u"wait"_s)) {
         bool ok = false;
@@ -158,28 +215,19 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     if (parser.isSet(u"verbose"_s))
         CliOutput::printAgentProblems(repository);
 
-    qint64 conversationId = 0;
-    const bool created = !parser.isSet(u"conversation"_s);
-    if (!created) {
-        bool ok = false;
-        conversationId = parser.value(u"conversation"_s).toLongLong(&ok);
-        if (!ok || !repository.conversation(conversationId)) {
-            CliOutput::err() << CliCommands::tr("There is no conversation %1.").arg(parser.value(u"conversation"_s))
-                             << '\n';
-            return CliCommands::UsageError;
-        }
-        if (parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))
-            return CliOutput::storageFailure(database, CliCommands::tr("The conversation's mode could not be stored."));
-    } else {
-        conversationId = repository.createConversation(*mode);
-        if (conversationId == 0)
-            return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be stored."));
-    }
+    const bool created = !existing;
+    const qint64 conversationId = existing ? existing->id : repository.createConversation(*mode);
+    if (conversationId == 0)
+        return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be stored."));
+    if (existing && parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))
+        return CliOutput::storageFailure(database, CliCommands::tr("The conversation's mode could not be stored."));
     const std::optional<Conversation> conversation = repository.conversation(conversationId);
     if (!conversation)
         return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be read."));
     const QString model = parser.isSet(u"model"_s) ? parser.value(u"model"_s) : conversation->model;
-    if (!repository.setProvider(conversationId, profile->id, model))
+    // A base URL names no stored profile: the conversation then names none, and the window asks for one rather than
+    // sending this model's name to another provider.
+    if (!repository.setProvider(conversationId, isUrl ? QString() : profile->id, model))
         return CliOutput::storageFailure(database, CliCommands::tr("The conversation's provider could not be stored."));
     for (const auto &[name, value] : std::as_const(variables))
         if (!repository.setVariable(conversationId, name, value))
@@ -198,6 +246,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     TurnRunner turn(repository, database, CliOutput::agentNames(work));
     turn.setWaitSeconds(waitSeconds);
     turn.setAgent(agentId);
+    turn.setAllowedTools(allowedTools);
+    turn.setAskOnTerminal(ApprovalPrompt::available());
     CliOutput::out() << CliCommands::tr("Conversation %1").arg(conversationId) << '\n';
     CliOutput::out().flush();
     const int exitCode = turns ? turns(turn, conversationId) : turn.run(conversationId, text);

@@ -19,12 +19,13 @@ class TurnRunner;
 /// @brief `tandem run --mode single|dual|pipeline|router --provider P [--conversation ID] [--agent ID]
 /// [--var NAME=value]... "message"`: one turn, streamed to the terminal and stored exactly as the window would store
 /// it. The variables are set on the conversation before the turn, for the agents' prompts ($NAME); `--agent` makes
-/// that agent answer without router mode's orchestrator.
+/// that agent answer without router mode's orchestrator. `--conversation ID` without `--provider` continues with the
+/// conversation's stored provider; a conversation run with a base URL keeps none.
 class RunCommand
 {
 public:
-    /// @brief What `--provider` named: a stored profile, a base URL (stored as a profile so that a conversation can
-    /// name it, exactly as the GUI would), or a sentence saying why neither.
+    /// @brief What `--provider` named: a stored profile, a base URL (a profile for this command only, never stored:
+    /// EngineConfig::unstoredProvider), or a sentence saying why neither.
     struct ResolvedProvider
     {
         std::optional<ProviderProfile> profile;

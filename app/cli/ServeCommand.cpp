@@ -51,8 +51,13 @@ int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &rep
         exitCode = api.tokenFailed() ? CliCommands::StorageError : CliCommands::UsageError;
         loop.quit();
     });
-    QObject::connect(&api, &LocalApi::started, &loop, [&api, &parser](const QString &url) {
+    QObject::connect(&api, &LocalApi::started, &loop, [&api, &parser, &secrets](const QString &url) {
         CliOutput::out() << tr("Tandem's local API: %1").arg(url) << '\n';
+        // Outside agents cannot read a token that is in no keychain: the person must know it changes each start.
+        if (!secrets.isPersistent())
+            CliOutput::out() << tr("There is no keychain: the token is kept in memory until serve stops, and the next "
+                                   "start makes a new one.")
+                             << '\n';
         CliOutput::out().flush();
         if (!parser.isSet(u"print-token"_s))
             return;

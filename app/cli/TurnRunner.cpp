@@ -3,6 +3,7 @@
 #include "TurnRunner.h"
 
 #include "chat/ChatRepository.h"
+#include "cli/ApprovalPrompt.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/TerminalStream.h"
@@ -102,13 +103,10 @@ void TurnRunner::connectPrinting()
     connect(&m_repository, &ChatRepository::approvalNeeded, this, [this, mine](const ApprovalRequest &request) {
         if (!mine(request.conversationId))
             return;
-        endLine();
-        CliOutput::err() << CliCommands::tr("“%1” needs your approval (request %2); decide in Tandem's window.")
-                                .arg(request.toolName)
-                                .arg(request.id)
-                         << '\n';
-        m_exitCode = CliCommands::ApprovalPending;
-        finishWaiting();
+        // Answered in run(), outside this slot: asking runs an event loop, and deciding resumes the engine.
+        m_approvals.append(request);
+        if (m_loop)
+            m_loop->quit();
     });
     connect(
         &m_repository, &ChatRepository::runFailed, this, [this, mine](qint64 conversationId, qint64, RunFailure kind) {
@@ -147,6 +145,32 @@ int TurnRunner::exitCodeOf(RunOutcome outcome, const QString &message) const
     return CliCommands::ProviderError;
 }
 
+void TurnRunner::decide(const ApprovalRequest &request)
+{
+    endLine();
+    std::optional<ApprovalDecision> decision;
+    if (m_allowedTools.contains(request.toolName))
+        decision = ApprovalDecision::AllowOnce;
+    else if (m_askOnTerminal && !m_stopRequested)
+        decision = ApprovalPrompt::ask(request, *this);
+    if (m_stopRequested)
+        return; // the signal cancelled the run; its end finishes the turn
+    if (!decision) {
+        CliOutput::err() << CliCommands::tr("“%1” needs your approval (request %2): run again on a terminal to be "
+                                            "asked, with --allow-tool %1, or decide in Tandem's window.")
+                                .arg(request.toolName)
+                                .arg(request.id)
+                         << '\n';
+        m_exitCode = CliCommands::ApprovalPending;
+        finishWaiting();
+        return;
+    }
+    if (!m_repository.decideApproval(request.id, *decision)) {
+        m_exitCode = CliOutput::storageFailure(m_database, CliCommands::tr("The decision could not be stored."));
+        finishWaiting();
+    }
+}
+
 bool TurnRunner::waitForTurn(qint64 conversationId)
 {
     // Another process answers this conversation: its turn goes first, and this one waits, for a while.
@@ -179,7 +203,7 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
                                     .arg(m_repository.busyElsewhere(conversationId))
                                     .arg(m_waitSeconds)
                              << '\n';
-            return CliCommands::StorageError;
+            return CliCommands::Busy;
         }
         sent = m_agentId.isEmpty() ? m_repository.send(conversationId, text)
                                    : m_repository.sendTo(conversationId, m_agentId, text);
@@ -188,12 +212,17 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
         if (sent == 0 && m_repository.busyElsewhere(conversationId) == 0 && ++unclaimedFailures >= 3)
             return CliOutput::storageFailure(m_database, CliCommands::tr("The message could not be stored."));
     }
-    if (!m_done && m_repository.isRunning(conversationId)) {
+    while (!m_done && (!m_approvals.isEmpty() || m_repository.isRunning(conversationId))) {
+        if (!m_approvals.isEmpty()) {
+            decide(m_approvals.takeFirst());
+            continue;
+        }
         QEventLoop loop;
         m_loop = &loop;
         loop.exec();
         m_loop = nullptr;
     }
+    m_approvals.clear();
     CliOutput::err().flush();
     CliOutput::out().flush();
     return m_exitCode;

@@ -5,7 +5,9 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QList>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 class QEventLoop;
@@ -19,7 +21,9 @@ class UnixSignals;
 /// @brief One turn of a headless command (`run`, `chat`): sends the message, prints the turn as it streams (the
 /// agents' text, dividers, tool calls, errors), and says how it ended as an exit code.
 ///
-/// It waits its turn when another Tandem process is answering the same conversation (a bounded wait). Ctrl+C, SIGTERM
+/// A tool that needs approval runs if `--allow-tool` named it; otherwise the person is asked on the terminal, and
+/// with no terminal the turn ends with ApprovalPending. It waits its turn when another Tandem process is answering the
+/// same conversation (a bounded wait). Ctrl+C, SIGTERM
 /// or SIGHUP stop the reply cleanly: what was written is kept, marked cancelled, and the exit code is 6; a second
 /// Ctrl+C ends the process at once.
 class TurnRunner final : public QObject
@@ -37,6 +41,11 @@ public:
     void setWaitSeconds(int seconds) { m_waitSeconds = seconds; }
     /// @brief The agent that answers, without router mode's orchestrator (`--agent`); empty: the conversation's rule.
     void setAgent(const QString &agentId) { m_agentId = agentId; }
+    /// @brief The tools whose calls are allowed, each once, without asking (`--allow-tool`).
+    void setAllowedTools(const QSet<QString> &names) { m_allowedTools = names; }
+    /// @brief Whether a tool that needs approval is asked about on the terminal (ApprovalPrompt); otherwise the turn
+    /// ends with ApprovalPending, the question left for the window.
+    void setAskOnTerminal(bool ask) { m_askOnTerminal = ask; }
     /// @brief Sends @p text to @p conversationId and prints the turn until it ends; returns a CliCommands::ExitCode.
     int run(qint64 conversationId, const QString &text);
     /// @brief True once a termination signal asked the process to stop.
@@ -52,6 +61,7 @@ Q_SIGNALS:
 
 private:
     bool waitForTurn(qint64 conversationId);
+    void decide(const ApprovalRequest &request);
     void connectPrinting();
     void endLine();
     void finishWaiting();
@@ -64,6 +74,9 @@ private:
     UnixSignals *m_signals;
     int m_waitSeconds = 60;
     QString m_agentId;
+    QSet<QString> m_allowedTools;
+    bool m_askOnTerminal = false;
+    QList<ApprovalRequest> m_approvals; ///< asked for while the loop ran, answered once it returns
     qint64 m_conversationId = 0;
     bool m_lineOpen = false;
     bool m_stopRequested = false;

@@ -3,6 +3,7 @@
 #include "ConversationWriter.h"
 #include "domain/Logging.h"
 #include "storage/ExchangeStore.h"
+#include "storage/PrivateFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,7 +89,7 @@ bool Exporter::start()
         m_total += count;
     }
     if (m_request.toFolder) {
-        if (!QDir().mkpath(m_request.path))
+        if (!PrivateFiles::ensureFolder(QDir::cleanPath(m_request.path)))
             return fail(Error::File, tr("The folder “%1” could not be created.").arg(m_request.path));
     } else if (!openFile(m_request.path)) {
         return false;
@@ -98,8 +99,13 @@ bool Exporter::start()
 
 bool Exporter::openFile(const QString &path)
 {
+    const bool existed = QFileInfo::exists(path);
     m_file = std::make_unique<QSaveFile>(path);
     if (!m_file->open(QIODevice::WriteOnly))
+        return fail(Error::File, tr("“%1” could not be written: %2").arg(path, m_file->errorString()));
+    // An export holds what the database holds: a new file is its owner's only, like the database (a file that was
+    // there keeps the mode its owner gave it, as QSaveFile does). Set before anything is written to it.
+    if (!existed && !m_file->setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner))
         return fail(Error::File, tr("“%1” could not be written: %2").arg(path, m_file->errorString()));
     m_writer = ConversationWriter::create(m_request.format);
     m_writer->beginDocument(m_file.get(), m_request.exportedAt);

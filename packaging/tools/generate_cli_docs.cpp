@@ -19,6 +19,7 @@ struct Entry
     QString name; ///< a command ("show") or an option's spellings ("-o, --output")
     QString argument; ///< "ID", "path"; empty if none
     QString text;
+    QStringList usage; ///< a command's forms, from its own help ("tandem show ID"); empty for an option
 };
 
 struct Help
@@ -76,7 +77,7 @@ QList<Entry> parseOptions(const QString &help)
             break;
         const QRegularExpressionMatch match = optionLine.match(line);
         if (match.hasMatch())
-            options.append({ match.captured(1), match.captured(2), match.captured(3).trimmed() });
+            options.append({ match.captured(1), match.captured(2), match.captured(3).trimmed(), {} });
         else if (!options.isEmpty())
             options.last().text += u' ' + line.trimmed();
     }
@@ -100,7 +101,7 @@ QList<Entry> parseCommands(const QString &help)
         const QRegularExpressionMatch match = commandLine.match(line);
         if (!match.hasMatch())
             break;
-        commands.append({ match.captured(1), match.captured(2), match.captured(3).trimmed() });
+        commands.append({ match.captured(1), match.captured(2), match.captured(3).trimmed(), {} });
     }
     return commands;
 }
@@ -136,8 +137,26 @@ QString manEntries(const QList<Entry> &entries)
         if (!entry.argument.isEmpty())
             out += u" \\fI"_s + roff(entry.argument) + u"\\fR"_s;
         out += u'\n' + roff(entry.text) + u'\n';
+        for (const QString &form : entry.usage)
+            out += u".br\n\\fB"_s + roff(form) + u"\\fR\n"_s;
     }
     return out;
+}
+
+/// The forms of a command from the "Usage:" lines of its own help (`tandem help show`).
+QStringList usageOf(const QString &help)
+{
+    QStringList forms;
+    const QStringList lines = help.split(u'\n');
+    for (const QString &line : lines) {
+        if (line.startsWith(u"Usage: "_s))
+            forms << line.mid(7).trimmed();
+        else if (!forms.isEmpty() && line.startsWith(u"       "_s))
+            forms << line.trimmed();
+        else if (!forms.isEmpty())
+            break;
+    }
+    return forms;
 }
 
 /// "Exit codes: 0 success, 1 storage error (a, b), 2 ..." as one .TP entry per code.
@@ -150,7 +169,7 @@ QString manExitCodes(QString sentence)
     const QStringList parts = sentence.split(separator);
     for (const QString &part : parts) {
         const qsizetype space = part.indexOf(u' ');
-        codes.append({ part.left(space), {}, part.mid(space + 1) });
+        codes.append({ part.left(space), {}, part.mid(space + 1), {} });
     }
     return manEntries(codes);
 }
@@ -194,14 +213,11 @@ bool run(const QStringList &args)
     QString windowHelp;
     if (!outputOf(args.at(1), { u"--help"_s }, &windowHelp))
         return false;
-    // "Headless commands: tandem run|conversations|... --help": any of them prints the commands' help.
-    const QString headless = lineStarting(windowHelp, u"Headless commands:");
-    static const QRegularExpression firstCommand(u"tandem ([a-z][\\w-]*)"_s);
-    const QRegularExpressionMatch command = firstCommand.match(headless);
-    if (!command.hasMatch())
+    // "Headless commands: tandem run|conversations|... --help": each prints its own help, `tandem help` all of them.
+    if (lineStarting(windowHelp, u"Headless commands:").isEmpty())
         return fail(u"`tandem --help` names no headless command"_s);
     QString commandHelp;
-    if (!outputOf(args.at(1), { command.captured(1), u"--help"_s }, &commandHelp))
+    if (!outputOf(args.at(1), { u"help"_s }, &commandHelp))
         return false;
 
     Help help;
@@ -209,6 +225,14 @@ bool run(const QStringList &args)
     help.commands = parseCommands(commandHelp);
     help.options = parseOptions(commandHelp);
     help.exitCodes = lineStarting(commandHelp, u"Exit codes:");
+    for (Entry &command : help.commands) {
+        QString own;
+        if (!outputOf(args.at(1), { u"help"_s, command.name }, &own))
+            return false;
+        command.usage = usageOf(own);
+        if (command.usage.isEmpty())
+            return fail(u"`tandem help %1` prints no usage"_s.arg(command.name));
+    }
     const QList<Entry> windowOptions = parseOptions(windowHelp);
     if (help.commands.isEmpty() || help.options.isEmpty() || windowOptions.isEmpty() || help.exitCodes.isEmpty())
         return fail(u"the help text has changed its shape: no commands, options or exit codes found"_s);

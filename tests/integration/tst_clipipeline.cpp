@@ -165,7 +165,12 @@ void TestCliPipeline::boardActionsAndRefusals()
     QVERIFY2(cleaned.out.contains(u"1 pending handoff"_s), qPrintable(cleaned.out));
     const Outcome stale = tandem({ u"handoffs"_s, u"--stale"_s, u"30"_s, u"--json"_s });
     QCOMPARE(stale.exitCode, 0);
+    QVERIFY2(QJsonDocument::fromJson(stale.out.toUtf8()).isArray(), qPrintable(stale.out));
     QCOMPARE(QJsonDocument::fromJson(stale.out.toUtf8()).array().size(), 0);
+    // Nothing stale is said in words, not with an empty output that reads as a command that did nothing.
+    const Outcome none = tandem({ u"handoffs"_s, u"--stale"_s, u"30"_s });
+    QCOMPARE(none.exitCode, 0);
+    QVERIFY2(none.out.contains(u"No handoff has been pending for more than 30 minutes."_s), qPrintable(none.out));
     const Outcome badAction = tandem({ u"handoff"_s, u"approve"_s, u"1"_s });
     QCOMPARE(badAction.exitCode, 2);
     QVERIFY(badAction.err.contains(u"Unknown action “approve”"_s));

@@ -1,8 +1,8 @@
 // Headless turns as a careless user and a busy machine meet them, on the real `tandem` executable against the fake
 // LLM server: Ctrl+C, SIGTERM and SIGHUP stop the reply cleanly (exit 6, the partial reply kept and marked cancelled)
 // and a second Ctrl+C ends at once; turns of one conversation started at once do not interleave, and a turn that waits
-// too long for another process says so; a database held by another program through the end of a run ends it as a
-// storage failure, never as a success.
+// too long for another process says so (exit 8, busy); a database held by another program through the end of a run ends
+// it as a storage failure, never as a success.
 #include "FakeLlmServer.h"
 #include "StoreInvariants.h"
 #include "chat/LocalChatRepository.h"
@@ -222,7 +222,7 @@ void TestCliTurns::aTurnThatWaitsTooLongSaysSo()
 
     const auto impatient = start({ u"--conversation"_s, QString::number(id), u"--wait"_s, u"1"_s, u"Me too"_s });
     QTRY_VERIFY_WITH_TIMEOUT(impatient->state() == QProcess::NotRunning, 30000);
-    QCOMPARE(impatient->exitCode(), 1);
+    QCOMPARE(impatient->exitCode(), 8); // busy: its own code, not the storage error's 1
     const QString err = QString::fromUtf8(impatient->readAllStandardError());
     QVERIFY2(err.contains(u"is answering in another Tandem process"_s) && err.contains(u"gave up waiting"_s),
         qPrintable(err));

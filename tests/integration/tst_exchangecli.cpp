@@ -6,12 +6,15 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -30,12 +33,15 @@ class TestExchangeCli : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void init();
     void cleanup();
     void helpNamesTheCommands();
     void exportsEveryFormat_data();
     void exportsEveryFormat();
     void exportsAllToAFolder();
+    void exportsAreTheOwnersOnly_data();
+    void exportsAreTheOwnersOnly();
     void exitCodes_data();
     void exitCodes();
     void importRoundTrip();
@@ -48,6 +54,11 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     qint64 m_id = 0;
 };
+
+void TestExchangeCli::initTestCase()
+{
+    ::umask(022); // as on most desktops: what is not made private explicitly is readable by everyone
+}
 
 void TestExchangeCli::init()
 {
@@ -94,12 +105,20 @@ Outcome TestExchangeCli::tandem(const QStringList &arguments)
 
 void TestExchangeCli::helpNamesTheCommands()
 {
+    // Each command's own help: its usage and options, not every command's.
     const Outcome help = tandem({ u"export"_s, u"--help"_s });
     QCOMPARE(help.exitCode, 0);
-    QVERIFY2(help.out.contains(u"export"_s) && help.out.contains(u"--format"_s) && help.out.contains(u"import FILE"_s),
-        qPrintable(help.out));
+    QVERIFY2(help.out.startsWith(u"Usage: tandem export"_s) && help.out.contains(u"--format"_s), qPrintable(help.out));
     QVERIFY(help.out.contains(u"--all"_s));
     QVERIFY(help.out.contains(u"-o, --output"_s));
+    QVERIFY2(!help.out.contains(u"import FILE"_s) && !help.out.contains(u"--max-turns"_s), qPrintable(help.out));
+    const Outcome import = tandem({ u"import"_s, u"--help"_s });
+    QCOMPARE(import.exitCode, 0);
+    QVERIFY2(import.out.startsWith(u"Usage: tandem import FILE"_s), qPrintable(import.out));
+    // `tandem help`: every command.
+    const Outcome all = tandem({ u"help"_s });
+    QCOMPARE(all.exitCode, 0);
+    QVERIFY2(all.out.contains(u"import FILE"_s) && all.out.contains(u"  export "_s), qPrintable(all.out));
 }
 
 void TestExchangeCli::exportsEveryFormat_data()
@@ -148,6 +167,41 @@ void TestExchangeCli::exportsAllToAFolder()
     QFile json(file);
     QVERIFY(json.open(QIODevice::ReadOnly));
     QCOMPARE(QJsonDocument::fromJson(json.readAll()).object()[u"conversations"_s].toArray().size(), 1);
+}
+
+void TestExchangeCli::exportsAreTheOwnersOnly_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("md") << u"md"_s;
+    QTest::newRow("json") << u"json"_s;
+    QTest::newRow("pdf") << u"pdf"_s;
+}
+
+void TestExchangeCli::exportsAreTheOwnersOnly()
+{
+    QFETCH(QString, format);
+    constexpr QFileDevice::Permissions ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    constexpr QFileDevice::Permissions mode = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+        | QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+        | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    // One file, like the database: 0600.
+    const QString file = m_dir->filePath(u"private."_s + format);
+    const Outcome one = tandem({ u"export"_s, u"--all"_s, u"--format"_s, format, u"-o"_s, file });
+    QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+    QCOMPARE(QFileInfo(file).permissions() & mode, ownerOnly);
+    // A folder it creates is 0700, each file in it 0600.
+    const QString folder = m_dir->filePath(u"exports/"_s);
+    const Outcome many = tandem({ u"export"_s, u"--all"_s, u"--format"_s, format, u"-o"_s, folder });
+    QVERIFY2(many.exitCode == 0, qPrintable(many.err));
+    QCOMPARE(QFileInfo(m_dir->filePath(u"exports"_s)).permissions() & mode, ownerOnly | QFileDevice::ExeOwner);
+    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
+    QCOMPARE(files.size(), 1);
+    QCOMPARE(files.first().permissions() & mode, ownerOnly);
+    // A file that was there keeps the mode its owner gave it.
+    const QFileDevice::Permissions shared = ownerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+    QVERIFY(QFile::setPermissions(file, shared));
+    QCOMPARE(tandem({ u"export"_s, u"--all"_s, u"--format"_s, format, u"-o"_s, file }).exitCode, 0);
+    QCOMPARE(QFileInfo(file).permissions() & mode, shared);
 }
 
 void TestExchangeCli::exitCodes_data()

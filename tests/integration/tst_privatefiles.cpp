@@ -1,16 +1,22 @@
 // The database, the files SQLite keeps beside it (WAL, shared memory) and the settings file are readable by their
 // owner only (0600), in a folder Tandem creates for its owner only (0700); files an older version left readable are
-// made private when Tandem opens them.
+// made private when Tandem opens them. Exports hold what the database holds: the window's export writes them 0600 too.
+#include "ExchangeFixture.h"
 #include "cli/AppSetup.h"
+#include "presentation/ExchangeViewModel.h"
 #include "storage/Database.h"
+#include "storage/ExchangeStore.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -37,6 +43,7 @@ private Q_SLOTS:
     void databaseFilesAreTheOwnersOnly();
     void olderReadableFilesBecomePrivate();
     void settingsFileIsTheOwnersOnly();
+    void windowExportsAreTheOwnersOnly();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -46,6 +53,7 @@ void TestPrivateFiles::initTestCase()
 {
     QCoreApplication::setOrganizationName(u"Tandem"_s);
     QCoreApplication::setApplicationName(u"tandem-privatefiles-test"_s);
+    ::umask(022); // as on most desktops: what is not made private explicitly is readable by everyone
 }
 
 void TestPrivateFiles::init()
@@ -115,6 +123,31 @@ void TestPrivateFiles::settingsFileIsTheOwnersOnly()
     AppSetup::protectSettingsFile();
     QCOMPARE(modeOf(file), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     QCOMPARE(QSettings().value(u"ui/theme"_s).toString(), u"dark"_s);
+}
+
+void TestPrivateFiles::windowExportsAreTheOwnersOnly()
+{
+    Database database;
+    QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
+    const qint64 id = Test::ExchangeFixture::create(database.work());
+    QVERIFY(id > 0);
+    ExchangeStore store(database.work());
+    ExchangeViewModel exchange(&store);
+    QSignalSpy finished(&exchange, &ExchangeViewModel::exportFinished);
+    // Export… in the window: one file, then a folder it creates.
+    const QString file = m_dir->filePath(u"conversation.md"_s);
+    QVERIFY(exchange.startExport({ id }, false, u"md"_s, file, false));
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+    QCOMPARE(modeOf(file), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    const QString folder = m_dir->filePath(u"exports"_s);
+    QVERIFY(exchange.startExport({}, true, u"md"_s, folder, true));
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+    QCOMPARE(modeOf(folder), kOwner);
+    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
+    QCOMPARE(files.size(), 1);
+    QCOMPARE(modeOf(files.first().filePath()), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 
 QTEST_GUILESS_MAIN(TestPrivateFiles)
