@@ -133,6 +133,8 @@ public:
     virtual QList<Handoff> staleHandoffs(int minutes) = 0;
     /// @brief The handoffs of every conversation created or decided at or after @p since (by any process).
     virtual QList<Handoff> handoffsChangedSince(const QDateTime &since) = 0;
+    /// @brief The id of every agent a handoff may name (the board's agents and `person`), sorted.
+    virtual QStringList handoffAgentIds() = 0;
     /// @brief A handoff from @p from to @p to along a declared transition (refused otherwise, or while a turn runs).
     virtual BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to,
         const QJsonObject &payload, const QString &reason = {})

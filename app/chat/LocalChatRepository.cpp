@@ -11,6 +11,7 @@
 #include "chat/TaskEdits.h"
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
+#include "domain/TransitionGraph.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 
@@ -530,6 +531,18 @@ std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId
 QList<Handoff> LocalChatRepository::handoffsChangedSince(const QDateTime &since)
 {
     return m_work.handoffs().changedSince(since);
+}
+
+QStringList LocalChatRepository::handoffAgentIds()
+{
+    // The board's roster is the agents table (HandoffBoard::roster()); the person is a target of its own.
+    QStringList ids { TransitionGraph::kPerson.toString() };
+    const QList<Agent> all = m_work.agents().list();
+    for (const Agent &agent : all)
+        ids << agent.id;
+    ids.sort();
+    ids.removeDuplicates();
+    return ids;
 }
 
 QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)

@@ -100,6 +100,7 @@ public:
     std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) override;
     QList<Handoff> staleHandoffs(int minutes) override;
     QList<Handoff> handoffsChangedSince(const QDateTime &since) override;
+    QStringList handoffAgentIds() override;
     BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
         const QString &reason = {}) override;
     BoardResult acceptHandoff(qint64 handoffId) override;
