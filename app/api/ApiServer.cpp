@@ -83,7 +83,7 @@ bool ApiServer::listen(quint16 port)
     close();
     m_error.clear();
     auto *tcp = new ApiTcpServer(this);
-    if (!tcp->listen(QHostAddress::LocalHost, port)) {
+    if (!tcp->listenOnLoopback(port)) {
         m_error = tr("The local API cannot listen on 127.0.0.1:%1: %2").arg(port).arg(tcp->errorString());
         delete tcp;
         return false;
