@@ -76,13 +76,9 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void bodyFarBeyondTheLimitIsCutOff();
-    void agentIdsInOtherCapitals();
-    void bearerInAnyCase_data();
-    void bearerInAnyCase();
     void eventStream();
     void dashboardUrlWhileRunning();
     void serveAsChildProcess();
-    void regeneratedTokenReachesServe();
     void exportPrompts();
 
 private:
@@ -378,57 +374,6 @@ void TestLocalApi::bodyFarBeyondTheLimitIsCutOff()
     QCOMPARE(m_client->get(u"/api/handoffs?storyId=%1"_s.arg(m_story)).status, 200);
 }
 
-void TestLocalApi::agentIdsInOtherCapitals()
-{
-    // Ids are matched case-insensitively: "Analyst" is the analyst, and the table holds for it.
-    const QString story = QString::number(m_story);
-    const ApiClient::Response created = m_client->post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
-        { u"fromAgent"_s, u"Analyst"_s }, { u"toAgent"_s, u"IMPLEMENTER"_s } });
-    QCOMPARE(created.status, 201);
-    QCOMPARE(created.json()[u"handoff"_s][u"from_agent"_s].toString(), u"analyst"_s);
-    QCOMPARE(created.json()[u"handoff"_s][u"to_agent"_s].toString(), u"implementer"_s);
-    const ApiClient::Response pending = m_client->get(u"/api/handoffs?storyId=%1&agent=Implementer"_s.arg(story));
-    QCOMPARE(pending.status, 200);
-    QCOMPARE(pending.json()[u"handoff"_s][u"id"_s].toInteger(), created.json()[u"handoff"_s][u"id"_s].toInteger());
-    // A transition outside the table is refused with a sentence that agrees with the table.
-    const ApiClient::Response outside = m_client->post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
-        { u"fromAgent"_s, u"ANALYST"_s }, { u"toAgent"_s, u"Documenter"_s } });
-    QCOMPARE(outside.status, 409);
-    QCOMPARE(outside.json()[u"error"_s].toString(),
-        u"Analyst may not hand over to Documenter: that transition is not declared."_s);
-    // An id that names no agent is the client's mistake (400), and the answer lists the ids.
-    const ApiClient::Response unknown = m_client->post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
-        { u"fromAgent"_s, u"analyst"_s }, { u"toAgent"_s, u"plumber"_s } });
-    QCOMPARE(unknown.status, 400);
-    const QString message = unknown.json()[u"error"_s].toString();
-    for (const QString &id : { u"analyst"_s, u"implementer"_s, u"reviewer"_s, u"orchestrator"_s, u"person"_s })
-        QVERIFY2(message.contains(id + u',') || message.endsWith(id + u'.'), qPrintable(message));
-    QCOMPARE(m_harness->repository().boardState(m_story).handoffs.size(), 1);
-}
-
-void TestLocalApi::bearerInAnyCase_data()
-{
-    QTest::addColumn<QByteArray>("scheme");
-    QTest::newRow("Bearer") << "Bearer"_ba;
-    QTest::newRow("bearer") << "bearer"_ba;
-    QTest::newRow("BEARER") << "BEARER"_ba;
-    QTest::newRow("bEaReR") << "bEaReR"_ba;
-}
-
-void TestLocalApi::bearerInAnyCase()
-{
-    QFETCH(QByteArray, scheme);
-    // The authentication scheme is case-insensitive (RFC 9110, 11.1); the token is not.
-    const QString path = u"/api/handoffs?storyId=%1"_s.arg(m_story);
-    QCOMPARE(
-        m_client->request("GET", path, {}, { { "Authorization"_ba, scheme + ' ' + kToken.toUtf8() } }, false).status,
-        200);
-    QCOMPARE(
-        m_client->request("GET", path, {}, { { "Authorization"_ba, scheme + ' ' + kToken.toUpper().toUtf8() } }, false)
-            .status,
-        401);
-}
-
 void TestLocalApi::eventStream()
 {
     m_server->events().setKeepAliveInterval(50);
@@ -619,56 +564,6 @@ void TestLocalApi::serveAsChildProcess()
     const ChildProcess::Result badPort = ChildProcess::run(
         QStringLiteral(TANDEM_EXECUTABLE), { u"--data-dir"_s, data, u"serve"_s, u"--port"_s, u"70000"_s }, environment);
     QCOMPARE(badPort.exitCode, 2);
-}
-
-void TestLocalApi::regeneratedTokenReachesServe()
-{
-    // The window and `tandem serve` share the profile's token through the keychain: without one there is nothing to
-    // share (each process keeps its own in memory).
-    if (qEnvironmentVariable("TANDEM_REQUIRE_KEYCHAIN") != u"1"_s)
-        QSKIP("needs the keychain that the window and tandem serve share");
-    QTemporaryDir home;
-    const QString data = home.path() + u"/data"_s;
-    auto serve = std::make_unique<QProcess>();
-    serve->setProcessEnvironment(childEnvironment(home.path()));
-    serve->start(QStringLiteral(TANDEM_EXECUTABLE),
-        { u"--data-dir"_s, data, u"serve"_s, u"--port"_s, u"0"_s, u"--print-token"_s });
-    static const QRegularExpression lines(
-        u"^Tandem's local API: http://127\\.0\\.0\\.1:(\\d+)\nToken: (\\S+)$"_s, QRegularExpression::MultilineOption);
-    QString out;
-    QVERIFY2(QTest::qWaitFor(
-                 [&] {
-                     out += QString::fromUtf8(serve->readAllStandardOutput());
-                     return lines.match(out).hasMatch();
-                 },
-                 30000),
-        qPrintable(out + QString::fromUtf8(serve->readAllStandardError())));
-    const quint16 port = quint16(lines.match(out).captured(1).toUInt());
-    const QString oldToken = lines.match(out).captured(2);
-    const QString path = u"/api/handoffs?stale=true"_s;
-    QCOMPARE(ApiClient(port, oldToken).get(path).status, 200);
-
-    // The window's "Regenerate token", in this process, on the same data folder.
-    Database database;
-    QVERIFY(database.open(QDir(data).filePath(u"tandem.sqlite"_s)));
-    QNetworkAccessManager network;
-    LocalChatRepository window(database.work(), &network, nullptr, nullptr, EngineHarness::testConfig());
-    SecretStore secrets;
-    LocalApi windowApi(window, secrets, data);
-    QString fresh;
-    windowApi.regenerateToken([&](const QString &token, const QString &) { fresh = token; });
-    QVERIFY(QTest::qWaitFor([&] { return !fresh.isEmpty(); }, 20000));
-    QVERIFY(fresh != oldToken);
-
-    // The running server takes it: the old token is refused from then on, the new one works.
-    QVERIFY(QTest::qWaitFor([&] { return ApiClient(port, oldToken).get(path).status == 401; }, 20000));
-    QCOMPARE(ApiClient(port, fresh).get(path).status, 200);
-    QCOMPARE(ApiClient(port, oldToken).get(path).status, 401);
-
-    serve->terminate();
-    QVERIFY(serve->waitForFinished(20000));
-    QCOMPARE(serve->exitCode(), 0);
-    secrets.remove(LocalApi::tokenKeyFor(data), [](const SecretStore::Result &) {});
 }
 
 void TestLocalApi::exportPrompts()
