@@ -1906,6 +1906,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>reject needs its reason: &quot;reason&quot;: &quot;…&quot;.</source>
         <translation>reject требует причину: &quot;reason&quot;: &quot;…&quot;.</translation>
     </message>
+    <message>
+        <source>%1 “%2” is no agent&apos;s id; the ids are %3.</source>
+        <translation>%1 «%2» — не идентификатор агента; идентификаторы: %3.</translation>
+    </message>
 </context>
 <context>
     <name>HandoffExecutor</name>
@@ -2350,6 +2354,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The connection to the provider was cut before the answer was complete. What arrived is kept; try again.</source>
         <translation>Соединение с провайдером оборвалось до того, как ответ был получен полностью. Полученная часть сохранена; повторите попытку.</translation>
+    </message>
+    <message>
+        <source>The provider sent the request on to another server, %1. Tandem did not follow it, so the API key and the conversation were not sent there; if that server is the right one, make it the base URL.</source>
+        <translation>Провайдер перенаправил запрос на другой сервер, %1. Tandem не пошёл за перенаправлением, поэтому ни ключ API, ни беседа туда не отправлены; если это и есть нужный сервер, укажите его как базовый URL.</translation>
     </message>
 </context>
 <context>
@@ -2861,6 +2869,25 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::ApiConnectionGuard</name>
+    <message>
+        <source>The request line and headers are larger than the limit of %1 bytes.</source>
+        <translation>Строка запроса и заголовки больше предела в %1 байт.</translation>
+    </message>
+    <message>
+        <source>Send the body with a Content-Length (chunked bodies are not taken).</source>
+        <translation>Отправьте тело с заголовком Content-Length (тела по частям, chunked, не принимаются).</translation>
+    </message>
+    <message>
+        <source>The Content-Length header is not one whole number of bytes.</source>
+        <translation>Заголовок Content-Length — не одно целое число байт.</translation>
+    </message>
+    <message>
+        <source>The request did not arrive whole in time; send it again.</source>
+        <translation>Запрос не пришёл целиком вовремя; отправьте его снова.</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ApiServer</name>
     <message>
         <source>This path takes %1 only.</source>
@@ -2889,6 +2916,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
         <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ApiTcpServer</name>
+    <message>
+        <source>The local API has too many connections open; close some and try again.</source>
+        <translation>У локального API открыто слишком много соединений; закройте часть из них и повторите попытку.</translation>
     </message>
 </context>
 <context>

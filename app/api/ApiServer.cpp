@@ -1,5 +1,6 @@
 #include "ApiServer.h"
 
+#include "api/ApiConnectionGuard.h"
 #include "api/ApiHttpServer.h"
 #include "api/ApiReply.h"
 #include "api/ApiTcpServer.h"
@@ -13,7 +14,8 @@
 #include <QHttpServerResponder>
 #include <QJsonDocument>
 #include <QTcpSocket>
-#include <QTimer>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -21,25 +23,18 @@ namespace Tandem {
 
 namespace {
 
-/// Bytes of the request under way on a connection, counted as they arrive (see ApiServer::watch).
-constexpr const char *kReceivedProperty = "tandemApiReceived";
-/// Room for the request line and the headers beside a body of the full limit.
-constexpr qint64 kHeaderAllowance = 64 * 1024;
-/// How long a refused connection is read from before it is cut off.
-constexpr int kLingerMs = 5000;
+using Headers = QList<QPair<QByteArray, QByteArray>>;
 
-QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
+QByteArray header(const Headers &headers, QByteArrayView name)
 {
-    const QList<QPair<QByteArray, QByteArray>> headers = request.headers();
     for (const auto &[key, value] : headers)
         if (name.compare(key, Qt::CaseInsensitive) == 0)
             return value;
     return {};
 }
 
-bool hasHeader(const QHttpServerRequest &request, QByteArrayView name)
+bool hasHeader(const Headers &headers, QByteArrayView name)
 {
-    const QList<QPair<QByteArray, QByteArray>> headers = request.headers();
     for (const auto &pair : headers)
         if (name.compare(pair.first, Qt::CaseInsensitive) == 0)
             return true;
@@ -70,6 +65,8 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
     : QObject(parent)
     , m_repository(repository)
     , m_events(new EventStream(this))
+    , m_maxConnections(ApiTcpServer::kDefaultMaxConnections)
+    , m_maxPerClient(ApiTcpServer::kDefaultMaxPerClient)
 {
     // The repository announces every change once, in the order of the board's change log: the engine's own and
     // those other processes commit.
@@ -86,11 +83,12 @@ bool ApiServer::listen(quint16 port)
     close();
     m_error.clear();
     auto *tcp = new ApiTcpServer(this);
-    if (!tcp->listen(QHostAddress::LocalHost, port)) {
+    if (!tcp->listenOnLoopback(port)) {
         m_error = tr("The local API cannot listen on 127.0.0.1:%1: %2").arg(port).arg(tcp->errorString());
         delete tcp;
         return false;
     }
+    tcp->setConnectionLimits(m_maxConnections, m_maxPerClient);
     connect(tcp, &ApiTcpServer::accepted, this, &ApiServer::watch);
     m_tcp = tcp;
     m_http = new ApiHttpServer(
@@ -128,38 +126,27 @@ QString ApiServer::url() const
     return isListening() ? u"http://127.0.0.1:%1"_s.arg(port()) : QString();
 }
 
+void ApiServer::setConnectionCaps(int total, int perClient)
+{
+    m_maxConnections = total;
+    m_maxPerClient = perClient;
+}
+
+int ApiServer::openConnections() const
+{
+    return m_tcp ? m_tcp->openConnections() : 0;
+}
+
 void ApiServer::watch(QTcpSocket *socket)
 {
-    // Qt HttpServer keeps a whole request in memory before it hands it over; a body far beyond the limit is refused
-    // while it arrives instead. This runs before the HTTP server reads what arrived.
-    connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
-        const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
-        socket->setProperty(kReceivedProperty, received);
-        if (received <= m_bodyLimit + kHeaderAllowance)
-            return;
-        QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
-        const QByteArray body
-            = QJsonDocument(
-                  ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit)).body)
-                  .toJson(QJsonDocument::Compact)
-            + '\n';
-        socket->write("HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json; charset=utf-8\r\n"
-                      "Connection: close\r\nContent-Length: "
-            + QByteArray::number(body.size()) + "\r\n\r\n" + body);
-        // What the client still sends is read and dropped until it closes (closing on unread data would reset the
-        // connection, and the client could lose the answer); a client that never stops is cut off.
-        if (socket->isTransactionStarted())
-            socket->commitTransaction(); // the HTTP server's partial request
-        socket->readAll();
-        connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
-        QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
-        qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
+    // The head of every request is judged before its body is read: a refused one is never kept in memory.
+    new ApiConnectionGuard(socket, m_limits, [this](const ApiConnectionGuard::Head &head) {
+        return refusal(head.headers, head.contentLength, QString::fromLatin1(head.target.left(200)));
     });
 }
 
 void ApiServer::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    socket->setProperty(kReceivedProperty, 0);
     bool streaming = false;
     const ApiReply reply = answer(request, socket, &streaming);
     if (!streaming)
@@ -169,34 +156,8 @@ void ApiServer::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket, bool *streaming)
 {
     const QString path = request.url().path();
-    // A browser names the page a request comes from; programs on this computer send no Origin. Refusing it keeps
-    // web pages (and DNS rebinding) out, whatever they guess; no CORS header is ever sent.
-    if (hasHeader(request, "Origin")) {
-        qCInfo(lcApi) << "refused a request from a web page to" << path;
-        return ApiReply::error(403,
-            tr("Requests from web pages (with an Origin header) are refused: the local API "
-               "is for programs on this computer."));
-    }
-    // A page that rebinds its own host name to 127.0.0.1 still names that host: only our own addresses are answered.
-    const QByteArray host = header(request, "Host").trimmed().toLower();
-    const qsizetype colon = host.lastIndexOf(':');
-    const QByteArray name = colon > host.lastIndexOf(']') ? host.left(colon) : host;
-    if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
-        qCInfo(lcApi) << "refused a request addressed to another host, to" << path;
-        return ApiReply::error(403,
-            tr("The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
-               "addressed to “%1”.")
-                .arg(QString::fromLatin1(host.left(200))));
-    }
-    if (request.body().size() > m_bodyLimit)
-        return ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit));
-    if (!authorized(request)) {
-        ApiReply reply = ApiReply::error(401,
-            tr("Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
-               "serve --print-token)."));
-        reply.headers << qMakePair("WWW-Authenticate"_ba, "Bearer realm=\"tandem\""_ba);
-        return reply;
-    }
+    if (std::optional<ApiReply> refused = refusal(request.headers(), request.body().size(), path))
+        return *refused;
     const QHttpServerRequest::Method method = request.method();
     if (path == u"/api/handoffs") {
         if (method == QHttpServerRequest::Method::Get)
@@ -209,6 +170,8 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
         if (method != QHttpServerRequest::Method::Get)
             return methodNotAllowed("GET"_ba);
         *streaming = true;
+        if (ApiConnectionGuard *guard = ApiConnectionGuard::of(socket))
+            guard->setStreaming(); // a stream lasts as long as the client wants it
         m_events->subscribe(socket);
         return {};
     }
@@ -216,12 +179,58 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
         404, tr("There is no %1 here: the local API has /api/handoffs and /api/events.").arg(path.left(200)));
 }
 
-bool ApiServer::authorized(const QHttpServerRequest &request) const
+std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySize, const QString &path) const
 {
-    const QByteArray value = header(request, "Authorization").trimmed();
-    if (!value.startsWith("Bearer ") && !value.startsWith("bearer "))
+    // A browser names the page a request comes from; programs on this computer send no Origin. Refusing it keeps
+    // web pages (and DNS rebinding) out, whatever they guess; no CORS header is ever sent.
+    if (hasHeader(headers, "Origin")) {
+        qCInfo(lcApi) << "refused a request from a web page to" << path;
+        return ApiReply::error(403,
+            tr("Requests from web pages (with an Origin header) are refused: the local API "
+               "is for programs on this computer."));
+    }
+    // A page that rebinds its own host name to 127.0.0.1 still names that host: only our own addresses are answered.
+    const QByteArray host = header(headers, "Host").trimmed().toLower();
+    const qsizetype colon = host.lastIndexOf(':');
+    const QByteArray name = colon > host.lastIndexOf(']') ? host.left(colon) : host;
+    if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
+        qCInfo(lcApi) << "refused a request addressed to another host, to" << path;
+        return ApiReply::error(403,
+            tr("The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
+               "addressed to “%1”.")
+                .arg(QString::fromLatin1(host.left(200))));
+    }
+    if (bodySize > m_bodyLimit) {
+        qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
+        return ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit));
+    }
+    if (!authorized(headers)) {
+        ApiReply reply = ApiReply::error(401,
+            tr("Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
+               "serve --print-token)."));
+        reply.headers << qMakePair("WWW-Authenticate"_ba, "Bearer realm=\"tandem\""_ba);
+        return reply;
+    }
+    return std::nullopt;
+}
+
+bool ApiServer::setToken(const QString &token)
+{
+    const QByteArray bytes = token.toUtf8();
+    if (bytes == m_token)
         return false;
-    return sameSecret(value.mid(7).trimmed(), m_token);
+    m_token = bytes;
+    return true;
+}
+
+bool ApiServer::authorized(const Headers &headers) const
+{
+    // The scheme is case-insensitive (RFC 9110, 11.1): "Bearer", "bearer" and "BEARER" are one.
+    const QByteArray value = header(headers, "Authorization").trimmed();
+    const qsizetype space = value.indexOf(' ');
+    if (space < 0 || QByteArrayView(value).first(space).compare("Bearer", Qt::CaseInsensitive) != 0)
+        return false;
+    return sameSecret(value.mid(space + 1).trimmed(), m_token);
 }
 
 void ApiServer::write(const QHttpServerRequest &request, QTcpSocket *socket, const ApiReply &reply)

@@ -1,7 +1,14 @@
 #pragma once
 
+#include "api/ApiConnectionGuard.h"
+
+#include <QByteArray>
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
+
+#include <optional>
 
 class QHttpServerRequest;
 class QTcpSocket;
@@ -12,7 +19,6 @@ class ApiHttpServer;
 class ApiTcpServer;
 class ChatRepository;
 class EventStream;
-struct ApiReply;
 
 /// @brief The local API (seed 002's handoff board over HTTP) on 127.0.0.1: `/api/handoffs` (GET, POST) and
 /// `/api/events` (Server-Sent Events), through the same ChatRepository calls as the window and the CLI.
@@ -21,6 +27,10 @@ struct ApiReply;
 /// a web page and is refused (403); no CORS header is ever sent. Bodies larger than bodyLimit() get 413, malformed
 /// JSON 400, an unknown path 404, a wrong method 405; every answer is JSON, an error as `{"error": "…"}`. The token
 /// is never logged.
+///
+/// What a client can hold is bounded without a token: these refusals are answered from a request's head, before its
+/// body is read (ApiConnectionGuard), slow and idle connections are timed out, and the connections open at once are
+/// capped in total and per client address (ApiTcpServer).
 class ApiServer final : public QObject
 {
     Q_OBJECT
@@ -42,17 +52,27 @@ public:
     QString url() const;
     QString errorString() const { return m_error; }
 
-    /// @brief The bearer token requests must carry; an empty one refuses every request.
-    void setToken(const QString &token) { m_token = token.toUtf8(); }
+    /// @brief The bearer token requests must carry; an empty one refuses every request. True if it changed.
+    bool setToken(const QString &token);
     qint64 bodyLimit() const { return m_bodyLimit; }
     void setBodyLimit(qint64 bytes) { m_bodyLimit = bytes; }
+    /// @brief The head size and the time limits of the connections accepted from now on.
+    ApiConnectionGuard::Limits connectionLimits() const { return m_limits; }
+    void setConnectionLimits(const ApiConnectionGuard::Limits &limits) { m_limits = limits; }
+    /// @brief At most @p total connections at once, @p perClient from one address; taken by the next listen().
+    void setConnectionCaps(int total, int perClient);
+    /// @brief Connections open now (event streams too); 0 while not listening.
+    int openConnections() const;
     /// @brief The `/api/events` streams (their keep-alive interval can be set here).
     EventStream &events() { return *m_events; }
 
 private:
     void handle(const QHttpServerRequest &request, QTcpSocket *socket);
     ApiReply answer(const QHttpServerRequest &request, QTcpSocket *socket, bool *streaming);
-    bool authorized(const QHttpServerRequest &request) const;
+    /// The refusal a request with @p headers and a body of @p bodySize bytes gets before it is read, if any.
+    std::optional<ApiReply> refusal(
+        const QList<QPair<QByteArray, QByteArray>> &headers, qint64 bodySize, const QString &path) const;
+    bool authorized(const QList<QPair<QByteArray, QByteArray>> &headers) const;
     void watch(QTcpSocket *socket);
     static void write(const QHttpServerRequest &request, QTcpSocket *socket, const ApiReply &reply);
 
@@ -62,6 +82,9 @@ private:
     EventStream *m_events = nullptr;
     QByteArray m_token;
     qint64 m_bodyLimit = kDefaultBodyLimit;
+    ApiConnectionGuard::Limits m_limits;
+    int m_maxConnections;
+    int m_maxPerClient;
     QString m_error;
 };
 

@@ -1,18 +1,36 @@
 #pragma once
 
+#include <QHash>
+#include <QHostAddress>
 #include <QTcpServer>
+#include <QTimer>
 
 namespace Tandem {
 
 /// @brief The listening socket of the local API: hands every connection to the HTTP server as QTcpServer does, but
 /// first lets the API watch what arrives on it (announced by accepted(), before the HTTP server reads anything).
+///
+/// It caps the connections open at once, in total and per client address (the total also stays below the process's
+/// file descriptor limit): one past a cap is answered 503 and closed. When the process is about to run out of file
+/// descriptors (seen on each connection, and checked every second), accepting pauses and resumes after a growing
+/// delay once some are free: Qt would otherwise retry a failed accept at once, spinning a whole core.
 class ApiTcpServer final : public QTcpServer
 {
     Q_OBJECT
 
 public:
+    static constexpr int kDefaultMaxConnections = 512;
+    static constexpr int kDefaultMaxPerClient = 256;
+
     explicit ApiTcpServer(QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(ApiTcpServer)
+
+    /// @brief Listens on 127.0.0.1:@p port (0: a free one) and starts watching the file descriptors left.
+    bool listenOnLoopback(quint16 port);
+    /// @brief At most @p total connections open at once, @p perClient of them from one address.
+    void setConnectionLimits(int total, int perClient);
+    /// @brief Connections open now (event streams too).
+    int openConnections() const { return int(m_open.size()); }
 
 Q_SIGNALS:
     /// @brief A connection was accepted; slots connected to its readyRead now run before the HTTP server's.
@@ -20,6 +38,23 @@ Q_SIGNALS:
 
 protected:
     void incomingConnection(qintptr descriptor) override;
+
+private:
+    int totalLimit() const;
+    void release(QTcpSocket *socket);
+    void onAcceptError(QAbstractSocket::SocketError error);
+    /// Whether fewer than a few descriptors are free; @p newest is the one just accepted (-1: look now).
+    bool descriptorsRunningOut(qintptr newest) const;
+    void pause();
+    void tryResuming();
+
+    QHash<QTcpSocket *, QHostAddress> m_open;
+    QHash<QHostAddress, int> m_perClient;
+    int m_maxConnections = kDefaultMaxConnections;
+    int m_maxPerClient = kDefaultMaxPerClient;
+    QTimer m_resume;
+    QTimer m_descriptorCheck;
+    int m_backoffMs = 0;
 };
 
 } // namespace Tandem

@@ -48,6 +48,23 @@ int statusOf(const BoardResult &result)
     return 500;
 }
 
+/// The agent id @p given names among @p known: itself, or the one id it spells in other capitals (ids are matched
+/// case-insensitively); empty when it names none.
+QString knownAgent(const QStringList &known, const QString &given)
+{
+    if (known.contains(given))
+        return given;
+    QString found;
+    for (const QString &id : known) {
+        if (id.compare(given, Qt::CaseInsensitive) != 0)
+            continue;
+        if (!found.isEmpty())
+            return {}; // two agents differ only in capitals: neither is meant more than the other
+        found = id;
+    }
+    return found;
+}
+
 ApiReply replyOf(const BoardResult &result, int successStatus = 200)
 {
     if (!result.ok())
@@ -58,6 +75,12 @@ ApiReply replyOf(const BoardResult &result, int successStatus = 200)
 }
 
 } // namespace
+
+ApiReply HandoffEndpoint::unknownAgent(const QString &field, const QString &given, const QStringList &known)
+{
+    return ApiReply::error(
+        400, tr("%1 “%2” is no agent's id; the ids are %3.").arg(field, given.left(100), known.join(u", "_s)));
+}
 
 ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query)
 {
@@ -86,7 +109,11 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
         const QString agent = query.queryItemValue(u"agent"_s, QUrl::FullyDecoded).trimmed();
         if (agent.isEmpty())
             return ApiReply::error(400, tr("agent needs an agent's id, such as implementer."));
-        const std::optional<Handoff> pending = repository.pendingHandoff(storyId, agent);
+        const QStringList known = repository.handoffAgentIds();
+        const QString id = knownAgent(known, agent);
+        if (id.isEmpty())
+            return unknownAgent(u"agent"_s, agent, known);
+        const std::optional<Handoff> pending = repository.pendingHandoff(storyId, id);
         return ApiReply::ok({ { u"handoff"_s, pending ? QJsonValue(BoardJson::handoff(*pending)) : QJsonValue() } });
     }
     return ApiReply::ok(BoardJson::state(repository.boardState(storyId)));
@@ -113,8 +140,16 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
         const QJsonValue payload = request.value(u"payload"_s);
         if (!payload.isUndefined() && !payload.isNull() && !payload.isObject())
             return ApiReply::error(400, tr("payload must be a JSON object, such as {\"plan\": \"…\"}."));
+        // Named as the board knows them, so its answer (a transition outside the table) speaks of the same agents.
+        const QStringList known = repository.handoffAgentIds();
+        const QString fromId = knownAgent(known, from);
+        if (fromId.isEmpty())
+            return unknownAgent(u"fromAgent"_s, from, known);
+        const QString toId = knownAgent(known, to);
+        if (toId.isEmpty())
+            return unknownAgent(u"toAgent"_s, to, known);
         return replyOf(
-            repository.createHandoff(storyId, from, to, payload.toObject(), request.value(u"reason"_s).toString()),
+            repository.createHandoff(storyId, fromId, toId, payload.toObject(), request.value(u"reason"_s).toString()),
             201);
     }
     if (action == u"cleanup") {

@@ -14,8 +14,9 @@ class ChatRepository;
 ///
 /// A story is a conversation: the storyId is the conversation's id (a number, given as text or as a number). GET
 /// answers the state of a story, the pending handoff of one agent (`agent=`) or the stale handoffs (`stale=true`,
-/// `minutes=N`); POST takes the actions create, accept, reject (with a reason), timeout and cleanup. A transition
-/// outside the table, or a handoff that is no longer pending, is a 409 with the board's sentence.
+/// `minutes=N`); POST takes the actions create, accept, reject (with a reason), timeout and cleanup. Agent ids are
+/// matched case-insensitively ("Analyst" is analyst); one that names no agent is a 400 that lists the ids. A
+/// transition outside the table, or a handoff that is no longer pending, is a 409 with the board's sentence.
 class HandoffEndpoint
 {
     Q_DECLARE_TR_FUNCTIONS(HandoffEndpoint)
@@ -25,6 +26,9 @@ public:
     static ApiReply get(ChatRepository &repository, const QUrlQuery &query);
     /// @brief POST /api/handoffs with the JSON @p body.
     static ApiReply post(ChatRepository &repository, const QByteArray &body);
+
+private:
+    static ApiReply unknownAgent(const QString &field, const QString &given, const QStringList &known);
 };
 
 } // namespace Tandem

@@ -11,6 +11,7 @@
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QTcpServer>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -27,7 +28,11 @@ LocalApi::LocalApi(LocalChatRepository &repository, SecretStore &secrets, const 
     , m_secrets(&secrets)
     , m_tokenKey(tokenKeyFor(profileFolder))
     , m_server(new ApiServer(repository, this))
-{ }
+    , m_tokenRefresh(new QTimer(this))
+{
+    m_tokenRefresh->setInterval(kDefaultTokenRefreshMs);
+    connect(m_tokenRefresh, &QTimer::timeout, this, &LocalApi::refreshToken);
+}
 
 LocalApi::~LocalApi()
 {
@@ -98,6 +103,7 @@ void LocalApi::start(quint16 port)
         }
         m_error.clear();
         setDashboardUrl(m_server->url());
+        m_tokenRefresh->start();
         Q_EMIT started(m_server->url());
     });
 }
@@ -105,6 +111,7 @@ void LocalApi::start(quint16 port)
 void LocalApi::stop()
 {
     ++m_generation;
+    m_tokenRefresh->stop();
     if (!m_server->isListening())
         return;
     m_server->close();
@@ -156,10 +163,12 @@ void LocalApi::regenerateToken(TokenCallback done)
         return;
     }
     const QString token = newToken();
+    ++m_tokenWrites; // a look at the keychain begun before this write must not bring the old token back
     QPointer<LocalApi> self(this);
     m_secrets->write(m_tokenKey, token, [self, token, done](const SecretStore::Result &result) {
         if (!self)
             return;
+        ++self->m_tokenWrites;
         if (!result.ok()) {
             done({}, result.errorString);
             return;
@@ -171,6 +180,38 @@ void LocalApi::regenerateToken(TokenCallback done)
         else
             qCInfo(lcApi) << "a new local API token is kept in memory for this run only: there is no keychain";
         done(token, {});
+    });
+}
+
+int LocalApi::tokenRefreshInterval() const
+{
+    return m_tokenRefresh->interval();
+}
+
+void LocalApi::setTokenRefreshInterval(int milliseconds)
+{
+    m_tokenRefresh->setInterval(qMax(1, milliseconds));
+}
+
+void LocalApi::refreshToken()
+{
+    if (!m_secrets || !m_server->isListening())
+        return;
+    const int generation = m_generation;
+    const int writes = m_tokenWrites;
+    QPointer<LocalApi> self(this);
+    m_secrets->read(m_tokenKey, [self, generation, writes](const SecretStore::Result &result) {
+        if (!self || generation != self->m_generation || writes != self->m_tokenWrites
+            || !self->m_server->isListening())
+            return;
+        // A keychain that cannot be read right now leaves the token as it is; one that says there is none revokes it.
+        if (result.status == SecretStore::Result::Status::Failed)
+            return;
+        const QString token = result.ok() ? result.secret : QString();
+        if (self->m_server->setToken(token))
+            qCInfo(lcApi) << (token.isEmpty() ? "the local API token was removed from the keychain: every request is "
+                                                "refused"
+                                              : "the local API token changed in the keychain: the old one is refused");
     });
 }
 

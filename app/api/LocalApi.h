@@ -6,6 +6,8 @@
 
 #include <functional>
 
+class QTimer;
+
 namespace Tandem {
 
 class ApiServer;
@@ -19,6 +21,10 @@ class SecretStore;
 /// database has its own), under a key no provider id can take; it is never written to the settings, the database or
 /// a log. While the server runs, the agents' `$DASHBOARD_URL` is its address. The window's switch and port are
 /// settings (enabledInSettings(), portInSettings()); the API is off until the person turns it on.
+///
+/// While it runs, the token is read from the keychain again every tokenRefreshInterval(): a new token made by another
+/// process of the same profile (the window's "Regenerate token" beside a running `tandem serve`) replaces the old one
+/// here too, and a token removed from the keychain stops working.
 class LocalApi final : public QObject
 {
     Q_OBJECT
@@ -49,8 +55,12 @@ public:
 
     /// @brief The profile's token (made and stored first if there is none); @p done runs later, on this thread.
     void readToken(TokenCallback done);
-    /// @brief Replaces the token with a new one; a running server takes it at once (the old one stops working).
+    /// @brief Replaces the token with a new one; a running server takes it at once (the old one stops working), and
+    /// the servers of other processes of this profile within tokenRefreshInterval().
     void regenerateToken(TokenCallback done);
+    static constexpr int kDefaultTokenRefreshMs = 2000;
+    int tokenRefreshInterval() const;
+    void setTokenRefreshInterval(int milliseconds);
 
     /// @brief The keychain key of the token of the data folder @p profileFolder.
     static QString tokenKeyFor(const QString &profileFolder);
@@ -73,14 +83,17 @@ Q_SIGNALS:
 
 private:
     void setDashboardUrl(const QString &url);
+    void refreshToken();
 
     LocalChatRepository &m_repository;
     QPointer<SecretStore> m_secrets;
     QString m_tokenKey;
     ApiServer *m_server = nullptr;
+    QTimer *m_tokenRefresh = nullptr;
     QString m_error;
     bool m_tokenFailed = false;
     int m_generation = 0; ///< a start answered after a later start or stop is dropped
+    int m_tokenWrites = 0; ///< a keychain read that overlapped a write of a new token is dropped
 };
 
 } // namespace Tandem

@@ -141,6 +141,8 @@ public:
     virtual std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) = 0;
     /// @brief Pending handoffs of every conversation created more than @p minutes ago.
     virtual QList<Handoff> staleHandoffs(int minutes) = 0;
+    /// @brief The id of every agent a handoff may name (the board's agents and `person`), sorted.
+    virtual QStringList handoffAgentIds() = 0;
     /// @brief A handoff from @p from to @p to along a declared transition (refused otherwise, or while a turn runs).
     virtual BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to,
         const QJsonObject &payload, const QString &reason = {})

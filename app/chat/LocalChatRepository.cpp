@@ -11,6 +11,7 @@
 #include "chat/TaskEdits.h"
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
+#include "domain/TransitionGraph.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 #include "tools/ToolRegistry.h"
@@ -556,6 +557,18 @@ BoardState LocalChatRepository::boardState(qint64 conversationId)
 std::optional<Handoff> LocalChatRepository::pendingHandoff(qint64 conversationId, const QString &agentId)
 {
     return m_runner->pendingHandoff(conversationId, agentId);
+}
+
+QStringList LocalChatRepository::handoffAgentIds()
+{
+    // The board's roster is the agents table (HandoffBoard::roster()); the person is a target of its own.
+    QStringList ids { TransitionGraph::kPerson.toString() };
+    const QList<Agent> all = m_work.agents().list();
+    for (const Agent &agent : all)
+        ids << agent.id;
+    ids.sort();
+    ids.removeDuplicates();
+    return ids;
 }
 
 QList<Handoff> LocalChatRepository::staleHandoffs(int minutes)

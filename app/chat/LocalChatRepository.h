@@ -103,6 +103,7 @@ public:
     BoardState boardState(qint64 conversationId) override;
     std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId) override;
     QList<Handoff> staleHandoffs(int minutes) override;
+    QStringList handoffAgentIds() override;
     BoardResult createHandoff(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
         const QString &reason = {}) override;
     BoardResult acceptHandoff(qint64 handoffId) override;

@@ -90,6 +90,7 @@ void HttpExchange::sendAttempt()
     connect(m_reply, &QNetworkReply::finished, this, &HttpExchange::onFinished);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpExchange::noteActivity);
     connect(m_reply, &QNetworkReply::uploadProgress, this, &HttpExchange::noteActivity);
+    connect(m_reply, &QNetworkReply::redirected, this, &HttpExchange::onRedirected);
 
     Q_EMIT attemptStarted(m_attempts);
     noteActivity();
@@ -121,6 +122,29 @@ void HttpExchange::onReadyRead()
         return;
     }
     appendErrorBody(m_reply->readAll());
+}
+
+void HttpExchange::onRedirected(const QUrl &target)
+{
+    if (m_done || !m_reply)
+        return;
+    noteActivity();
+    // The first request's origin, not the previous hop's: only redirects within it are ever followed.
+    if (NetworkAccess::sameOrigin(m_request.url(), target)) {
+        Q_EMIT m_reply->redirectAllowed();
+        return;
+    }
+    // The reply waits for a decision: aborting it now means nothing at all, not the key nor the body, is sent there.
+    LlmError error;
+    error.type = LlmError::Type::Redirected;
+    error.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    error.detail = NetworkAccess::origin(target);
+    releaseReply();
+    m_idleTimer.stop();
+    qCInfo(lcLlm).noquote() << NetworkAccess::describe(m_request.url()) << "answered" << error.httpStatus
+                            << "to another origin," << error.detail << "; not followed";
+    m_done = true;
+    Q_EMIT failed(error);
 }
 
 void HttpExchange::appendErrorBody(const QByteArray &chunk)

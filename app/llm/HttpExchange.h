@@ -17,7 +17,9 @@ namespace Tandem {
 
 /// @brief One HTTP request with the app's failure rules: retries 429/5xx/connection errors before the first body
 /// byte (Retry-After honoured, exponential backoff with jitter otherwise, bounded by a RetryPolicy), an idle
-/// timeout reset by every byte, and HTTP errors mapped to LlmError. Jobs own one and give it meaning.
+/// timeout reset by every byte, and HTTP errors mapped to LlmError. A redirect is followed only within the request's
+/// origin; one to another origin fails as LlmError::Type::Redirected before anything is sent there. Jobs own one and
+/// give it meaning.
 ///
 /// Exactly one of succeeded() and failed() is emitted, unless abort() is called first, which emits nothing.
 class HttpExchange final : public QObject
@@ -62,6 +64,7 @@ private:
     void onReadyRead();
     void onFinished();
     void onIdleCheck();
+    void onRedirected(const QUrl &target);
     void noteActivity() { m_lastActivity.start(); }
     void readStatus();
     void appendErrorBody(const QByteArray &chunk);

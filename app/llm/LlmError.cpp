@@ -15,6 +15,7 @@ constexpr EnumName<LlmError::Type> kTypes[] = {
     { LlmError::Type::ConnectionCut, u"connection_cut" },
     { LlmError::Type::Timeout, u"timeout" },
     { LlmError::Type::Protocol, u"protocol" },
+    { LlmError::Type::Redirected, u"redirected" },
     { LlmError::Type::Incomplete, u"incomplete" },
     { LlmError::Type::Cancelled, u"cancelled" },
 };
@@ -62,6 +63,10 @@ QString LlmError::userMessage() const
         return tr("The provider stopped answering. Try again.");
     case Type::Protocol:
         return tr("The provider's answer could not be understood. Check that the server is OpenAI-compatible.");
+    case Type::Redirected:
+        return tr("The provider sent the request on to another server, %1. Tandem did not follow it, so the API key "
+                  "and the conversation were not sent there; if that server is the right one, make it the base URL.")
+            .arg(detail);
     case Type::Incomplete:
         if (code == u"max_output_tokens" || code == u"length")
             return tr("The reply was cut off at the output token limit.");
@@ -98,6 +103,7 @@ bool LlmError::isTransient() const
     case Type::NotFound:
     case Type::BadRequest:
     case Type::Protocol:
+    case Type::Redirected:
     case Type::Incomplete:
     case Type::Cancelled:
         return false;

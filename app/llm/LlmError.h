@@ -24,6 +24,7 @@ public:
         ConnectionCut, ///< the answer had begun and the connection ended before its final event (reset or closed)
         Timeout, ///< no byte arrived for the idle timeout
         Protocol, ///< malformed JSON, a stream that ended without its final event
+        Redirected, ///< a redirect to another origin, not followed; detail is that origin (`scheme://host:port`)
         Incomplete, ///< `response.incomplete` or finish_reason "length": the text so far is kept
         Cancelled, ///< the person (or the engine) stopped it
     };

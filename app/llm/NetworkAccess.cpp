@@ -17,7 +17,9 @@ QNetworkAccessManager *NetworkAccess::createManager(QObject *parent)
 
 void NetworkAccess::configure(QNetworkAccessManager *manager)
 {
-    manager->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Each redirect is judged by HttpExchange: a request carries the API key and the conversation, which may follow
+    // it only within the origin the person chose (see sameOrigin()).
+    manager->setRedirectPolicy(QNetworkRequest::UserVerifiedRedirectPolicy);
     // No transfer timeout: a streamed reply may take minutes. Each job has an idle timeout instead.
     manager->setTransferTimeout(0);
 }
@@ -43,7 +45,7 @@ QNetworkRequest NetworkAccess::makeRequest(
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::UserAgentHeader, userAgent());
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::UserVerifiedRedirectPolicy);
     request.setTransferTimeout(0);
     if (accept == Accept::EventStream) {
         request.setRawHeader("Accept", "text/event-stream");
@@ -57,6 +59,22 @@ QNetworkRequest NetworkAccess::makeRequest(
     if (!apiKey.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + apiKey.toUtf8());
     return request;
+}
+
+bool NetworkAccess::sameOrigin(const QUrl &from, const QUrl &to)
+{
+    // QUrl keeps the scheme and the host in lower case; a missing port is the scheme's own.
+    const auto defaultPort = [](const QUrl &url) {
+        return url.scheme() == u"https" ? 443 : 80;
+    };
+    return from.scheme() == to.scheme() && (to.scheme() == u"http" || to.scheme() == u"https")
+        && from.host() == to.host() && from.port(defaultPort(from)) == to.port(defaultPort(to));
+}
+
+QString NetworkAccess::origin(const QUrl &url)
+{
+    return url.adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+        .toDisplayString();
 }
 
 QString NetworkAccess::describe(const QUrl &url)

@@ -14,7 +14,8 @@ namespace Tandem {
 
 /// @brief The network policy of the whole app in one place: the one QNetworkAccessManager and how requests look.
 ///
-/// Requests carry `User-Agent: Tandem/<version>`, follow only redirects that are not less safe, and have no transfer
+/// Requests carry `User-Agent: Tandem/<version>`, follow a redirect only within their own origin (HttpExchange
+/// refuses one to another scheme, host or port: the key and the conversation never go there), and have no transfer
 /// timeout (a stream may legitimately run for minutes; jobs enforce an idle timeout instead). The Authorization
 /// header is set here and never logged: logs name the method and the URL without user info, nothing else.
 class NetworkAccess
@@ -35,6 +36,12 @@ public:
     /// `Authorization: Bearer` only when @p apiKey is not empty.
     static QNetworkRequest makeRequest(
         const QUrl &url, const ProviderProfile &profile, const QString &apiKey, Accept accept);
+    /// @brief Whether @p to is on @p from's origin (same http or https scheme, host and port): the only redirects
+    /// a request follows.
+    static bool sameOrigin(const QUrl &from, const QUrl &to);
+    /// @brief `scheme://host[:port]` of @p url, without user info, path or query: how a refused redirect's target is
+    /// named.
+    static QString origin(const QUrl &url);
     /// @brief What logs may say about a request: the URL without user info or secret query values (never headers).
     static QString describe(const QUrl &url);
 };

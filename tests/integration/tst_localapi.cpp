@@ -301,6 +301,17 @@ void TestLocalApi::refusals_data()
         << "POST"_ba << u"/api/handoffs"_s
         << R"({"action":"create","storyId":"%1","fromAgent":"analyst","toAgent":"documenter"})"_ba << QByteArray()
         << QByteArray() << true << 409 << u"that transition is not declared"_s;
+    QTest::newRow("an unknown agent")
+        << "POST"_ba << u"/api/handoffs"_s
+        << R"({"action":"create","storyId":"%1","fromAgent":"analyst","toAgent":"plumber"})"_ba << QByteArray()
+        << QByteArray() << true << 400 << u"toAgent “plumber” is no agent's id; the ids are "_s;
+    QTest::newRow("an unknown agent handing over")
+        << "POST"_ba << u"/api/handoffs"_s
+        << R"({"action":"create","storyId":"%1","fromAgent":"plumber","toAgent":"analyst"})"_ba << QByteArray()
+        << QByteArray() << true << 400 << u"fromAgent “plumber”"_s;
+    QTest::newRow("an unknown agent's pending handoff")
+        << "GET"_ba << u"/api/handoffs?storyId=%1&agent=plumber"_s << QByteArray() << QByteArray() << QByteArray()
+        << true << 400 << u"agent “plumber” is no agent's id"_s;
     QTest::newRow("a body over the limit") << "POST"_ba << u"/api/handoffs"_s << QByteArray(5000, ' ') << QByteArray()
                                            << QByteArray() << true << 413 << u"limit of 4096 bytes"_s;
 }

@@ -247,7 +247,14 @@ void FakeLlmServer::failFirst(int count, const ScriptedReply &failure)
 void FakeLlmServer::overrideRoute(
     const QString &method, const QString &path, int status, const QByteArray &body, const QByteArray &contentType)
 {
-    m_fixedReplies.insert(method + u' ' + path, FixedReply { status, body, contentType });
+    m_fixedReplies.insert(method + u' ' + path, FixedReply { status, body, contentType, {} });
+}
+
+void FakeLlmServer::redirectRoute(const QString &method, const QString &path, int status, const QUrl &location)
+{
+    m_fixedReplies.insert(method + u' ' + path,
+        FixedReply { status, QByteArrayLiteral("{\"moved\": true}"), QByteArrayLiteral("application/json"),
+            location.toEncoded() });
 }
 
 void FakeLlmServer::clearScript()
@@ -474,6 +481,8 @@ FakeLlmServer::Plan FakeLlmServer::route(const RecordedRequest &request)
         Plan plan;
         plan.status = fixed->status;
         plan.addHeader("Content-Type", fixed->contentType);
+        if (!fixed->location.isEmpty())
+            plan.addHeader("Location", fixed->location);
         plan.frames = { fixed->body };
         return plan;
     }

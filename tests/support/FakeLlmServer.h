@@ -66,7 +66,10 @@ public:
     /// its usual route, until clearScript(); for answers no ScriptedReply describes (a 401 or a broken model list).
     void overrideRoute(const QString &method, const QString &path, int status, const QByteArray &body,
         const QByteArray &contentType = QByteArrayLiteral("application/json"));
-    /// @brief Forgets the queue, the responder, failFirst() and overrideRoute().
+    /// @brief Answers every `method path` request with the redirect @p status (301, 302, 303, 307, 308) to
+    /// @p location, with a small JSON body, until clearScript().
+    void redirectRoute(const QString &method, const QString &path, int status, const QUrl &location);
+    /// @brief Forgets the queue, the responder, failFirst(), overrideRoute() and redirectRoute().
     void clearScript();
 
     /// @brief The ids `GET /v1/models` lists (default: "fake-model").
@@ -133,6 +136,7 @@ private:
         int status = 200;
         QByteArray body;
         QByteArray contentType;
+        QByteArray location; ///< a redirect's target; empty: none
     };
     QHash<QString, FixedReply> m_fixedReplies; ///< by "<method> <path>"
     QHash<QString, QJsonObject> m_conversations;

@@ -14,8 +14,9 @@ Q_DECLARE_METATYPE(Tandem::LlmError::Type)
 namespace {
 const QDateTime kNow(QDate(2026, 3, 1), QTime(12, 0, 0), Qt::UTC);
 
-constexpr Type kAllTypes[] = { Type::Auth, Type::NotFound, Type::BadRequest, Type::RateLimited, Type::Server,
-    Type::Network, Type::ConnectionCut, Type::Timeout, Type::Protocol, Type::Incomplete, Type::Cancelled };
+constexpr Type kAllTypes[]
+    = { Type::Auth, Type::NotFound, Type::BadRequest, Type::RateLimited, Type::Server, Type::Network,
+          Type::ConnectionCut, Type::Timeout, Type::Protocol, Type::Redirected, Type::Incomplete, Type::Cancelled };
 
 LlmError error(Type type, const QString &code = {}, int retryAfterMs = -1)
 {
@@ -288,6 +289,7 @@ void TestLlmError::transient_data()
     QTest::newRow("connection cut") << error(Type::ConnectionCut) << true;
     QTest::newRow("timeout") << error(Type::Timeout) << true;
     QTest::newRow("protocol") << error(Type::Protocol) << false;
+    QTest::newRow("redirected") << error(Type::Redirected) << false;
     QTest::newRow("incomplete") << error(Type::Incomplete) << false;
     QTest::newRow("cancelled") << error(Type::Cancelled) << false;
 }

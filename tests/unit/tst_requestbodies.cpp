@@ -459,7 +459,7 @@ void TestRequestBodies::requestHeaders()
     QCOMPARE(
         request.rawHeader("Authorization"), authorization.isEmpty() ? "Bearer from-extra-headers"_ba : authorization);
     QCOMPARE(request.attribute(QNetworkRequest::RedirectPolicyAttribute).toInt(),
-        int(QNetworkRequest::NoLessSafeRedirectPolicy));
+        int(QNetworkRequest::UserVerifiedRedirectPolicy));
 
     ProviderProfile plain = ProviderPresets::ollama();
     QVERIFY(!NetworkAccess::makeRequest(
@@ -470,7 +470,7 @@ void TestRequestBodies::requestHeaders()
 void TestRequestBodies::clientByProtocol()
 {
     QNetworkAccessManager *network = NetworkAccess::createManager(this);
-    QCOMPARE(network->redirectPolicy(), QNetworkRequest::NoLessSafeRedirectPolicy);
+    QCOMPARE(network->redirectPolicy(), QNetworkRequest::UserVerifiedRedirectPolicy);
     QCOMPARE(network->transferTimeout(), 0);
 
     const QList<ProviderProfile> presets = ProviderPresets::all();
