@@ -53,7 +53,7 @@ void TestBubbleGeometry::layout()
     QFETCH(QSize, footer);
 
     const BubbleGeometry::Metrics m;
-    const auto out = BubbleGeometry::compute({ viewport, side, header, content, footer });
+    const auto out = BubbleGeometry::compute({ viewport, side, header, content, footer, {}, 0 });
 
     // The bubble stays inside the row, with the gap above and below.
     QVERIFY(out.bubble.left() >= 0);
@@ -175,9 +175,8 @@ void TestBubbleGeometry::footerActionsNeverCoverItsText()
 
     const BubbleGeometry::Metrics m;
     const int lineHeight = 14;
-    BubbleGeometry::Input in { viewport, Side::Left, QSize(70, 16), content, QSize(text, text > 0 ? lineHeight : 0) };
-    in.actions = actions;
-    in.actionHeight = lineHeight;
+    BubbleGeometry::Input in { viewport, Side::Left, QSize(70, 16), content, QSize(text, text > 0 ? lineHeight : 0),
+        actions, lineHeight };
     const auto out = BubbleGeometry::compute(in);
 
     QCOMPARE(out.actions.size(), actions.size());
