@@ -42,6 +42,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -585,6 +586,13 @@ void MainWindow::saveLayout() const
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/splitter"_s, m_splitter->saveState());
     settings.setValue(u"window/state"_s, saveState());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // The frame is known once the window is shown: fit it, frame included.
+    QTimer::singleShot(0, this, [this] { ScreenFit::keepOnScreen(this); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
