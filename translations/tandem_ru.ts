@@ -3521,6 +3521,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>How the agents share this conversation</source>
         <translation>Как агенты ведут эту беседу</translation>
     </message>
+    <message>
+        <source>More toolbar actions</source>
+        <translation>Другие действия панели</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainWindow</name>
