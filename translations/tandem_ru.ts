@@ -2971,6 +2971,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The arguments are not valid JSON for a tool: they must be one object, { … }.</source>
         <translation>Аргументы не годятся для инструмента: это должен быть один объект JSON, { … }.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to run the tool &lt;b&gt;%2&lt;/b&gt;. Check the arguments below.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; хочет запустить инструмент &lt;b&gt;%2&lt;/b&gt;. Проверьте аргументы ниже.</translation>
+    </message>
+    <message>
+        <source>&amp;Save Arguments…</source>
+        <translation>&amp;Сохранить аргументы…</translation>
+    </message>
+    <message>
+        <source>Save the whole arguments to a file</source>
+        <translation>Сохранить аргументы целиком в файл</translation>
+    </message>
+    <message>
+        <source>The arguments are %1 characters (%2), too long to show or edit here: the first %3 are shown. Save Arguments… writes all of them to a file.</source>
+        <translation>Аргументы занимают %1 символов (%2) — слишком много, чтобы показать или изменить их здесь: показаны первые %3. «Сохранить аргументы…» записывает их целиком в файл.</translation>
+    </message>
+    <message>
+        <source>Save Arguments</source>
+        <translation>Сохранить аргументы</translation>
+    </message>
+    <message>
+        <source>%1-arguments.json</source>
+        <translation>%1-аргументы.json</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>The arguments could not be written to %1.</source>
+        <translation>Не удалось записать аргументы в %1.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>
@@ -3823,6 +3855,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>How the agents share this conversation</source>
         <translation>Как агенты ведут эту беседу</translation>
     </message>
+    <message>
+        <source>More toolbar actions</source>
+        <translation>Другие действия панели</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainWindow</name>
@@ -3953,6 +3989,14 @@ or write a message below to start a new one.</source>
     <message>
         <source>Who holds the conversation, the phase and the handoffs (%1)</source>
         <translation>У кого беседа, этап и передачи (%1)</translation>
+    </message>
+    <message>
+        <source>There is no task %1.</source>
+        <translation>Задачи %1 нет.</translation>
+    </message>
+    <message>
+        <source>Task %1: “%2”</source>
+        <translation>Задача %1: «%2»</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@ namespace {
 constexpr int kMinSlot = 72; // one agent's width at least
 constexpr int kRadius = 13;
 constexpr int kTop = 8;
+constexpr int kHubGap = 26; // between the hub's circle and the specialists' row
 
 QColor colorOf(PipelineViewModel::State state)
 {
@@ -64,13 +65,37 @@ void AgentStrip::setAgents(const QList<PipelineViewModel::AgentState> &agents)
     update();
 }
 
+void AgentStrip::setHub(bool hub)
+{
+    if (m_hub == hub)
+        return;
+    m_hub = hub;
+    updateGeometry();
+    update();
+}
+
 QSize AgentStrip::sizeHint() const
 {
-    // Room for the longest name under each circle.
+    // Room for the longest name under each circle; a name wraps to a second line before it is cut.
     int slot = kMinSlot;
     for (const auto &agent : m_agents)
         slot = qMax(slot, fontMetrics().horizontalAdvance(agent.name) + 10);
-    return { int(qMax<qsizetype>(1, m_agents.size())) * slot, kTop + 2 * kRadius + 8 + 2 * fontMetrics().height() };
+    const int row = qMax(1, int(m_agents.size()) - rowStart());
+    const int hub = m_hub ? 2 * kRadius + kHubGap : 0;
+    return { row * slot, kTop + hub + 2 * kRadius + 8 + 3 * fontMetrics().height() };
+}
+
+qreal AgentStrip::slotWidth() const
+{
+    return qreal(width()) / qreal(qMax(1, int(m_agents.size()) - rowStart()));
+}
+
+QPointF AgentStrip::centreOf(int index) const
+{
+    if (m_hub && index == 0)
+        return { width() / 2.0, qreal(kTop + kRadius) };
+    const qreal top = kTop + kRadius + (m_hub ? 2 * kRadius + kHubGap : 0);
+    return { slotWidth() * (index - rowStart() + 0.5), top };
 }
 
 QSize AgentStrip::minimumSizeHint() const
@@ -82,8 +107,9 @@ bool AgentStrip::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip && !m_agents.isEmpty()) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const qreal slot = qreal(width()) / qreal(m_agents.size());
-        const int index = qBound(0, int(help->pos().x() / slot), int(m_agents.size()) - 1);
+        const bool onHub = m_hub && help->pos().y() < centreOf(1).y() - kRadius - 2;
+        const int index
+            = onHub ? 0 : qBound(rowStart(), rowStart() + int(help->pos().x() / slotWidth()), int(m_agents.size()) - 1);
         const auto &agent = m_agents.at(index);
         QString tip = u"%1 — %2"_s.arg(agent.name, PipelineViewModel::stateName(agent.state));
         if (!agent.detail.isEmpty())
@@ -100,78 +126,112 @@ void AgentStrip::paintEvent(QPaintEvent *)
         return;
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const qreal slot = qreal(width()) / qreal(m_agents.size());
-    const qreal cy = kTop + kRadius;
-    // The arrows between the agents first, under the circles.
+    // The arrows between the agents first, under the circles: a chain, or the hub's spokes.
     p.setPen(QPen(palette().color(QPalette::Mid), 2));
-    for (int i = 0; i + 1 < m_agents.size(); ++i) {
-        const qreal x1 = slot * (i + 0.5) + kRadius + 4;
-        const qreal x2 = slot * (i + 1.5) - kRadius - 4;
-        p.drawLine(QPointF(x1, cy), QPointF(x2, cy));
-        p.drawLine(QPointF(x2, cy), QPointF(x2 - 5, cy - 4));
-        p.drawLine(QPointF(x2, cy), QPointF(x2 - 5, cy + 4));
+    const auto arrow = [&p](QPointF from, QPointF to) {
+        const QLineF line(from, to);
+        const QPointF unit = (to - from) / qMax<qreal>(1.0, line.length());
+        const QPointF start = from + unit * (kRadius + 4);
+        const QPointF end = to - unit * (kRadius + 4);
+        const QPointF normal(-unit.y(), unit.x());
+        p.drawLine(start, end);
+        p.drawLine(end, end - unit * 5 + normal * 4);
+        p.drawLine(end, end - unit * 5 - normal * 4);
+    };
+    for (int i = rowStart(); i < m_agents.size(); ++i) {
+        if (m_hub)
+            arrow(centreOf(0), centreOf(i));
+        else if (i + 1 < m_agents.size())
+            arrow(centreOf(i), centreOf(i + 1));
     }
-    for (int i = 0; i < m_agents.size(); ++i) {
-        const auto &agent = m_agents.at(i);
-        const QPointF c(slot * (i + 0.5), cy);
-        const QColor color = colorOf(agent.state);
-        if (agent.state == PipelineViewModel::State::Active && agent.working) {
-            // Seed 002's "blue pulse": a halo that grows and fades.
-            const qreal t = m_phase / 100.0;
-            QColor halo = color;
-            halo.setAlphaF(float(0.45 * (1.0 - t)));
-            p.setPen(Qt::NoPen);
-            p.setBrush(halo);
-            p.drawEllipse(c, kRadius + 2 + 5 * t, kRadius + 2 + 5 * t);
-        }
-        const bool filled = agent.state != PipelineViewModel::State::Pending;
-        p.setPen(QPen(color, 2));
-        p.setBrush(filled ? color : palette().color(QPalette::Base));
-        p.drawEllipse(c, kRadius, kRadius);
-        p.setPen(QPen(filled ? QColor(Qt::white) : color, 2.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        p.setBrush(Qt::NoBrush);
-        switch (agent.state) {
-        case PipelineViewModel::State::Done: {
-            QPainterPath check;
-            check.moveTo(c + QPointF(-5.5, 0.5));
-            check.lineTo(c + QPointF(-1.5, 4.5));
-            check.lineTo(c + QPointF(6, -4));
-            p.drawPath(check);
-            break;
-        }
-        case PipelineViewModel::State::Rejected:
-            p.drawLine(c + QPointF(-4.5, -4.5), c + QPointF(4.5, 4.5));
-            p.drawLine(c + QPointF(-4.5, 4.5), c + QPointF(4.5, -4.5));
-            break;
-        case PipelineViewModel::State::TimedOut:
-            p.drawLine(c, c + QPointF(0, -6));
-            p.drawLine(c, c + QPointF(4.5, 2.5));
-            break;
-        case PipelineViewModel::State::Active:
-            p.setBrush(Qt::white);
-            p.setPen(Qt::NoPen);
-            p.drawEllipse(c, 3.5, 3.5);
-            break;
-        case PipelineViewModel::State::Pending:
-            break;
-        }
-        // The name, then the state, centred under the circle and elided to the slot.
-        const QRectF nameRect(slot * i + 2, cy + kRadius + 6, slot - 4, fontMetrics().height());
-        QFont bold = font();
-        bold.setBold(agent.state == PipelineViewModel::State::Active);
-        // A long name gets a little smaller before it is elided.
-        const int room = int(slot - 4);
-        if (const int wide = QFontMetrics(bold).horizontalAdvance(agent.name); wide > room)
-            bold.setPointSizeF(bold.pointSizeF() * qMax(0.75, qreal(room) / qreal(wide)));
+    for (int i = 0; i < m_agents.size(); ++i)
+        drawAgent(p, i);
+}
+
+void AgentStrip::drawAgent(QPainter &p, int index) const
+{
+    const auto &agent = m_agents.at(index);
+    // A router's specialists are not steps: none is "pending" or "done", only the one holding the conversation shows.
+    const auto state
+        = m_hub && (agent.state == PipelineViewModel::State::Pending || agent.state == PipelineViewModel::State::Done)
+        ? PipelineViewModel::State::Pending
+        : agent.state;
+    const QPointF c = centreOf(index);
+    const QColor color = colorOf(state);
+    if (state == PipelineViewModel::State::Active && agent.working) {
+        // Seed 002's "blue pulse": a halo that grows and fades.
+        const qreal t = m_phase / 100.0;
+        QColor halo = color;
+        halo.setAlphaF(float(0.45 * (1.0 - t)));
+        p.setPen(Qt::NoPen);
+        p.setBrush(halo);
+        p.drawEllipse(c, kRadius + 2 + 5 * t, kRadius + 2 + 5 * t);
+    }
+    const bool filled = state != PipelineViewModel::State::Pending;
+    p.setPen(QPen(color, 2));
+    p.setBrush(filled ? color : palette().color(QPalette::Base));
+    p.drawEllipse(c, kRadius, kRadius);
+    p.setPen(QPen(filled ? QColor(Qt::white) : color, 2.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.setBrush(Qt::NoBrush);
+    switch (state) {
+    case PipelineViewModel::State::Done: {
+        QPainterPath check;
+        check.moveTo(c + QPointF(-5.5, 0.5));
+        check.lineTo(c + QPointF(-1.5, 4.5));
+        check.lineTo(c + QPointF(6, -4));
+        p.drawPath(check);
+        break;
+    }
+    case PipelineViewModel::State::Rejected:
+        p.drawLine(c + QPointF(-4.5, -4.5), c + QPointF(4.5, 4.5));
+        p.drawLine(c + QPointF(-4.5, 4.5), c + QPointF(4.5, -4.5));
+        break;
+    case PipelineViewModel::State::TimedOut:
+        p.drawLine(c, c + QPointF(0, -6));
+        p.drawLine(c, c + QPointF(4.5, 2.5));
+        break;
+    case PipelineViewModel::State::Active:
+        p.setBrush(Qt::white);
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(c, 3.5, 3.5);
+        break;
+    case PipelineViewModel::State::Pending:
+        break;
+    }
+    QFont bold = font();
+    bold.setBold(state == PipelineViewModel::State::Active);
+    const QFontMetrics metrics(bold);
+    const QString stateText
+        = m_hub && state == PipelineViewModel::State::Pending ? QString() : PipelineViewModel::stateName(state);
+    if (m_hub && index == 0) {
+        // The hub's name beside its circle: the spokes leave no room under it.
+        const QRectF nameRect(
+            c.x() + kRadius + 8, c.y() - metrics.height() / 2.0, width() - c.x() - kRadius - 10, metrics.height());
         p.setFont(bold);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(nameRect, Qt::AlignCenter, QFontMetrics(bold).elidedText(agent.name, Qt::ElideRight, int(slot - 4)));
-        p.setFont(font());
-        p.setPen(agent.state == PipelineViewModel::State::Pending ? palette().color(QPalette::PlaceholderText) : color);
-        const QString state = PipelineViewModel::stateName(agent.state);
-        p.drawText(nameRect.translated(0, fontMetrics().height()), Qt::AlignCenter,
-            fontMetrics().elidedText(state, Qt::ElideRight, int(slot - 4)));
+        p.drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(stateText.isEmpty() ? agent.name : agent.name + u" · "_s + stateText, Qt::ElideRight,
+                int(nameRect.width())));
+        return;
     }
+    // The name on up to two lines, then the state, centred under the circle.
+    const qreal slot = slotWidth();
+    const int room = int(slot - 4);
+    const QRectF nameRect(c.x() - slot / 2 + 2, c.y() + kRadius + 6, slot - 4, 2 * metrics.height());
+    // "Tracking agent" in a narrow slot reads whole on two lines; only what two lines cannot hold is cut.
+    QString name = agent.name;
+    const QRect wrapped = metrics.boundingRect(QRect(0, 0, room, 8 * metrics.height()), Qt::TextWordWrap, name);
+    if (wrapped.height() > 2 * metrics.height() || wrapped.width() > room)
+        name = metrics.elidedText(name, Qt::ElideRight, room);
+    p.setFont(bold);
+    p.setPen(palette().color(QPalette::WindowText));
+    const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
+    const QRectF used = p.boundingRect(nameRect, flags, name);
+    p.drawText(nameRect, flags, name);
+    p.setFont(font());
+    p.setPen(state == PipelineViewModel::State::Pending ? palette().color(QPalette::PlaceholderText) : color);
+    p.drawText(QRectF(nameRect.left(), used.bottom(), nameRect.width(), fontMetrics().height()), Qt::AlignCenter,
+        fontMetrics().elidedText(stateText, Qt::ElideRight, room));
 }
 
 } // namespace Tandem

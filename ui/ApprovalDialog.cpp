@@ -1,12 +1,17 @@
 #include "ApprovalDialog.h"
 
 #include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
 #include <QFontDatabase>
-#include <QFormLayout>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -15,10 +20,19 @@ namespace Tandem {
 
 namespace {
 
+/// Names a model wrote can be any length; the question stays readable.
+constexpr qsizetype kMaxNameShown = 80;
+
 QString pretty(const QString &json)
 {
     const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8());
     return document.isNull() ? json : QString::fromUtf8(document.toJson(QJsonDocument::Indented)).trimmed();
+}
+
+QString shortName(const QString &name)
+{
+    const QString plain = name.simplified();
+    return plain.size() > kMaxNameShown ? plain.left(kMaxNameShown - 1) + u'…' : plain;
 }
 
 } // namespace
@@ -26,7 +40,10 @@ QString pretty(const QString &json)
 ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     : QDialog(parent)
     , m_request(request)
+    , m_editable(request.arguments.size() <= kMaxEditable)
     , m_arguments(new QPlainTextEdit(this))
+    , m_subject(new QLabel(this))
+    , m_size(new QLabel(this))
     , m_problem(new QLabel(this))
     , m_once(new QPushButton(tr("Allow &once"), this))
     , m_always(new QPushButton(tr("&Always allow in this conversation"), this))
@@ -34,18 +51,42 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     setWindowTitle(tr("Approve Tool Call"));
     setObjectName(u"ApprovalDialog"_s);
 
-    auto *intro
-        = new QLabel(tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below; you may edit them.")
-                         .arg(request.agentId.toHtmlEscaped(), request.toolName.toHtmlEscaped()),
-            this);
+    const QString agent = shortName(request.agentId).toHtmlEscaped();
+    const QString tool = shortName(request.toolName).toHtmlEscaped();
+    auto *intro = new QLabel(m_editable
+            ? tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below; you may edit them.")
+                  .arg(agent, tool)
+            : tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below.").arg(agent, tool),
+        this);
     intro->setWordWrap(true);
-    m_original = pretty(request.arguments);
-    m_arguments->setPlainText(m_original);
+    m_subject->setWordWrap(true);
+    m_subject->setTextFormat(Qt::PlainText);
+    m_subject->setVisible(false);
     m_arguments->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_arguments->setAccessibleName(tr("Tool arguments (JSON)"));
     m_arguments->setMinimumSize(460, 180);
     m_problem->setStyleSheet(u"color: #d92d20;"_s);
     m_problem->setVisible(false);
+    m_size->setWordWrap(true);
+    m_size->setVisible(!m_editable);
+    auto *save = new QPushButton(tr("&Save Arguments…"), this);
+    save->setAccessibleName(tr("Save the whole arguments to a file"));
+    save->setVisible(!m_editable);
+    connect(save, &QPushButton::clicked, this, &ApprovalDialog::askWhereToSave);
+    if (m_editable) {
+        m_original = pretty(request.arguments);
+        m_arguments->setPlainText(m_original);
+    } else {
+        // Only the preview is laid out: the whole text stays in m_request, for Save… and for the tool.
+        m_arguments->setReadOnly(true);
+        m_arguments->setPlainText(request.arguments.left(kPreviewChars) + u"\n…"_s);
+        const QLocale locale;
+        m_size->setText(
+            tr("The arguments are %1 characters (%2), too long to show or edit here: the first %3 are "
+               "shown. Save Arguments… writes all of them to a file.")
+                .arg(locale.toString(request.arguments.size()),
+                    locale.formattedDataSize(request.arguments.toUtf8().size()), locale.toString(kPreviewChars)));
+    }
 
     auto *deny = new QPushButton(tr("&Deny"), this);
     deny->setAccessibleName(tr("Deny the tool call"));
@@ -62,13 +103,52 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
         m_decision = ApprovalDecision::Deny;
         reject();
     });
-    connect(m_arguments, &QPlainTextEdit::textChanged, this, &ApprovalDialog::validate);
+    if (m_editable)
+        connect(m_arguments, &QPlainTextEdit::textChanged, this, &ApprovalDialog::validate);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(m_subject);
     layout->addWidget(m_arguments, 1);
+    auto *sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_size, 1);
+    sizeRow->addWidget(save, 0, Qt::AlignTop);
+    layout->addLayout(sizeRow);
     layout->addWidget(m_problem);
     layout->addWidget(buttons);
+}
+
+void ApprovalDialog::setSubject(const QString &subject)
+{
+    m_subject->setText(subject);
+    m_subject->setVisible(!subject.isEmpty());
+}
+
+qint64 ApprovalDialog::taskIdOf(const ApprovalRequest &request)
+{
+    if (request.arguments.size() > kMaxEditable)
+        return 0;
+    const QJsonObject arguments = QJsonDocument::fromJson(request.arguments.toUtf8()).object();
+    return arguments.value(u"task_id").toInteger();
+}
+
+bool ApprovalDialog::saveArguments(const QString &path) const
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.write(m_request.arguments.toUtf8());
+    return file.commit();
+}
+
+void ApprovalDialog::askWhereToSave()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Arguments"),
+        tr("%1-arguments.json").arg(shortName(m_request.toolName).remove(u'/')), tr("JSON (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (!saveArguments(path))
+        QMessageBox::warning(this, tr("Save Arguments"), tr("The arguments could not be written to %1.").arg(path));
 }
 
 void ApprovalDialog::validate()
@@ -95,6 +175,8 @@ void ApprovalDialog::decide(ApprovalDecision decision)
 
 QString ApprovalDialog::editedArguments() const
 {
+    if (!m_editable)
+        return {};
     const QString text = m_arguments->toPlainText();
     if (text == m_original)
         return {};

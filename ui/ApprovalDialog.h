@@ -12,25 +12,42 @@ namespace Tandem {
 
 /// @brief Asks the person whether a critical tool may run: shows the tool and its arguments (editable JSON) and
 /// offers allow once, always for this conversation, or deny. Accepted with decision(); rejected means deny.
+/// Arguments longer than kMaxEditable are not laid out: a bounded preview, their size and Save… show them.
 class ApprovalDialog final : public QDialog
 {
     Q_OBJECT
 
 public:
+    /// Up to this many characters the arguments are shown whole and may be edited; a text editor lays out a long
+    /// line at once, and a model's argument can be one string of megabytes.
+    static constexpr qsizetype kMaxEditable = 32 * 1024;
+    /// Longer arguments show this many characters, read-only.
+    static constexpr qsizetype kPreviewChars = 4000;
+
     explicit ApprovalDialog(const ApprovalRequest &request, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(ApprovalDialog)
 
     ApprovalDecision decision() const { return m_decision; }
     /// @brief The arguments as edited, compact JSON; empty if the person left them as they were.
     QString editedArguments() const;
+    /// @brief Names what the call acts on (e.g. the task behind a task_id) above the arguments.
+    void setSubject(const QString &subject);
+    /// @brief The task a task tool's arguments name by task_id, or 0 (also for arguments too long to edit).
+    static qint64 taskIdOf(const ApprovalRequest &request);
+    /// @brief Writes the whole arguments, as the model wrote them, to @p path; false if it could not.
+    bool saveArguments(const QString &path) const;
 
 private:
     void validate();
     void decide(ApprovalDecision decision);
+    void askWhereToSave();
 
     ApprovalRequest m_request;
     QString m_original;
+    bool m_editable;
     QPlainTextEdit *m_arguments;
+    QLabel *m_subject;
+    QLabel *m_size;
     QLabel *m_problem;
     QPushButton *m_once;
     QPushButton *m_always;

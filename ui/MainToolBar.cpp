@@ -70,6 +70,11 @@ void MainToolBar::retranslate()
     for (QAction *action : shown)
         if (auto *button = qobject_cast<QToolButton *>(widgetForAction(action)); button && button != m_modeButton)
             button->setAccessibleName(action->text().remove(u'&'));
+    // On a narrow screen the actions that do not fit go behind Qt's extension button (»): it is named as well.
+    if (auto *more = findChild<QToolButton *>(u"qt_toolbar_ext_button"_s)) {
+        more->setAccessibleName(tr("More toolbar actions"));
+        more->setToolTip(tr("More toolbar actions"));
+    }
 }
 
 } // namespace Tandem

@@ -12,8 +12,10 @@
 #include "MainToolBar.h"
 #include "PanelDocks.h"
 #include "PipelinePanel.h"
+#include "ScreenFit.h"
 #include "SettingsDialog.h"
 #include "Sidebar.h"
+#include "TasksPanel.h"
 #include "Theme.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
@@ -21,6 +23,7 @@
 #include "presentation/MessageListModel.h"
 #include "presentation/PipelineViewModel.h"
 #include "presentation/SettingsViewModel.h"
+#include "presentation/TasksViewModel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -39,9 +42,11 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -182,6 +187,9 @@ void MainWindow::createDocks()
     m_pipelineDock->hide();
     addAction(m_pipelineDock->toggleViewAction());
     m_docks = new PanelDocks(this, m_repository);
+    for (QDockWidget *dock : { m_pipelineDock, m_docks->tasksDock(), m_docks->metricsDock() })
+        connect(dock, &QDockWidget::visibilityChanged, this,
+            [this] { QTimer::singleShot(0, this, [this] { ScreenFit::keepOnScreen(this); }); });
 }
 
 void MainWindow::connectActions()
@@ -545,6 +553,13 @@ void MainWindow::offerLocalServers()
 void MainWindow::showApproval(const ApprovalRequest &request)
 {
     ApprovalDialog dialog(request, this);
+    // A task tool's arguments name the task by its id alone: say which task that is.
+    if (const qint64 taskId = ApprovalDialog::taskIdOf(request); taskId > 0 && m_docks) {
+        const TasksViewModel *tasks = m_docks->tasksPanel()->viewModel();
+        const int row = tasks->rowOf(taskId);
+        dialog.setSubject(row < 0 ? tr("There is no task %1.").arg(taskId)
+                                  : tr("Task %1: “%2”").arg(taskId).arg(tasks->taskAt(row).title));
+    }
     const bool decided = dialog.exec() == QDialog::Accepted
         ? m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments())
         : m_viewModel->decideApproval(request.id, ApprovalDecision::Deny);
@@ -558,10 +573,11 @@ void MainWindow::restoreLayout()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(u"window/geometry"_s).toByteArray()))
-        resize(1100, 720);
+        resize(QSize(1100, 720).boundedTo(ScreenFit::room(this)));
     if (!m_splitter->restoreState(settings.value(u"window/splitter"_s).toByteArray()))
         m_splitter->setSizes({ 260, 840 });
     restoreState(settings.value(u"window/state"_s).toByteArray());
+    ScreenFit::keepOnScreen(this);
 }
 
 void MainWindow::saveLayout() const
@@ -570,6 +586,13 @@ void MainWindow::saveLayout() const
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/splitter"_s, m_splitter->saveState());
     settings.setValue(u"window/state"_s, saveState());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // The frame is known once the window is shown: fit it, frame included.
+    QTimer::singleShot(0, this, [this] { ScreenFit::keepOnScreen(this); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

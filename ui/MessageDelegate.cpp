@@ -27,7 +27,6 @@ namespace Tandem {
 namespace {
 
 constexpr int kRadius = 14;
-constexpr int kActionGap = 14;
 
 QColor mix(const QColor &a, const QColor &b, qreal t)
 {
@@ -327,11 +326,11 @@ MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelInd
         input.header = QSize(QFontMetrics(bold).horizontalAdvance(row.header), QFontMetrics(bold).height());
         row.meta = metaText(index);
         row.actions = footerActions(index, row.shape);
-        int footerWidth = row.meta.isEmpty() ? 0 : small.horizontalAdvance(row.meta) + kActionGap;
+        if (!row.meta.isEmpty())
+            input.footer = QSize(small.horizontalAdvance(row.meta), small.height());
         for (const FooterItem &item : std::as_const(row.actions))
-            footerWidth += small.horizontalAdvance(item.text) + kActionGap;
-        if (footerWidth > 0)
-            input.footer = QSize(footerWidth, small.height());
+            input.actions.append(small.horizontalAdvance(item.text));
+        input.actionHeight = small.height();
     } else if (row.shape == Shape::User) {
         const auto status = Message::Status(index.data(MessageListModel::StatusRole).toInt());
         if (status == Message::Status::Cancelled || status == Message::Status::Interrupted) {
@@ -340,14 +339,8 @@ MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelInd
         }
     }
     row.geometry = BubbleGeometry::compute(input);
-    // Footer actions, right-aligned.
-    int x = row.geometry.footer.right() + 1;
-    for (int i = int(row.actions.size()) - 1; i >= 0; --i) {
-        FooterItem &item = row.actions[i];
-        const int w = small.horizontalAdvance(item.text);
-        item.rect = QRect(x - w, row.geometry.footer.top(), w, row.geometry.footer.height());
-        x -= w + kActionGap;
-    }
+    for (qsizetype i = 0; i < row.actions.size(); ++i)
+        row.actions[i].rect = row.geometry.actions.value(i);
     return row;
 }
 
@@ -455,7 +448,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     if (!row.geometry.footer.isNull()) {
         painter->setFont(smallFont());
         painter->setPen(muted);
-        painter->drawText(row.geometry.footer, Qt::AlignLeft | Qt::AlignVCenter, row.meta);
+        painter->drawText(row.geometry.footerText, Qt::AlignLeft | Qt::AlignVCenter, row.meta);
         const QColor link = palette.color(QPalette::Link);
         for (const FooterItem &item : row.actions) {
             painter->setPen(item.action == Action::Retry ? (dark ? mix(kErrorColor, Qt::white, 0.3) : kErrorColor)

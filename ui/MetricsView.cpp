@@ -20,10 +20,31 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
+
+namespace {
+
+/// Every figure is a count (turns, handoffs, tokens) or whole milliseconds: the axis steps by a whole 1, 2 or 5 × 10ⁿ,
+/// at most five steps, so that no two ticks read the same (%.0f of 0.2, 0.4 … read 0, 0, 0, 1, 1).
+qint64 wholeStep(double top)
+{
+    const double raw = top / 5.0;
+    if (raw <= 1.0)
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double residual = raw / magnitude;
+    return qint64(std::llround((residual <= 1.0          ? 1.0
+                                       : residual <= 2.0 ? 2.0
+                                       : residual <= 5.0 ? 5.0
+                                                         : 10.0)
+        * magnitude));
+}
+
+} // namespace
 
 MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
     : QWidget(parent)
@@ -147,8 +168,10 @@ void MetricsView::rebuildChart()
         m_series->append(set);
     }
     m_categories->append(m_viewModel->categories());
-    m_values->setRange(0, top > 0 ? top * 1.1 : 1.0);
-    m_values->applyNiceNumbers();
+    const qint64 step = wholeStep(top);
+    const qint64 steps = std::max<qint64>(1, qint64(std::ceil(top / double(step))));
+    m_values->setRange(0, double(step * steps));
+    m_values->setTickCount(int(steps) + 1);
 }
 
 } // namespace Tandem

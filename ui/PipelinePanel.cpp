@@ -100,6 +100,7 @@ void PipelinePanel::changeEvent(QEvent *event)
 
 void PipelinePanel::refresh()
 {
+    m_strip->setHub(m_viewModel->isRouter());
     m_strip->setAgents(m_viewModel->agents());
     m_strip->setAccessibleName(tr("Agents and their states"));
     const QString phase = m_viewModel->phaseText();

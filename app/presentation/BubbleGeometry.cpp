@@ -23,6 +23,52 @@ int BubbleGeometry::maxContentWidth(int viewportWidth, Side side, const Metrics 
     return std::max(1, bubble - 2 * m.padding);
 }
 
+int BubbleGeometry::footerWidth(const Input &in, const Metrics &m)
+{
+    int width = in.footer.isEmpty() ? 0 : in.footer.width();
+    for (const int action : in.actions)
+        width += (width > 0 ? m.actionGap : 0) + action;
+    return width;
+}
+
+int BubbleGeometry::placeFooter(const Input &in, const Metrics &m, int x, int top, int width, Layout &out)
+{
+    const int lineHeight
+        = std::max(in.footer.isEmpty() ? 0 : in.footer.height(), in.actions.isEmpty() ? 0 : in.actionHeight);
+    // Lines from the top: the text starts the first; an action that does not fit after what the line holds starts a
+    // new one. Each line's actions are then right-aligned.
+    QList<int> lineOf(in.actions.size(), 0);
+    int line = 0;
+    int used = in.footer.isEmpty() ? 0 : in.footer.width();
+    for (qsizetype i = 0; i < in.actions.size(); ++i) {
+        const int needed = (used > 0 ? m.actionGap : 0) + in.actions.at(i);
+        if (used > 0 && used + needed > width) {
+            ++line;
+            used = in.actions.at(i);
+        } else {
+            used += needed;
+        }
+        lineOf[i] = line;
+    }
+    const auto lineTop = [&](int l) {
+        return top + l * (lineHeight + m.footerLineSpacing);
+    };
+    if (!in.footer.isEmpty())
+        out.footerText = QRect(x, lineTop(0), std::min(in.footer.width(), width), lineHeight);
+    out.actions.resize(in.actions.size());
+    int right = x + width;
+    for (qsizetype i = in.actions.size() - 1; i >= 0; --i) {
+        if (i + 1 < in.actions.size() && lineOf.at(i + 1) != lineOf.at(i))
+            right = x + width;
+        const int w = std::min(in.actions.at(i), width);
+        out.actions[i] = QRect(right - w, lineTop(lineOf.at(i)), w, lineHeight);
+        right -= w + m.actionGap;
+    }
+    const int height = lineTop(line) + lineHeight - top;
+    out.footer = QRect(x, top, width, height);
+    return height;
+}
+
 BubbleGeometry::Layout BubbleGeometry::compute(const Input &in, const Metrics &m)
 {
     Layout out;
@@ -45,7 +91,7 @@ BubbleGeometry::Layout BubbleGeometry::compute(const Input &in, const Metrics &m
 
     const int innerMax = std::max(1, maxBubble - 2 * m.padding);
     const int innerWidth
-        = std::min(innerMax, std::max({ in.content.width(), in.header.width(), in.footer.width(), 1 }));
+        = std::min(innerMax, std::max({ in.content.width(), in.header.width(), footerWidth(in, m), 1 }));
     const int width = std::clamp(innerWidth + 2 * m.padding, std::min(m.minBubbleWidth, maxBubble), maxBubble);
     const int x = in.side == Side::Right ? std::max(0, in.viewportWidth - m.outerMargin - width) : m.outerMargin;
     const int innerX = x + m.padding;
@@ -58,10 +104,9 @@ BubbleGeometry::Layout BubbleGeometry::compute(const Input &in, const Metrics &m
     }
     out.content = QRect(innerX, y, innerW, in.content.height());
     y += in.content.height();
-    if (!in.footer.isEmpty()) {
+    if (!in.footer.isEmpty() || !in.actions.isEmpty()) {
         y += m.sectionSpacing;
-        out.footer = QRect(innerX, y, innerW, in.footer.height());
-        y += in.footer.height();
+        y += placeFooter(in, m, innerX, y, innerW, out);
     }
     y += m.padding;
     out.bubble = QRect(x, top, width, y - top);

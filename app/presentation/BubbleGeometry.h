@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QRect>
 #include <QSize>
 
@@ -10,7 +11,9 @@ namespace Tandem {
 ///
 /// A row is a bubble (user on the right, agents on the left, dividers centred) inside a full-width item. Inside
 /// a bubble, from the top: the header (agent name), the content (the laid-out Markdown), the footer (usage,
-/// duration, actions). A divider has an icon left of its content and neither header nor footer.
+/// duration, then the actions, right-aligned). A footer that does not fit on one line wraps: the text stays left on the
+/// first line and the actions move to the next, never drawn over it. A divider has an icon left of its content and
+/// neither header nor footer.
 class BubbleGeometry
 {
 public:
@@ -31,6 +34,8 @@ public:
         int maxBubbleWidth = 760; ///< and never more than this
         int maxDividerWidth = 620;
         int minBubbleWidth = 96;
+        int actionGap = 14; ///< between the footer's text and an action, and between two actions
+        int footerLineSpacing = 2; ///< between two lines of a footer that wraps
     };
 
     /// @brief What is known before the layout: the viewport's width and the natural sizes of the parts.
@@ -40,7 +45,9 @@ public:
         Side side = Side::Left;
         QSize header; ///< empty: no header
         QSize content;
-        QSize footer; ///< empty: no footer
+        QSize footer; ///< the footer's text (usage, duration); empty: none
+        QList<int> actions; ///< the widths of the footer's actions (Copy, Regenerate …), in order
+        int actionHeight = 0; ///< the actions' height
     };
 
     /// @brief The result, in item coordinates (the item's top-left is 0,0; its width is the viewport's).
@@ -49,7 +56,9 @@ public:
         QRect bubble;
         QRect header; ///< null when there is none
         QRect content;
-        QRect footer; ///< null when there is none
+        QRect footer; ///< the whole footer, every line of it; null when there is none
+        QRect footerText; ///< the footer's text; null when there is none
+        QList<QRect> actions; ///< one per Input::actions, right-aligned on their line
         QRect icon; ///< dividers only
         int height = 0; ///< the item's height, rowGap included
     };
@@ -63,6 +72,10 @@ public:
 
 private:
     static int maxBubbleWidth(int viewportWidth, Side side, const Metrics &metrics);
+    /// The footer's width on one line: its text, then its actions, a gap between each.
+    static int footerWidth(const Input &input, const Metrics &metrics);
+    /// Places the footer's text and actions in @p out from @p top, @p width wide at @p x; returns its height.
+    static int placeFooter(const Input &input, const Metrics &metrics, int x, int top, int width, Layout &out);
 };
 
 } // namespace Tandem

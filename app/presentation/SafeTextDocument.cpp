@@ -79,6 +79,9 @@ void SafeTextDocument::tintCodeBlocks(const QColor &codeBackground, int from)
         tinted.setBackground(codeBackground);
         tinted.setLeftMargin(6);
         tinted.setRightMargin(6);
+        // Markdown code keeps its lines whole; in a bubble a long line (a tool's JSON) would run past the edge, so
+        // it wraps, its indentation kept.
+        tinted.setNonBreakableLines(false);
         cursor.setPosition(block.position());
         cursor.setBlockFormat(tinted);
     }

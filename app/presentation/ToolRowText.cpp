@@ -14,14 +14,18 @@ namespace {
 /// @p text as a Markdown code span: the name a model gave may hold anything, backticks included.
 QString codeSpan(const QString &text)
 {
-    QString plain = text.simplified();
+    QString plain = text.left(4 * ToolRowText::kMaxName).simplified();
     plain.remove(u'`');
+    if (plain.size() > ToolRowText::kMaxName)
+        plain = plain.left(ToolRowText::kMaxName - 1) + u'…';
     return plain.isEmpty() ? u"?"_s : u'`' + plain + u'`';
 }
 
 /// JSON indented (objects and arrays); any other text as it is.
 QString readable(const QString &content)
 {
+    if (content.size() > ToolRowText::kMaxIndented)
+        return content;
     const QJsonDocument json = QJsonDocument::fromJson(content.toUtf8());
     if (json.isNull() || (json.isObject() && json.object().isEmpty()) || (json.isArray() && json.array().isEmpty()))
         return content;

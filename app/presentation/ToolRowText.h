@@ -16,6 +16,11 @@ class ToolRowText
 public:
     /// Beyond this many characters the code block is cut and says so; Copy still copies the whole row.
     static constexpr qsizetype kMaxShown = 4000;
+    /// Beyond this many characters the text is cut as it is, not parsed and indented first: a model's arguments can be
+    /// megabytes, and the row is laid out whenever it scrolls into view.
+    static constexpr qsizetype kMaxIndented = 64 * 1024;
+    /// A tool's name is cut to this many characters.
+    static constexpr qsizetype kMaxName = 80;
 
     /// @brief The bubble's Markdown for a row of @p kind (ToolCall or ToolResult) of the tool @p toolName.
     static QString markdown(Message::Kind kind, const QString &toolName, const QString &content);

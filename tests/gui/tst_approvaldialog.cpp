@@ -14,8 +14,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -101,6 +103,9 @@ class TestApprovalDialog : public QObject
 private Q_SLOTS:
     void initTestCase();
     void showsTheToolAndItsArguments();
+    void longArgumentsShowABoundedPreview_data();
+    void longArgumentsShowABoundedPreview();
+    void namesTheTaskOfATaskTool();
     void argumentsThatAreNoObjectCannotBeAllowed_data();
     void argumentsThatAreNoObjectCannotBeAllowed();
     void decisions_data();
@@ -145,6 +150,68 @@ void TestApprovalDialog::showsTheToolAndItsArguments()
     QVERIFY(allowOnce(&dialog)->isEnabled());
     QVERIFY(allowAlways(&dialog)->isEnabled());
     QVERIFY(dialog.editedArguments().isEmpty()); // nothing edited yet
+}
+
+void TestApprovalDialog::longArgumentsShowABoundedPreview_data()
+{
+    QTest::addColumn<qsizetype>("size");
+    // A model's write_file of megabytes. Laid out whole, 5 MB froze the window for minutes and 50 MB took gigabytes;
+    // the question comes back on every start until it is answered.
+    QTest::newRow("5 MB") << qsizetype(5'000'000);
+    QTest::newRow("50 MB") << qsizetype(50'000'000);
+}
+
+void TestApprovalDialog::longArgumentsShowABoundedPreview()
+{
+    QFETCH(qsizetype, size);
+    ApprovalRequest request = deleteRequest(u"notes.txt"_s);
+    request.toolName = u"write_file"_s;
+    const QString prefix = u"{\"path\":\"big.txt\",\"content\":\""_s;
+    QString arguments = prefix;
+    arguments.resize(size - 2, u'x');
+    arguments += u"\"}"_s;
+    QCOMPARE(arguments.size(), size);
+    request.arguments = arguments;
+
+    ApprovalDialog dialog(request);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // The size is said, and only a bounded beginning of the text is in the editor, read-only.
+    const QString labels = labelsOf(&dialog);
+    QVERIFY2(labels.contains(QLocale().toString(size)), qPrintable(labels));
+    QVERIFY2(labels.contains(u"write_file"_s), qPrintable(labels));
+    auto *shown = dialog.findChild<QPlainTextEdit *>();
+    QVERIFY(shown);
+    QVERIFY(shown->isReadOnly());
+    QVERIFY(shown->toPlainText().size() <= ApprovalDialog::kPreviewChars + 2);
+    QVERIFY(shown->toPlainText().startsWith(prefix));
+    QCOMPARE(shown->document()->blockCount(), 2); // the preview and the "…" line
+    // The whole text can still be had, as the model wrote it.
+    QPushButton *save = button(&dialog, u"Save the whole arguments to a file"_s);
+    QVERIFY(save && save->isVisible());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"arguments.json"_s);
+    QVERIFY(dialog.saveArguments(path));
+    QCOMPARE(QFileInfo(path).size(), qint64(size));
+    // It may be decided on, and nothing counts as edited.
+    QVERIFY(allowOnce(&dialog)->isEnabled() && deny(&dialog)->isEnabled());
+    QTest::mouseClick(allowOnce(&dialog), Qt::LeftButton);
+    QCOMPARE(dialog.decision(), ApprovalDecision::AllowOnce);
+    QVERIFY(dialog.editedArguments().isEmpty());
+}
+
+void TestApprovalDialog::namesTheTaskOfATaskTool()
+{
+    ApprovalRequest request = deleteRequest(QString());
+    request.toolName = u"delete_task"_s;
+    request.arguments = u"{\"task_id\":12}"_s;
+    QCOMPARE(ApprovalDialog::taskIdOf(request), 12);
+    QCOMPARE(ApprovalDialog::taskIdOf(deleteRequest(u"notes.txt"_s)), 0);
+    ApprovalDialog dialog(request);
+    dialog.setSubject(u"Task 12: “Renew passport”"_s);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY2(labelsOf(&dialog).contains(u"Renew passport"_s), qPrintable(labelsOf(&dialog)));
 }
 
 void TestApprovalDialog::argumentsThatAreNoObjectCannotBeAllowed_data()

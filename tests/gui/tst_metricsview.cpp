@@ -13,11 +13,14 @@
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QRadioButton>
+#include <QSet>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTest>
+#include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -183,6 +186,29 @@ void TestMetricsView::metricsMatchTheRows()
     for (int row = 0; row < model->rowCount() - 1; ++row) {
         QCOMPARE(bars->barSets().at(0)->at(row), cellValue(*model, row, MetricsViewModel::InputTokens));
         QCOMPARE(bars->barSets().at(1)->at(row), cellValue(*model, row, MetricsViewModel::OutputTokens));
+    }
+
+    // Each figure's value axis reads whole numbers, each tick its own (turns once read 1, 1, 1, 0, 0, 0).
+    for (int i = 0; i < view.figureBox()->count(); ++i) {
+        view.figureBox()->setCurrentIndex(i);
+        const QList<QAbstractAxis *> axes = view.chart()->axes(Qt::Vertical);
+        QCOMPARE(axes.size(), 1);
+        const auto *values = qobject_cast<QValueAxis *>(axes.constFirst());
+        QVERIFY(values);
+        QVERIFY(values->tickCount() >= 2);
+        QCOMPARE(values->labelFormat(), u"%.0f"_s);
+        QStringList labels;
+        for (int t = 0; t < values->tickCount(); ++t) {
+            const double tick = values->min() + t * (values->max() - values->min()) / (values->tickCount() - 1);
+            QCOMPARE(tick, std::round(tick));
+            labels << QString::number(tick, 'f', 0); // as the axis' label format, "%.0f", writes it
+        }
+        QCOMPARE(QSet<QString>(labels.cbegin(), labels.cend()).size(), labels.size());
+        double top = 0;
+        for (const QBarSet *set : qobject_cast<QBarSeries *>(view.chart()->series().constFirst())->barSets())
+            for (int b = 0; b < set->count(); ++b)
+                top = std::max(top, set->at(b));
+        QVERIFY2(values->max() >= top, qPrintable(labels.join(u", "_s)));
     }
 
     // Every conversation together.

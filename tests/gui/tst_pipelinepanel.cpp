@@ -140,6 +140,7 @@ void TestPipelinePanel::statesThroughARunWithARejection()
     QVERIFY(panel.phaseLabel()->isVisibleTo(&panel));
     QCOMPARE(panel.phaseLabel()->text(), u"Phase: Complete"_s);
     QCOMPARE(panel.strip()->agents().size(), 5);
+    QVERIFY(!panel.strip()->isHub()); // a pipeline is a chain
 
     // The history: every stored handoff, in order, with its time; the rejected one names its reason when expanded.
     const QList<Handoff> stored = h.repository().handoffs(id);

@@ -72,6 +72,9 @@ void TestRouterPanel::showsTheDecisionsWithTheirConfidence()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setConversation(id);
     QVERIFY(panel.viewModel()->isRouter());
+    // A router is drawn as a hub routing to its specialists, not as a chain of steps.
+    QVERIFY(panel.strip()->isHub());
+    QVERIFY(panel.strip()->agents().size() >= 3);
     QVERIFY(panel.routing()->isVisibleTo(&panel));
     QCOMPARE(panel.routing()->topLevelItemCount(), 0);
     QVERIFY(panel.currentAgentLabel()->isVisibleTo(&panel));

@@ -3,9 +3,13 @@
 // so that no other test's window shares the file. The windows run on the real LocalChatRepository (temporary SQLite
 // file, fake LLM server over loopback), as the app's do.
 
+#include "Composer.h"
 #include "EngineHarness.h"
 #include "MainWindow.h"
+#include "PanelDocks.h"
 
+#include <QDockWidget>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -28,8 +32,17 @@ private Q_SLOTS:
     void defaultsWithoutSavedLayout();
     void secondWindowRestoresGeometryAndSplitter();
     void unreadableSettingsFallBackToDefaults();
+    void staysOnTheScreenWithEveryDockOpen_data();
+    void staysOnTheScreenWithEveryDockOpen();
 
 private:
+    /// 1100 × 720 where the screen has room for it, else what room it has.
+    static QSize defaultSize(const MainWindow &window)
+    {
+        const QSize room
+            = window.screen()->availableGeometry().size() - (window.frameGeometry().size() - window.size());
+        return QSize(1100, 720).boundedTo(room);
+    }
     static QSplitter *splitterOf(MainWindow &window) { return window.findChild<QSplitter *>(u"MainSplitter"_s); }
 
     std::unique_ptr<EngineHarness> m_h;
@@ -62,7 +75,7 @@ void TestWindowLayout::defaultsWithoutSavedLayout()
     MainWindow window(&m_h->repository());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.size(), QSize(1100, 720));
+    QTRY_COMPARE(window.size(), defaultSize(window));
     QSplitter *splitter = splitterOf(window);
     QVERIFY(splitter);
     QTRY_COMPARE(splitter->sizes().constFirst(), 260);
@@ -76,10 +89,11 @@ void TestWindowLayout::secondWindowRestoresGeometryAndSplitter()
         MainWindow first(&m_h->repository());
         first.show();
         QVERIFY(QTest::qWaitForWindowExposed(&first));
-        first.setGeometry(QRect(QPoint(60, 40), QSize(980, 660)));
-        QTRY_COMPARE(first.size(), QSize(980, 660));
+        // Smaller than the screen (the offscreen one is 800 × 600), so that it is restored as it was.
+        first.setGeometry(QRect(QPoint(30, 20), QSize(720, 520)));
+        QTRY_COMPARE(first.size(), QSize(720, 520));
         QSplitter *splitter = splitterOf(first);
-        splitter->setSizes({ 333, 980 - 333 - splitter->handleWidth() });
+        splitter->setSizes({ 333, 720 - 333 - splitter->handleWidth() });
         QTRY_COMPARE(splitter->sizes().constFirst(), 333);
         geometry = first.geometry();
         sizes = splitter->sizes();
@@ -107,8 +121,57 @@ void TestWindowLayout::unreadableSettingsFallBackToDefaults()
     MainWindow window(&m_h->repository());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.size(), QSize(1100, 720));
+    QTRY_COMPARE(window.size(), defaultSize(window));
     QTRY_COMPARE(splitterOf(window)->sizes().constFirst(), 260);
+}
+
+void TestWindowLayout::staysOnTheScreenWithEveryDockOpen_data()
+{
+    QTest::addColumn<QRect>("saved");
+    QTest::newRow("default size") << QRect();
+    // Saved on a larger screen.
+    QTest::newRow("saved larger than the screen") << QRect(0, 0, 1600, 1100);
+}
+
+void TestWindowLayout::staysOnTheScreenWithEveryDockOpen()
+{
+    QFETCH(QRect, saved);
+    if (saved.isValid()) {
+        MainWindow big(&m_h->repository());
+        big.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&big));
+        big.setMinimumSize(saved.size());
+        big.setGeometry(saved);
+        QTRY_COMPARE(big.size(), saved.size());
+        QVERIFY(big.close());
+    }
+    MainWindow window(&m_h->repository());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QRect available = window.screen()->availableGeometry(); // offscreen: 800 × 800
+    // The tasks panel and the metrics view, then the pipeline panel too (the issue: 1100 × 885 on a screen 800 high).
+    window.panelDocks()->tasksDock()->show();
+    window.panelDocks()->metricsDock()->show();
+    QTest::qWait(50);
+    window.pipelineDock()->show();
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+
+    const QRect frame = window.frameGeometry();
+    QVERIFY2(available.contains(frame),
+        qPrintable(u"%1x%2+%3+%4 on %5x%6"_s.arg(frame.width())
+                       .arg(frame.height())
+                       .arg(frame.x())
+                       .arg(frame.y())
+                       .arg(available.width())
+                       .arg(available.height())));
+    // The composer is on the screen, whole.
+    Composer *composer = window.composer();
+    QVERIFY(composer->isVisible());
+    const QRect composerOnScreen(composer->mapToGlobal(QPoint(0, 0)), composer->size());
+    QVERIFY(available.contains(composerOnScreen));
+    QVERIFY(composer->height() >= composer->minimumSizeHint().height());
+    QVERIFY(window.panelDocks()->tasksDock()->isVisible() && window.panelDocks()->metricsDock()->isVisible());
 }
 
 QTEST_MAIN(TestWindowLayout)

@@ -21,9 +21,11 @@
 #include "chat/Translations.h"
 #include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
+#include "presentation/ExchangeViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
+#include "storage/ExchangeStore.h"
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
@@ -304,7 +306,11 @@ int main(int argc, char *argv[])
     const ToolRegistry tools = ToolRegistry::withBuiltins(); // the task tools; the agents editor lists them
     LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
 
+    // Export and import wired as the app wires them, so that File → Export… and the toolbar's Export… are enabled.
+    ExchangeStore exchangeStore(database.work());
+    ExchangeViewModel exchange(&exchangeStore);
     MainWindow window(&repository, &settings);
+    window.setExchange(&exchange);
     window.resize(1270, 780);
     window.show();
     window.pipelineDock()->show(); // the panel beside every chat of the README

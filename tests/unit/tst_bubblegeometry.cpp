@@ -18,6 +18,8 @@ private Q_SLOTS:
     void layout();
     void contentWidthIsCapped_data();
     void contentWidthIsCapped();
+    void footerActionsNeverCoverItsText_data();
+    void footerActionsNeverCoverItsText();
 };
 
 void TestBubbleGeometry::layout_data()
@@ -51,7 +53,7 @@ void TestBubbleGeometry::layout()
     QFETCH(QSize, footer);
 
     const BubbleGeometry::Metrics m;
-    const auto out = BubbleGeometry::compute({ viewport, side, header, content, footer });
+    const auto out = BubbleGeometry::compute({ viewport, side, header, content, footer, {}, 0 });
 
     // The bubble stays inside the row, with the gap above and below.
     QVERIFY(out.bubble.left() >= 0);
@@ -132,6 +134,76 @@ void TestBubbleGeometry::contentWidthIsCapped()
     QFETCH(Side, side);
     QFETCH(int, expected);
     QCOMPARE(BubbleGeometry::maxContentWidth(viewport, side), expected);
+}
+
+void TestBubbleGeometry::footerActionsNeverCoverItsText_data()
+{
+    QTest::addColumn<int>("viewport");
+    QTest::addColumn<QSize>("content");
+    QTest::addColumn<int>("text");
+    QTest::addColumn<QList<int>>("actions");
+    QTest::addColumn<int>("lines");
+
+    // Widths as the window's small font draws them (DejaVu Sans 8 pt).
+    const int copy = 52; // Copy
+    const int regenerate = 68; // Regenerate
+    const int usage = 104; // 135 tokens  ·  0.0 s
+    const int copyRu = 70; // Копировать
+    const int regenerateRu = 136; // Сгенерировать заново
+    const int usageRu = 122; // 135 токенов  ·  0,0 с
+    QTest::newRow("english, wide") << 800 << QSize(300, 40) << usage << QList<int> { copy, regenerate } << 1;
+    QTest::newRow("english, short reply") << 800 << QSize(30, 20) << usage << QList<int> { copy, regenerate } << 1;
+    // The Russian footer of a bubble offering Regenerate, with the docks open: the words are longer than the bubble.
+    QTest::newRow("russian with regenerate, docks open")
+        << 440 << QSize(200, 20) << usageRu << QList<int> { copyRu, regenerateRu } << 2;
+    QTest::newRow("russian with regenerate, wide")
+        << 900 << QSize(200, 20) << usageRu << QList<int> { copyRu, regenerateRu } << 1;
+    QTest::newRow("russian copy only") << 440 << QSize(40, 20) << usageRu << QList<int> { copyRu } << 1;
+    QTest::newRow("narrow: every part on its own line")
+        << 220 << QSize(400, 60) << usageRu << QList<int> { copyRu, regenerateRu } << 3;
+    QTest::newRow("error: retry and copy, no usage") << 300 << QSize(100, 20) << 0 << QList<int> { 40, copy } << 1;
+    QTest::newRow("usage only") << 300 << QSize(100, 20) << usage << QList<int> {} << 1;
+}
+
+void TestBubbleGeometry::footerActionsNeverCoverItsText()
+{
+    QFETCH(int, viewport);
+    QFETCH(QSize, content);
+    QFETCH(int, text);
+    QFETCH(QList<int>, actions);
+    QFETCH(int, lines);
+
+    const BubbleGeometry::Metrics m;
+    const int lineHeight = 14;
+    BubbleGeometry::Input in { viewport, Side::Left, QSize(70, 16), content, QSize(text, text > 0 ? lineHeight : 0),
+        actions, lineHeight };
+    const auto out = BubbleGeometry::compute(in);
+
+    QCOMPARE(out.actions.size(), actions.size());
+    QVERIFY(out.bubble.contains(out.footer));
+    QVERIFY(out.footer.top() > out.content.bottom());
+    QCOMPARE(out.footer.height(), lines * lineHeight + (lines - 1) * m.footerLineSpacing);
+    QList<QRect> parts = out.actions;
+    if (text > 0) {
+        QCOMPARE(out.footerText.left(), out.footer.left());
+        QCOMPARE(out.footerText.top(), out.footer.top());
+        QCOMPARE(out.footerText.width(), std::min(text, out.footer.width()));
+        parts.prepend(out.footerText);
+    } else {
+        QVERIFY(out.footerText.isNull());
+    }
+    for (qsizetype i = 0; i < out.actions.size(); ++i) {
+        QVERIFY2(out.footer.contains(out.actions.at(i)), qPrintable(QString::number(i)));
+        QCOMPARE(out.actions.at(i).width(), actions.at(i));
+    }
+    // Nothing is drawn over anything else.
+    for (qsizetype i = 0; i < parts.size(); ++i)
+        for (qsizetype j = i + 1; j < parts.size(); ++j)
+            QVERIFY2(!parts.at(i).intersects(parts.at(j)),
+                qPrintable(QString::number(i) + QLatin1String(" and ") + QString::number(j)));
+    // The last action ends at the bubble's right padding; on a line of their own the actions stay right-aligned.
+    if (!actions.isEmpty())
+        QCOMPARE(out.actions.constLast().right(), out.footer.right());
 }
 
 QTEST_GUILESS_MAIN(TestBubbleGeometry)

@@ -17,6 +17,8 @@ private Q_SLOTS:
     void markdown_data();
     void markdown();
     void longAnswersAreCut();
+    void hugeArgumentsStayBounded_data();
+    void hugeArgumentsStayBounded();
 };
 
 void TestToolRowText::markdown_data()
@@ -59,6 +61,29 @@ void TestToolRowText::longAnswersAreCut()
     QVERIFY(shown.size() < answer.size());
     QVERIFY2(shown.contains(u"… (500 characters more; Copy takes all of it)"_s), qPrintable(shown.right(200)));
     QVERIFY(shown.endsWith(u"\n```"_s));
+}
+
+void TestToolRowText::hugeArgumentsStayBounded_data()
+{
+    QTest::addColumn<qsizetype>("size");
+    QTest::addColumn<qsizetype>("nameSize");
+    QTest::newRow("5 MB") << qsizetype(5'000'000) << qsizetype(10);
+    QTest::newRow("50 MB, a name of 1,001 characters") << qsizetype(50'000'000) << qsizetype(1001);
+}
+
+void TestToolRowText::hugeArgumentsStayBounded()
+{
+    QFETCH(qsizetype, size);
+    QFETCH(qsizetype, nameSize);
+    QString arguments = u"{\"path\":\"big.txt\",\"content\":\""_s;
+    arguments.resize(size - 2, u'x');
+    arguments += u"\"}"_s;
+    const QString shown = ToolRowText::markdown(Message::Kind::ToolCall, QString(nameSize, u'n'), arguments);
+    QVERIFY2(shown.size() <= ToolRowText::kMaxShown + ToolRowText::kMaxName + 200,
+        qPrintable(QString::number(shown.size())));
+    QVERIFY(shown.startsWith(u"Calls `nnn"_s));
+    QVERIFY(shown.contains(u"{\"path\":\"big.txt\""_s));
+    QVERIFY(shown.contains(QString::number(size - ToolRowText::kMaxShown)));
 }
 
 QTEST_GUILESS_MAIN(TestToolRowText)
