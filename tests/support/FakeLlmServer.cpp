@@ -3,6 +3,7 @@
 #include "FakeLlmPayloads.h"
 
 #include <QDateTime>
+#include <QDebug>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -533,10 +534,55 @@ ScriptedReply FakeLlmServer::nextReply(const RecordedRequest &request, bool *fou
     return {};
 }
 
+QList<ChatTemplateRules::Entry> FakeLlmServer::conversationOf(
+    const RecordedRequest &request, bool responses, bool *continuation)
+{
+    *continuation = false;
+    if (!responses)
+        return ChatTemplateRules::fromChat(request.json);
+    QList<ChatTemplateRules::Entry> conversation;
+    if (request.json.contains(u"instructions"))
+        conversation << ChatTemplateRules::Entry { ChatTemplateRules::Entry::Role::System,
+            request.json.value(u"instructions").toString(), {}, {} };
+    const QString stored = request.json.value(u"conversation").toString();
+    if (!stored.isEmpty())
+        conversation << m_conversationItems.value(stored);
+    *continuation
+        = request.json.contains(u"previous_response_id") || (!stored.isEmpty() && !m_conversations.contains(stored));
+    conversation << ChatTemplateRules::fromResponsesInput(request.json.value(u"input"));
+    return conversation;
+}
+
+FakeLlmServer::Plan FakeLlmServer::refuse(const RecordedRequest &request, const QStringList &problems)
+{
+    const QString sentence
+        = u"FakeLlmServer: request #%1 (%2) %3"_s.arg(request.index).arg(request.path, problems.join(u"; "_s));
+    m_violations << sentence;
+    qWarning().noquote() << sentence;
+    Plan plan;
+    plan.status = 400;
+    plan.addHeader("Content-Type", "application/json");
+    plan.frames = { FakeLlmPayloads::toJson(FakeLlmPayloads::errorBody(sentence, u"invalid_request_error"_s)) };
+    return plan;
+}
+
 FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bool responses)
 {
+    bool continuation = false;
+    const QList<ChatTemplateRules::Entry> conversation = conversationOf(request, responses, &continuation);
+    if (m_checksTemplates) {
+        const QStringList problems = ChatTemplateRules::problems(conversation, continuation);
+        if (!problems.isEmpty())
+            return refuse(request, { u"breaks a strict chat template: "_s + problems.join(u"; "_s) });
+    }
     bool found = false;
     const ScriptedReply reply = nextReply(request, &found);
+    QStringList missing;
+    for (const QString &text : reply.expectedUserTexts)
+        if (!ChatTemplateRules::carriesUserText(conversation, text))
+            missing << u"\"%1\""_s.arg(text);
+    if (!missing.isEmpty())
+        return refuse(request, { u"has no user message with %1"_s.arg(missing.join(u", "_s)) });
     Plan plan;
     plan.transfer = reply.transfer;
     plan.frameIntervalMs = reply.frameIntervalMs;
@@ -571,6 +617,13 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
     FakeLlmPayloads::ReplyContext context;
     context.serial = ++m_replySerial;
     context.createdAt = QDateTime::currentSecsSinceEpoch();
+    // The conversation keeps the input and the output, as OpenAI's does.
+    if (const QString stored = request.json.value(u"conversation").toString();
+        responses && reply.fault == ScriptedReply::Fault::None && m_conversations.contains(stored)) {
+        m_conversationItems[stored] << ChatTemplateRules::fromResponsesInput(request.json.value(u"input"))
+                                    << ChatTemplateRules::fromResponsesInput(
+                                           FakeLlmPayloads::responseObject(reply, request, context).value(u"output"));
+    }
     QByteArray malformed;
     if (request.isStreaming()) {
         plan.stream = true;
