@@ -118,10 +118,12 @@ void TestHandoffEngine::sameTurnHandoff()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     declareAgents(h);
+    // Single mode: the assistant gets the person's message; billing the note, as a user turn; then the next message.
     h.server().enqueue(
-        ScriptedReply::calling({ handoffCall(u"billing"_s, u"Refund order 42"_s, u"billing"_s) }, {}, { 10, 4 }));
-    h.server().enqueue(ScriptedReply::text({ u"Refund issued."_s }, { 6, 2 }));
-    h.server().enqueue(ScriptedReply::text({ u"You're welcome."_s }));
+        ScriptedReply::calling({ handoffCall(u"billing"_s, u"Refund order 42"_s, u"billing"_s) }, {}, { 10, 4 })
+            .expectUserText(u"I want my money back"_s));
+    h.server().enqueue(ScriptedReply::text({ u"Refund issued."_s }, { 6, 2 }).expectUserText(u"Refund order 42"_s));
+    h.server().enqueue(ScriptedReply::text({ u"You're welcome."_s }).expectUserText(u"Thanks"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy changed(&h.repository(), &ChatRepository::activeAgentChanged);
 
