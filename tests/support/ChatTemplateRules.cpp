@@ -131,6 +131,10 @@ QStringList ChatTemplateRules::problems(const QList<Entry> &conversation, bool c
             owed = QSet<QString>(entry.callIds.cbegin(), entry.callIds.cend());
             break;
         case Entry::Role::Tool:
+            // A thread the checker does not know may have made the calls its first results answer.
+            if (continuation && owed.isEmpty()
+                && (!previous || previous->role == Entry::Role::System || previous->role == Entry::Role::Tool))
+                break;
             if (!owed.remove(entry.answers))
                 found << where
                         + u": a tool result for %1, which the assistant message before it did not call"_s.arg(

@@ -14,7 +14,7 @@ namespace Tandem::Test {
 /// chat template, and many templates refuse what they do not expect: Mistral's and Gemma's raise "Conversation roles
 /// must alternate user/assistant/user/assistant/...", others take a system message only first, and none answers a
 /// request without a user turn. The rules, on one conversation (a Chat Completions body's `messages`; a Responses
-/// body's `instructions` then its input, after what its stored `conversation` already holds):
+/// body's `instructions` then its input, after what its stored `conversation` or `previous_response_id` already holds):
 /// - a system (or developer) message comes only first, at most once, and is not empty;
 /// - there is a user turn, and the first message after the system message is one;
 /// - user and assistant turns alternate: never two user messages in a row (Tandem merges them), never two assistant
@@ -43,8 +43,8 @@ public:
     static QList<Entry> fromResponsesInput(const QJsonValue &input);
 
     /// @brief What a strict template refuses in @p conversation, one sentence each; @p continuation: the request
-    /// continues a thread the server holds and the checker does not know (`previous_response_id`), so only the rules
-    /// that need no start are checked.
+    /// continues a thread the checker does not know (a conversation or a response of another server), so only the
+    /// rules that need no start are checked.
     static QStringList problems(const QList<Entry> &conversation, bool continuation = false);
     /// @brief True if a user message of @p conversation contains @p text.
     static bool carriesUserText(const QList<Entry> &conversation, const QString &text);

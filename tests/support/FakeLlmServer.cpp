@@ -544,13 +544,19 @@ QList<ChatTemplateRules::Entry> FakeLlmServer::conversationOf(
     if (request.json.contains(u"instructions"))
         conversation << ChatTemplateRules::Entry { ChatTemplateRules::Entry::Role::System,
             request.json.value(u"instructions").toString(), {}, {} };
-    const QString stored = request.json.value(u"conversation").toString();
-    if (!stored.isEmpty())
-        conversation << m_conversationItems.value(stored);
-    *continuation
-        = request.json.contains(u"previous_response_id") || (!stored.isEmpty() && !m_conversations.contains(stored));
+    conversation << priorItems(request, continuation);
     conversation << ChatTemplateRules::fromResponsesInput(request.json.value(u"input"));
     return conversation;
+}
+
+QList<ChatTemplateRules::Entry> FakeLlmServer::priorItems(const RecordedRequest &request, bool *unknown) const
+{
+    // What the server keeps for a Responses request that goes on from a conversation or an earlier response.
+    const QString stored = request.json.value(u"conversation").toString();
+    const QString previous = request.json.value(u"previous_response_id").toString();
+    *unknown = (!stored.isEmpty() && !m_conversations.contains(stored))
+        || (stored.isEmpty() && !previous.isEmpty() && !m_responseItems.contains(previous));
+    return !stored.isEmpty() ? m_conversationItems.value(stored) : m_responseItems.value(previous);
 }
 
 FakeLlmServer::Plan FakeLlmServer::refuse(const RecordedRequest &request, const QStringList &problems)
@@ -617,12 +623,17 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
     FakeLlmPayloads::ReplyContext context;
     context.serial = ++m_replySerial;
     context.createdAt = QDateTime::currentSecsSinceEpoch();
-    // The conversation keeps the input and the output, as OpenAI's does.
-    if (const QString stored = request.json.value(u"conversation").toString();
-        responses && reply.fault == ScriptedReply::Fault::None && m_conversations.contains(stored)) {
-        m_conversationItems[stored] << ChatTemplateRules::fromResponsesInput(request.json.value(u"input"))
-                                    << ChatTemplateRules::fromResponsesInput(
-                                           FakeLlmPayloads::responseObject(reply, request, context).value(u"output"));
+    // A conversation keeps the input and the output, and so does a response for a later previous_response_id, as
+    // OpenAI's do.
+    if (responses && reply.fault == ScriptedReply::Fault::None) {
+        const QJsonObject response = FakeLlmPayloads::responseObject(reply, request, context);
+        const QList<ChatTemplateRules::Entry> added
+            = ChatTemplateRules::fromResponsesInput(request.json.value(u"input"))
+            + ChatTemplateRules::fromResponsesInput(response.value(u"output"));
+        bool unknown = false;
+        m_responseItems.insert(response.value(u"id").toString(), priorItems(request, &unknown) + added);
+        if (const QString stored = request.json.value(u"conversation").toString(); m_conversations.contains(stored))
+            m_conversationItems[stored] << added;
     }
     QByteArray malformed;
     if (request.isStreaming()) {

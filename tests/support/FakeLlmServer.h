@@ -35,7 +35,8 @@ namespace Tandem::Test {
 /// (ChatTemplateRules: the system message first, a user turn, user and assistant alternating, every tool call
 /// answered), and a scripted reply's expectUserText() must be in a user message. A request that breaks them gets a 400
 /// whose message says what was wrong, and the sentence is kept in violations(), so a test fails where Tandem sent it;
-/// a Responses conversation's earlier input and output (the server keeps them, as OpenAI's does) count as part of it.
+/// a Responses conversation's or previous response's input and output (the server keeps them, as OpenAI's does)
+/// count as part of it.
 ///
 /// Connections are kept alive and pipelined requests are answered in order; `Connection: close` (or HTTP/1.0) is
 /// honoured. Lives in the thread that creates it and needs that thread's event loop.
@@ -129,6 +130,9 @@ private:
     /// @brief The conversation @p request asks the model to answer; @p continuation: it goes on from a thread this
     /// server does not know.
     QList<ChatTemplateRules::Entry> conversationOf(const RecordedRequest &request, bool responses, bool *continuation);
+    /// @brief What the conversation or the earlier response @p request goes on from holds; @p unknown: it names one
+    /// this server does not know.
+    QList<ChatTemplateRules::Entry> priorItems(const RecordedRequest &request, bool *unknown) const;
     Plan refuse(const RecordedRequest &request, const QStringList &problems);
     void start(Connection *connection, Plan plan);
     void writeNext(Connection *connection);
@@ -158,6 +162,7 @@ private:
     QHash<QString, QJsonObject> m_conversations;
     QStringList m_conversationOrder;
     QHash<QString, QList<ChatTemplateRules::Entry>> m_conversationItems; ///< what each conversation holds
+    QHash<QString, QList<ChatTemplateRules::Entry>> m_responseItems; ///< each response's thread, its output included
     bool m_checksTemplates = true;
     QStringList m_violations;
 };
