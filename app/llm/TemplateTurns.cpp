@@ -44,6 +44,16 @@ LlmRequest TemplateTurns::arranged(LlmRequest request)
         }
         input << item;
     }
+    // A whole conversation opens with a user turn: replies whose question is not in the thread (rows kept without a
+    // run) cannot open it.
+    if (whole) {
+        qsizetype first = 0;
+        while (first < input.size()
+            && !(input.at(first).type == InputItem::Type::Message && input.at(first).role == InputItem::Role::User))
+            ++first;
+        if (first < input.size())
+            input.remove(0, first);
+    }
     request.input = input;
     return request;
 }
