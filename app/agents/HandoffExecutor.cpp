@@ -356,7 +356,7 @@ QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &re
         payload.insert(u"text"_s, empty ? run.userText : request.context);
         payload.insert(u"source"_s, empty ? u"user_message"_s : u"signal"_s);
     } else {
-        // Seed 001's system note; it reaches the target as a developer message (ThreadHistory::handoffInput).
+        // Seed 001's system note; it reaches the target as a user turn (ThreadHistory::handoffInput).
         QString note = u"Transferred to %1. Context: %2"_s.arg(run.roster.name(request.targetAgent), request.context);
         if (!request.reason.isEmpty())
             note += u"\nReason: "_s + request.reason;

@@ -13,6 +13,7 @@
 #include "agents/RunRegistry.h"
 #include "agents/RunRows.h"
 #include "agents/Step.h"
+#include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
 #include "domain/ConfirmationReply.h"
 #include "domain/KeywordRules.h"
@@ -305,7 +306,9 @@ void Router::finishRouting(Run *run, RoutingDecision decision, const QString &te
         return;
     }
     m_events.postAgentWorking(run->conversationId, orchestrator(), false);
-    m_machine.startAgent(run, decision.agentId, { InputItem::user(text) }, proceed);
+    // The chosen agent answers the person's message: its thread gets it (ThreadHistory reads the same decision).
+    m_machine.startAgent(
+        run, decision.agentId, { InputItem::user(ThreadHistory::routedMessage(text, decision)) }, proceed);
 }
 
 } // namespace Tandem

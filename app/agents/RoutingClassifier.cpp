@@ -20,10 +20,11 @@ LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Age
     }
     LlmRequest request;
     request.model = model;
-    request.instructions = orchestrator.instructions;
-    request.input << InputItem::message(InputItem::Role::Developer,
-        u"Agents:\n%1\nThe conversation is with: %2."_s.arg(
-            described.join(u'\n'), activeAgent.isEmpty() ? u"nobody yet"_s : activeAgent));
+    // The agents belong to the one system message: strict chat templates refuse a second one.
+    const QString agents = u"Agents:\n%1\nThe conversation is with: %2."_s.arg(
+        described.join(u'\n'), activeAgent.isEmpty() ? u"nobody yet"_s : activeAgent);
+    request.instructions
+        = orchestrator.instructions.trimmed().isEmpty() ? agents : orchestrator.instructions + u"\n\n"_s + agents;
     request.input << InputItem::user(text);
     request.outputSchema = OutputSchema {
         kSchemaName.toString(),

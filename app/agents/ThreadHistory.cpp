@@ -41,10 +41,21 @@ QString ThreadHistory::decisionOutput(bool approved)
 
 QList<InputItem> ThreadHistory::rejectionInput(const Handoff &handoff)
 {
+    // A user turn, not a developer message: strict chat templates take a system message only first.
     const QString by = handoff.payload.value(u"decision"_s).toObject().value(u"by"_s).toString(handoff.toAgent);
-    return { InputItem::message(InputItem::Role::Developer,
+    return { InputItem::user(
         u"%1 rejected the work you handed over. Reason: %2\nRevise it and hand it over again."_s.arg(
             by, handoff.rejectionReason())) };
+}
+
+QString ThreadHistory::routedMessage(const QString &text, const RoutingDecision &decision)
+{
+    // Router::route keeps the proposal in the decision's reason: "declined: <what the person was asked>".
+    constexpr QStringView declined = u"declined: ";
+    if (decision.method != RoutingDecision::Method::Confirmation || !decision.reason.startsWith(declined))
+        return text;
+    return u"%1\n\n(Tandem: the person declined your proposal, so nothing was done. You had asked: %2)"_s.arg(
+        text, decision.reason.mid(declined.size()));
 }
 
 QString ThreadHistory::unansweredToolOutput()
@@ -80,10 +91,12 @@ QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
         const QJsonObject entry = value.toObject();
         items << InputItem::message(roleFromName(entry.value(u"role"_s).toString()), entry.value(u"text"_s).toString());
     }
-    // Dual mode's payloads name their source (the signal, or the person's message); a handoff_to note does not.
+    // Dual mode's payload (the signal's, or the person's message) and a handoff_to note (seed 001) alike reach the
+    // target as a user turn: strict chat templates take a system message only first and need a user turn. A
+    // pipeline's story handoff carries no text (the story is the person's own message).
     const QString text = handoff.payload.value(u"text"_s).toString();
-    items << (handoff.payload.contains(u"source"_s) ? InputItem::user(text)
-                                                    : InputItem::message(InputItem::Role::Developer, text));
+    if (!text.trimmed().isEmpty())
+        items << InputItem::user(text);
     return items;
 }
 
@@ -123,6 +136,7 @@ struct HistoryItems
     QSet<QString> answered;
     QList<InputItem> items;
     QList<InputItem> owed; ///< outputs owed to calls that never got one; they follow the group of calls they answer
+    QHash<qint64, RoutingDecision> routed; ///< router mode: the decision of each run routed to this agent
 
     void settle()
     {
@@ -137,7 +151,9 @@ struct HistoryItems
         switch (row.kind) {
         case Message::Kind::Text:
             if (row.role == Message::Role::User)
-                items << InputItem::user(row.content);
+                items << InputItem::user(routed.contains(row.runId)
+                        ? ThreadHistory::routedMessage(row.content, routed.value(row.runId))
+                        : row.content);
             else if (row.role == Message::Role::Assistant && row.agentId == agentId
                 && row.status != Message::Status::Error && !row.content.isEmpty())
                 items << InputItem::assistant(row.content);
@@ -204,6 +220,10 @@ QList<InputItem> ThreadHistory::build(
     const QList<Handoff> stored = work.handoffs().involving(conversationId, agentId);
     for (const Handoff &handoff : stored)
         history.handoffs.insert(handoff.id, handoff);
+    const QList<RoutingDecision> decisions = work.router().decisions(conversationId);
+    for (const RoutingDecision &decision : decisions)
+        if (decision.agentId == agentId)
+            history.routed.insert(decision.runId, decision);
     const QList<Message> rows = work.messages().threadRows(conversationId, agentId, historyFrom);
     for (const Message &row : rows)
         if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)

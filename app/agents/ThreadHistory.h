@@ -2,6 +2,7 @@
 
 #include "domain/Handoff.h"
 #include "domain/Message.h"
+#include "domain/RoutingDecision.h"
 #include "llm/LlmTypes.h"
 
 #include <QHash>
@@ -17,7 +18,8 @@ class UnitOfWork;
 /// @brief An agent's own thread rebuilt from SQLite (Chat Completions, or any server without /conversations), the
 /// input a handoff delivers, and the pending-input ledger of remote threads in JSON.
 ///
-/// An agent's thread holds: the person's messages of the runs that started with it; its own text replies (an
+/// An agent's thread holds: the person's messages of the runs that started with it or were routed to it (router
+/// mode, see routedMessage()); its own text replies (an
 /// errored row is left out, a cancelled or interrupted one keeps its partial text); its tool calls with their
 /// outputs (a call that never got one, because its run ended first, is answered with unansweredToolOutput(), so the
 /// provider never sees a dangling call); the input of each handoff it received that is pending or accepted (a
@@ -35,8 +37,9 @@ public:
     /// @brief The runs of @p conversationId that supersede() marked.
     static QSet<qint64> supersededRuns(UnitOfWork &work, qint64 conversationId);
     /// @brief What @p handoff delivers to its target, as stored in its payload: the history it carries, then the
-    /// payload text: dual mode's payload as the person's message (seed 000 posts it to agent 2's thread), a
-    /// handoff_to's note ("Transferred to …. Context: …", seed 001) as a developer message.
+    /// payload text as a user turn: dual mode's payload (seed 000 posts it to agent 2's thread) or a handoff_to's note
+    /// ("Transferred to …. Context: …", seed 001). Strict chat templates take a system message only first and need a
+    /// user turn, so a note is never a developer message. A payload without text (a pipeline's story) adds nothing.
     static QList<InputItem> handoffInput(const Handoff &handoff);
     /// @brief Removes from @p pending the input @p handoff delivers (the first place it appears whole); false if it is
     /// not there.
@@ -45,9 +48,12 @@ public:
     static QString handoffToolOutput(const QString &target);
     /// @brief The output that answers an approve_work (@p approved) or reject_work call.
     static QString decisionOutput(bool approved);
-    /// @brief What the source of a warm handoff receives when its target rejected the work: a developer note with
-    /// the reason, asking for a revision.
+    /// @brief What the source of a warm handoff receives when its target rejected the work: a note with the reason,
+    /// asking for a revision, as a user turn.
     static QList<InputItem> rejectionInput(const Handoff &handoff);
+    /// @brief The person's message @p text as the agent that @p decision routed it to receives it: after a "no" to a
+    /// pending confirmation, with a note that the person declined the proposal and nothing was done.
+    static QString routedMessage(const QString &text, const RoutingDecision &decision);
     /// @brief The error output that answers a tool call its run ended before carrying out (stopped, failed, halted
     /// by a guardrail).
     static QString unansweredToolOutput();

@@ -2,6 +2,7 @@
 
 #include "ChatCompletionsJob.h"
 #include "NetworkAccess.h"
+#include "TemplateTurns.h"
 
 #include <QJsonDocument>
 
@@ -54,18 +55,26 @@ ChatCompletionsClient::Dialect ChatCompletionsClient::dialectFor(const ProviderP
                                                                                        : Dialect::Compatible;
 }
 
-QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &request, Dialect dialect)
+QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &original, Dialect dialect)
 {
+    const LlmRequest request = TemplateTurns::arranged(original);
     QJsonArray messages;
     if (!request.instructions.isEmpty())
         messages.append(QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, request.instructions } });
 
     QJsonArray pendingCalls;
+    bool afterAssistantText = false; // the calls belong to the reply whose text was the last message
     const auto flushCalls = [&] {
         if (pendingCalls.isEmpty())
             return;
-        messages.append(QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, QJsonValue(QJsonValue::Null) },
-            { u"tool_calls"_s, pendingCalls } });
+        if (afterAssistantText) {
+            QJsonObject reply = messages.last().toObject();
+            reply.insert(u"tool_calls"_s, pendingCalls);
+            messages.replace(messages.size() - 1, reply);
+        } else {
+            messages.append(QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, QJsonValue(QJsonValue::Null) },
+                { u"tool_calls"_s, pendingCalls } });
+        }
         pendingCalls = QJsonArray();
     };
 
@@ -75,6 +84,7 @@ QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &request, Diale
             continue;
         }
         flushCalls();
+        afterAssistantText = item.type == InputItem::Type::Message && item.role == InputItem::Role::Assistant;
         switch (item.type) {
         case InputItem::Type::Message:
             messages.append(QJsonObject { { u"role"_s, roleName(item.role, dialect) }, { u"content"_s, item.text } });

@@ -16,8 +16,8 @@ class ChatCompletionsClient final : public LlmClient
 public:
     /// @brief Where servers disagree on a field, which one to send.
     enum class Dialect {
-        OpenAI, ///< `max_completion_tokens` (OpenAI's reasoning models refuse `max_tokens`), the `developer` role
-        Compatible, ///< `max_tokens` and `system` for developer messages, which every local server knows
+        OpenAI, ///< `max_completion_tokens` (OpenAI's reasoning models refuse `max_tokens`)
+        Compatible, ///< `max_tokens`, which every local server knows
     };
 
     ChatCompletionsClient(QNetworkAccessManager *network, ProviderProfile profile, QObject *parent = nullptr);
@@ -30,8 +30,9 @@ public:
     static Dialect dialectFor(const ProviderProfile &profile);
     /// @brief The `POST /chat/completions` body for @p request, with `stream: true` and usage requested.
     static QJsonObject buildRequestBody(const LlmRequest &request, Dialect dialect = Dialect::Compatible);
-    /// @brief The `messages` array: instructions as a leading system message, consecutive function calls folded
-    /// into one assistant message with `tool_calls`, each output as a `tool` message; Raw items skipped.
+    /// @brief The `messages` array of the request as TemplateTurns arranges it: instructions as the one leading system
+    /// message, consecutive function calls folded into one assistant message with `tool_calls` (the one with the
+    /// reply's text when it comes right before them), each output as a `tool` message; Raw items skipped.
     static QJsonArray buildMessages(const LlmRequest &request, Dialect dialect = Dialect::Compatible);
 };
 

@@ -3,6 +3,7 @@
 #include "CreateConversationJob.h"
 #include "NetworkAccess.h"
 #include "ResponsesJob.h"
+#include "TemplateTurns.h"
 #include "domain/Logging.h"
 
 #include <QJsonArray>
@@ -70,8 +71,9 @@ QJsonObject ResponsesClient::inputItemToJson(const InputItem &item)
     return {};
 }
 
-QJsonObject ResponsesClient::buildRequestBody(const LlmRequest &request)
+QJsonObject ResponsesClient::buildRequestBody(const LlmRequest &original)
 {
+    const LlmRequest request = TemplateTurns::arranged(original);
     QJsonObject body;
     body.insert(u"model"_s, request.model);
     body.insert(u"stream"_s, true);

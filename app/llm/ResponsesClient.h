@@ -24,7 +24,7 @@ public:
     /// `conv_…` id.
     CreateConversationJob *createConversation(const QJsonObject &metadata = {});
 
-    /// @brief The `POST /responses` body for @p request, with `stream: true`.
+    /// @brief The `POST /responses` body for @p request as TemplateTurns arranges it, with `stream: true`.
     static QJsonObject buildRequestBody(const LlmRequest &request);
     /// @brief The `POST /conversations` body.
     static QJsonObject buildConversationBody(const QJsonObject &metadata);

@@ -170,12 +170,15 @@ QList<Message> MessageStore::threadRows(qint64 conversationId, const QString &ag
 {
     Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? AND ("
                           u"(agent_id = ? AND kind IN ('text', 'tool_call', 'tool_result')) "
-                          u"OR (role = 'user' AND kind = 'text' AND run_id IN (SELECT id FROM runs WHERE "
-                          u"conversation_id = ? AND agent_id = ?)) "
+                          u"OR (role = 'user' AND kind = 'text' AND (run_id IN (SELECT id FROM runs WHERE "
+                          u"conversation_id = ? AND agent_id = ?) OR run_id IN (SELECT run_id FROM routing_decisions "
+                          u"WHERE conversation_id = ? AND agent_id = ?))) "
                           u"OR (kind = 'divider' AND handoff_id IN (SELECT id FROM handoffs WHERE conversation_id = ? "
                           u"AND (from_agent = ? OR to_agent = ?)))) ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(historyFrom);
+    q.addBindValue(agentId);
+    q.addBindValue(conversationId);
     q.addBindValue(agentId);
     q.addBindValue(conversationId);
     q.addBindValue(agentId);

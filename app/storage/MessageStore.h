@@ -32,7 +32,8 @@ public:
     /// @brief Links the reply @p messageId to the handoff its `HANDOFF_AGENT2` signal started.
     bool linkHandoff(qint64 messageId, qint64 handoffId);
     /// @brief The rows @p agentId's own thread is made of, after @p historyFrom, oldest first: its replies and tool
-    /// rows, the person's messages of the runs that started with it, and the dividers of handoffs from or to it.
+    /// rows, the person's messages of the runs that started with it or that router mode routed to it, and the
+    /// dividers of handoffs from or to it.
     QList<Message> threadRows(qint64 conversationId, const QString &agentId, qint64 historyFrom);
     /// @brief The tool calls of @p agentId in run @p runId that have no result row yet, in order.
     QList<Message> unansweredToolCalls(qint64 conversationId, const QString &agentId, qint64 runId);

@@ -104,7 +104,9 @@ void TestCliFaults::faults()
     QVERIFY(server.isListening());
     bool faulting = true;
     server.setResponder([&](const RecordedRequest &request) {
-        const QString last = request.lastUserText();
+        // The next turn's message follows the failed one with no reply between them: Tandem sends both as one user
+        // turn (strict chat templates refuse two in a row), the newest as its last paragraph.
+        const QString last = request.lastUserText().section(u"\n\n"_s, -1);
         const bool forAgent1 = last.startsWith(u'Q');
         if (faulting && forAgent1 == (agent == 1))
             return faulty;

@@ -39,6 +39,7 @@ class TestCliPipeline : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void cleanup();
     void pipelineRunsToCompletion();
     void boardAsTextAndJson();
     void boardActionsAndRefusals();
@@ -67,13 +68,26 @@ Outcome TestCliPipeline::tandem(const QStringList &arguments)
     return { result.finished ? result.exitCode : -2, QString::fromUtf8(result.out), QString::fromUtf8(result.err) };
 }
 
+void TestCliPipeline::cleanup()
+{
+    // What the fake server refused (a strict chat template's rules, a reply's expected user text).
+    const QStringList violations = m_server.takeViolations();
+    QVERIFY2(violations.isEmpty(), qPrintable(violations.join(u'\n')));
+}
+
 void TestCliPipeline::pipelineRunsToCompletion()
 {
-    m_server.enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan: a login form"_s) }));
-    m_server.enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Implemented"_s) }));
-    m_server.enqueue(ScriptedReply::calling({ call(u"approve_work"_s, { { u"summary"_s, u"Good"_s } }) }));
-    m_server.enqueue(ScriptedReply::calling({ handoff(u"documenter"_s, u"Polished"_s) }));
-    m_server.enqueue(ScriptedReply::calling({ handoff(u"orchestrator"_s, u"Docs written"_s) }));
+    // Each agent gets its work as a user turn (#24): the story, then each handoff's context.
+    m_server.enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan: a login form"_s) })
+                         .expectUserText(u"A login form"_s));
+    m_server.enqueue(
+        ScriptedReply::calling({ handoff(u"reviewer"_s, u"Implemented"_s) }).expectUserText(u"Plan: a login form"_s));
+    m_server.enqueue(ScriptedReply::calling({ call(u"approve_work"_s, { { u"summary"_s, u"Good"_s } }) })
+                         .expectUserText(u"Implemented"_s));
+    m_server.enqueue(
+        ScriptedReply::calling({ handoff(u"documenter"_s, u"Polished"_s) }).expectUserText(u"Context: Good"_s));
+    m_server.enqueue(
+        ScriptedReply::calling({ handoff(u"orchestrator"_s, u"Docs written"_s) }).expectUserText(u"Polished"_s));
     const Outcome run = tandem({ u"run"_s, u"--mode"_s, u"pipeline"_s, u"--provider"_s, m_server.baseUrl().toString(),
         u"--var"_s, u"STORY_ID=v0.1:1.1.1"_s, u"--var"_s, u"BRANCH=feat/story-1.1.1"_s, u"--var"_s,
         u"DASHBOARD_URL=http://localhost:3000"_s, u"A login form"_s });

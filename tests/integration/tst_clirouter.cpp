@@ -42,6 +42,7 @@ class TestCliRouter : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void cleanup();
     void runRoutedByTheOrchestrator();
     void runOneAgentDirectly();
     void thresholdFromTheCommandLine();
@@ -73,10 +74,19 @@ Outcome TestCliRouter::tandem(const QStringList &arguments)
     return { result.finished ? result.exitCode : -2, QString::fromUtf8(result.out), QString::fromUtf8(result.err) };
 }
 
+void TestCliRouter::cleanup()
+{
+    // What the fake server refused (a strict chat template's rules, a reply's expected user text).
+    const QStringList violations = m_server.takeViolations();
+    QVERIFY2(violations.isEmpty(), qPrintable(violations.join(u'\n')));
+}
+
 void TestCliRouter::runRoutedByTheOrchestrator()
 {
     m_server.enqueue(classified(u"task"_s, 0.87));
-    m_server.enqueue(ScriptedReply::text({ u"Which priority?"_s }, { 100, 20, 0, 0 }));
+    // The task agent answers the person's message, so its request carries it (#24).
+    m_server.enqueue(ScriptedReply::text({ u"Which priority?"_s }, { 100, 20, 0, 0 })
+                         .expectUserText(u"Create task to review code by Friday"_s));
     const Outcome run = tandem({ u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, m_server.baseUrl().toString(),
         u"Create task to review code by Friday"_s });
     QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
@@ -92,7 +102,8 @@ void TestCliRouter::runOneAgentDirectly()
 {
     QVERIFY(m_conversation > 0);
     const qsizetype before = m_server.requests().size();
-    m_server.enqueue(ScriptedReply::text({ u"One small next step."_s }, { 50, 5, 0, 0 }));
+    m_server.enqueue(
+        ScriptedReply::text({ u"One small next step."_s }, { 50, 5, 0, 0 }).expectUserText(u"Any tips?"_s));
     const Outcome run = tandem({ u"run"_s, u"--conversation"_s, QString::number(m_conversation), u"--provider"_s,
         m_server.baseUrl().toString(), u"--agent"_s, u"qa"_s, u"Any tips?"_s });
     QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
@@ -109,7 +120,8 @@ void TestCliRouter::thresholdFromTheCommandLine()
     // The same classification as above, but the person asks for more confidence than 0.87: the keywords decide.
     const qsizetype before = m_server.requests().size();
     m_server.enqueue(classified(u"qa"_s, 0.87));
-    m_server.enqueue(ScriptedReply::text({ u"Which priority?"_s }));
+    m_server.enqueue(
+        ScriptedReply::text({ u"Which priority?"_s }).expectUserText(u"Create task to review code by Friday"_s));
     const Outcome strict = tandem({ u"run"_s, u"--mode"_s, u"router"_s, u"--provider"_s, m_server.baseUrl().toString(),
         u"--router-threshold"_s, u"0.95"_s, u"Create task to review code by Friday"_s });
     QVERIFY2(strict.exitCode == 0, qPrintable(strict.err + strict.out));

@@ -73,8 +73,11 @@ void TestDualAgent::handoffWithSignal()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     QVERIFY(h.isReady());
-    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a "_s, u"haiku about rain."_s }, { 10, 5 }));
-    h.server().enqueue(ScriptedReply::text({ u"Rain on the roof, "_s, u"soft."_s }, { 7, 3 }));
+    // Agent 1 gets the person's message, agent 2 the payload, each as a user turn.
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nWrite a "_s, u"haiku about rain."_s }, { 10, 5 })
+                           .expectUserText(u"Write a poem"_s));
+    h.server().enqueue(ScriptedReply::text({ u"Rain on the roof, "_s, u"soft."_s }, { 7, 3 })
+                           .expectUserText(u"Write a haiku about rain."_s));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QSignalSpy deltas(&h.repository(), &ChatRepository::messageDelta);
     QSignalSpy added(&h.repository(), &ChatRepository::messageAdded);
@@ -190,7 +193,7 @@ void TestDualAgent::emptyPayloadSendsTheUserMessage()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\n"_s, u"  \n"_s }));
-    h.server().enqueue(ScriptedReply::text({ u"Here it is."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Here it is."_s }).expectUserText(u"Translate 'hello' to French"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QCOMPARE(h.sendAndWait(id, u"Translate 'hello' to French"_s), RunOutcome::Completed);
     const QList<Handoff> handoffs = h.repository().handoffs(id);

@@ -102,8 +102,9 @@ private Q_SLOTS:
     void modelPrecedence();
 
 private:
-    /// The role seed 001's handoff note arrives with: developer (Responses) or system (Chat Completions).
-    static QString noteRole(const EngineHarness &h) { return h.isResponses() ? u"developer"_s : u"system"_s; }
+    /// The role seed 001's handoff note arrives with on both protocols: a user turn, since strict chat templates take
+    /// a system message only first (#24; it was a developer or system message).
+    static QString noteRole(const EngineHarness &) { return u"user"_s; }
     static void protocols()
     {
         QTest::addColumn<ProviderProfile::Protocol>("protocol");
@@ -117,10 +118,12 @@ void TestHandoffEngine::sameTurnHandoff()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     declareAgents(h);
+    // Single mode: the assistant gets the person's message; billing the note, as a user turn; then the next message.
     h.server().enqueue(
-        ScriptedReply::calling({ handoffCall(u"billing"_s, u"Refund order 42"_s, u"billing"_s) }, {}, { 10, 4 }));
-    h.server().enqueue(ScriptedReply::text({ u"Refund issued."_s }, { 6, 2 }));
-    h.server().enqueue(ScriptedReply::text({ u"You're welcome."_s }));
+        ScriptedReply::calling({ handoffCall(u"billing"_s, u"Refund order 42"_s, u"billing"_s) }, {}, { 10, 4 })
+            .expectUserText(u"I want my money back"_s));
+    h.server().enqueue(ScriptedReply::text({ u"Refund issued."_s }, { 6, 2 }).expectUserText(u"Refund order 42"_s));
+    h.server().enqueue(ScriptedReply::text({ u"You're welcome."_s }).expectUserText(u"Thanks"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy changed(&h.repository(), &ChatRepository::activeAgentChanged);
 
@@ -149,7 +152,7 @@ void TestHandoffEngine::sameTurnHandoff()
     QCOMPARE(requests.size(), 2);
     QVERIFY(EngineHarness::toolNames(requests[0]).contains(u"handoff_to"_s));
     QCOMPARE(requests[1].instructions(), u"You are Billing."_s);
-    // Seed 001's note reaches the new agent as a developer (Responses) or system (Chat Completions) message.
+    // Seed 001's note reaches the new agent as its user turn.
     QCOMPARE(EngineHarness::inputSummary(requests[1]).constLast(),
         noteRole(h) + u": Transferred to Billing. Context: Refund order 42\nReason: billing"_s);
     if (h.isResponses()) // the call is answered on the source's own thread, to be sent with its next request
@@ -194,7 +197,7 @@ void TestHandoffEngine::nextTurnHandoff()
     const RecordedRequest billing = h.modelRequests().at(1);
     QCOMPARE(billing.instructions(), u"You are Billing."_s);
     QCOMPARE(EngineHarness::inputSummary(billing),
-        (QStringList { noteRole(h) + u": Transferred to Billing. Context: Card charged twice"_s, u"user: Hello?"_s }));
+        (QStringList { noteRole(h) + u": Transferred to Billing. Context: Card charged twice\n\nHello?"_s }));
     const QList<Message> rows = h.rows(id);
     QCOMPARE(rows.size(), 4);
     QCOMPARE(rows[3].agentId, u"billing"_s);
@@ -335,8 +338,10 @@ void TestHandoffEngine::contextTransferPerEdge()
         break;
     case TransitionGraph::ContextTransfer::FullHistory:
         // Every text message so far, tools stripped, then the note.
-        QCOMPARE(
-            billing, (QStringList { u"user: Hello"_s, u"assistant: Hi there"_s, u"user: I need a refund"_s, note }));
+        // The note joins the last user message: strict templates refuse two user turns in a row.
+        QCOMPARE(billing,
+            (QStringList { u"user: Hello"_s, u"assistant: Hi there"_s,
+                u"user: I need a refund\n\n"_s + note.mid(noteRole(h).size() + 2) }));
         QVERIFY(!QJsonDocument(requests[3].json.value(h.isResponses() ? u"input"_s : u"messages"_s).toArray())
                      .toJson()
                      .contains("calculator"));

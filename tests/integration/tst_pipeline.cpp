@@ -111,12 +111,18 @@ void TestPipeline::wholePipelineToCompletion()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     declarePipeline(h);
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan: add the login form"_s) }));
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Login form implemented, tests pass"_s) }));
+    // Each agent gets what it works on as a user turn: the analyst the story, the others the handoff's payload
+    // (#24: they once got no user message at all).
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan: add the login form"_s) })
+                           .expectUserText(u"Story 1.1: a login form"_s));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Login form implemented, tests pass"_s) })
+                           .expectUserText(u"Plan: add the login form"_s));
+    h.server().enqueue(ScriptedReply::calling({ call(u"approve_work"_s, { { u"summary"_s, u"Clean and tested"_s } }) })
+                           .expectUserText(u"Login form implemented, tests pass"_s));
     h.server().enqueue(
-        ScriptedReply::calling({ call(u"approve_work"_s, { { u"summary"_s, u"Clean and tested"_s } }) }));
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"documenter"_s, u"Names tidied"_s) }));
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"orchestrator"_s, u"README updated"_s) }));
+        ScriptedReply::calling({ handoff(u"documenter"_s, u"Names tidied"_s) }).expectUserText(u"Clean and tested"_s));
+    h.server().enqueue(
+        ScriptedReply::calling({ handoff(u"orchestrator"_s, u"README updated"_s) }).expectUserText(u"Names tidied"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s);
     QSignalSpy moved(&h.repository(), &ChatRepository::activeAgentChanged);
@@ -164,10 +170,11 @@ void TestPipeline::rejectionLoopsBackBoundedByTheCap()
     config.limits.maxBouncesPerEdge = 2;
     EngineHarness h(protocol, config);
     declarePipeline(h);
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan"_s) }).expectUserText(u"Story 2"_s));
     h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 1"_s) }));
     h.server().enqueue(ScriptedReply::calling({ call(u"reject_work"_s, { { u"reason"_s, u"Tests failing"_s } }) }));
-    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 2"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 2"_s) })
+                           .expectUserText(u"Reviewer rejected the work you handed over. Reason: Tests failing"_s));
     h.server().enqueue(ScriptedReply::calling({ call(u"reject_work"_s, { { u"reason"_s, u"Still failing"_s } }) }));
     h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Version 3"_s) }));
     const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
@@ -247,7 +254,7 @@ void TestPipeline::thePersonIsATarget()
     EngineHarness h(protocol);
     declarePipeline(h);
     h.server().enqueue(ScriptedReply::calling({ handoff(u"person"_s, u"Which database should it use?"_s) }));
-    h.server().enqueue(ScriptedReply::text({ u"SQLite then. Planning."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"SQLite then. Planning."_s }).expectUserText(u"SQLite"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
 
     QCOMPARE(h.sendAndWait(id, u"Story 5: store the notes"_s), RunOutcome::Completed);

@@ -102,6 +102,8 @@ private Q_SLOTS:
     void closeMatchesAskWhichOne();
     void deleteTaskWaitsForApproval_data() { protocols(); }
     void deleteTaskWaitsForApproval();
+    void theNextMessageReachesTheAgentAfterADenial_data() { protocols(); }
+    void theNextMessageReachesTheAgentAfterADenial();
     void trackingHandsOffToTaskWithContext_data() { protocols(); }
     void trackingHandsOffToTaskWithContext();
     void oneAgentOnItsOwn_data() { protocols(); }
@@ -129,7 +131,9 @@ void TestRouter::routesByClassification()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     h.server().enqueue(classified(u"task"_s, 0.87));
-    h.server().enqueue(ScriptedReply::text({ u"What priority?"_s }));
+    // The chosen agent answers the person's message: it must be in the agent's request (#24).
+    h.server().enqueue(
+        ScriptedReply::text({ u"What priority?"_s }).expectUserText(u"Create task to review code by Friday"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     QSignalSpy moved(&h.repository(), &ChatRepository::activeAgentChanged);
 
@@ -174,7 +178,8 @@ void TestRouter::routesByKeywordsBelowTheThreshold()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     h.server().enqueue(classified(u"qa"_s, 0.3));
-    h.server().enqueue(ScriptedReply::text({ u"Which title?"_s }));
+    h.server().enqueue(
+        ScriptedReply::text({ u"Which title?"_s }).expectUserText(u"Please add a task for the dentist"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Router);
 
     QCOMPARE(h.sendAndWait(id, u"Please add a task for the dentist"_s), RunOutcome::Completed);
@@ -191,7 +196,8 @@ void TestRouter::routesToTheGeneralAgent()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     h.server().enqueue(classified(u"tracking"_s, 0.2));
-    h.server().enqueue(ScriptedReply::text({ u"Hi! I can keep your task list."_s }));
+    // Its first request was once the system message alone (#24).
+    h.server().enqueue(ScriptedReply::text({ u"Hi! I can keep your task list."_s }).expectUserText(u"Good morning"_s));
     const qint64 id = h.createConversation(Conversation::Mode::Router);
 
     QCOMPARE(h.sendAndWait(id, u"Good morning"_s), RunOutcome::Completed);
@@ -233,7 +239,7 @@ void TestRouter::failedClassificationFallsBackVisibly()
     QFETCH(QString, agent);
     EngineHarness h(protocol);
     h.server().enqueue(answer);
-    h.server().enqueue(ScriptedReply::text({ u"Hello!"_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Hello!"_s }).expectUserText(message));
     const qint64 id = h.createConversation(Conversation::Mode::Router);
 
     QCOMPARE(h.sendAndWait(id, message), RunOutcome::Completed);
@@ -255,17 +261,17 @@ void TestRouter::carriesOverAndReRoutes()
     EngineHarness h(protocol);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     h.server().enqueue(classified(u"task"_s, 0.9));
-    h.server().enqueue(ScriptedReply::text({ u"Which task?"_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Which task?"_s }).expectUserText(u"I need to change a task"_s));
     QCOMPARE(h.sendAndWait(id, u"I need to change a task"_s), RunOutcome::Completed);
-    // Not confident enough to move it: the conversation stays with the task agent.
+    // Not confident enough to move it: the conversation stays with the task agent, which gets the new message.
     h.server().enqueue(classified(u"qa"_s, 0.45));
-    h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Done."_s }).expectUserText(u"How do I rename the dentist one?"_s));
     QCOMPARE(h.sendAndWait(id, u"How do I rename the dentist one?"_s), RunOutcome::Completed);
     QCOMPARE(h.repository().activeAgent(id), u"task"_s);
     QCOMPARE(h.rows(id).constLast().agentId, u"task"_s);
     // Confident: re-routed.
     h.server().enqueue(classified(u"qa"_s, 0.92));
-    h.server().enqueue(ScriptedReply::text({ u"Time boxes help."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Time boxes help."_s }).expectUserText(u"Any tips for focusing?"_s));
     QCOMPARE(h.sendAndWait(id, u"Any tips for focusing?"_s), RunOutcome::Completed);
     QCOMPARE(h.repository().activeAgent(id), u"qa"_s);
     QCOMPARE(h.rows(id).constLast().agentId, u"qa"_s);
@@ -311,7 +317,7 @@ void TestRouter::taskCreatedOnlyAfterYesAcrossARestart()
     h.restart(); // the pending confirmation is stored: it survives
     QVERIFY(h.repository().pendingConfirmation(id));
     const qsizetype before = h.modelRequests().size();
-    h.server().enqueue(ScriptedReply::text({ u"Created 'Review code'."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Created 'Review code'."_s }).expectUserText(u"Yes"_s));
     QSignalSpy changedAgain(&h.repository(), &ChatRepository::tasksChanged);
 
     QCOMPARE(h.sendAndWait(id, u"Yes"_s), RunOutcome::Completed);
@@ -352,7 +358,11 @@ void TestRouter::noClearsTheConfirmation()
     QVERIFY(pending);
     QCOMPARE(QJsonDocument::fromJson(pending->arguments.toUtf8()).object().value(u"due"_s).toString(),
         QDate::currentDate().addDays(1).toString(Qt::ISODate)); // resolved against today
-    h.server().enqueue(ScriptedReply::text({ u"All right, I did not create it."_s }));
+    // The agent hears the no, and that nothing was done (#24).
+    h.server().enqueue(ScriptedReply::text({ u"All right, I did not create it."_s })
+                           .expectUserText(u"нет"_s)
+                           .expectUserText(u"the person declined your proposal, so nothing was done"_s)
+                           .expectUserText(pending->summary));
 
     QCOMPARE(h.sendAndWait(id, u"нет"_s), RunOutcome::Completed);
 
@@ -374,7 +384,8 @@ void TestRouter::anotherSubjectClearsTheConfirmation()
     QCOMPARE(h.sendAndWait(id, u"Add a task to water the plants"_s), RunOutcome::Completed);
     QVERIFY(h.repository().pendingConfirmation(id));
     h.server().enqueue(classified(u"qa"_s, 0.9));
-    h.server().enqueue(ScriptedReply::text({ u"Try the Pomodoro technique."_s }));
+    h.server().enqueue(
+        ScriptedReply::text({ u"Try the Pomodoro technique."_s }).expectUserText(u"Any advice for focusing?"_s));
 
     QCOMPARE(h.sendAndWait(id, u"Any advice for focusing?"_s), RunOutcome::Completed);
 
@@ -410,7 +421,7 @@ void TestRouter::fuzzyCompletionOfTheRightTask()
                  .value(u"task_id"_s)
                  .toInteger(),
         yury.id);
-    h.server().enqueue(ScriptedReply::text({ u"Done: 'Review cloud code for Yury'."_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Done: 'Review cloud code for Yury'."_s }).expectUserText(u"yes"_s));
 
     QCOMPARE(h.sendAndWait(id, u"yes"_s), RunOutcome::Completed);
 
@@ -428,7 +439,8 @@ void TestRouter::closeMatchesAskWhichOne()
     const Task yury = storedTask(h, u"Review code for Yury"_s);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     h.server().enqueue(classified(u"task"_s, 0.95));
-    h.server().enqueue(ScriptedReply::calling({ call(u"complete_task"_s, { { u"query"_s, u"review code"_s } }) }));
+    h.server().enqueue(ScriptedReply::calling({ call(u"complete_task"_s, { { u"query"_s, u"review code"_s } }) })
+                           .expectUserText(u"Complete review code"_s));
     h.server().enqueue(ScriptedReply::text({ u"Which one do you mean?"_s }));
 
     QCOMPARE(h.sendAndWait(id, u"Complete review code"_s), RunOutcome::Completed);
@@ -451,7 +463,8 @@ void TestRouter::deleteTaskWaitsForApproval()
     const Task dentist = storedTask(h, u"Dentist"_s);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     h.server().enqueue(classified(u"task"_s, 0.95));
-    h.server().enqueue(ScriptedReply::calling({ call(u"delete_task"_s, { { u"task_id"_s, dentist.id } }) }));
+    h.server().enqueue(ScriptedReply::calling({ call(u"delete_task"_s, { { u"task_id"_s, dentist.id } }) })
+                           .expectUserText(u"Delete the dentist task"_s));
     h.server().enqueue(ScriptedReply::text({ u"Deleted 'Dentist'."_s }));
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
 
@@ -468,6 +481,38 @@ void TestRouter::deleteTaskWaitsForApproval()
     QCOMPARE(h.rows(id).constLast().content, u"Deleted 'Dentist'."_s);
 }
 
+void TestRouter::theNextMessageReachesTheAgentAfterADenial()
+{
+    // #24: in the window the task agent answered an earlier denied delete instead of the new request, which its
+    // request did not carry.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    const Task dentist = storedTask(h, u"Dentist"_s);
+    const qint64 id = h.createConversation(Conversation::Mode::Router);
+    h.server().enqueue(classified(u"task"_s, 0.95));
+    h.server().enqueue(ScriptedReply::calling({ call(u"delete_task"_s, { { u"task_id"_s, dentist.id } }) })
+                           .expectUserText(u"Delete the dentist task"_s));
+    h.server().enqueue(ScriptedReply::text({ u"I did not delete it."_s }));
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s) != 0);
+    QVERIFY(needed.wait(10'000));
+    QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::Deny));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    QVERIFY(h.work().tasks().get(dentist.id));
+    h.server().enqueue(classified(u"task"_s, 0.9));
+    h.server().enqueue(
+        ScriptedReply::text({ u"What is the due date?"_s }).expectUserText(u"Create task to renew passport"_s));
+
+    QCOMPARE(h.sendAndWait(id, u"Create task to renew passport"_s), RunOutcome::Completed);
+
+    // The message is the task agent's last turn, after the denied call and its answer.
+    const RecordedRequest last = h.modelRequests().constLast();
+    QCOMPARE(last.lastUserText(), u"Create task to renew passport"_s);
+    const QStringList input = EngineHarness::inputSummary(last);
+    QVERIFY2(input.constLast() == u"user: Create task to renew passport"_s, qPrintable(input.join(u" | "_s)));
+    QCOMPARE(h.rows(id).constLast().content, u"What is the due date?"_s);
+}
+
 void TestRouter::trackingHandsOffToTaskWithContext()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
@@ -476,11 +521,15 @@ void TestRouter::trackingHandsOffToTaskWithContext()
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     const QString context = u"The person wants to create a follow-up task for 'Review cloud code' (stale 9 days)"_s;
     h.server().enqueue(classified(u"tracking"_s, 0.88));
-    h.server().enqueue(ScriptedReply::calling({ call(u"get_stale_tasks"_s, {}) }));
+    h.server().enqueue(ScriptedReply::calling({ call(u"get_stale_tasks"_s, {}) })
+                           .expectUserText(u"What should I work on? And create a task for it"_s));
     h.server().enqueue(ScriptedReply::calling(
         { call(u"handoff_to"_s, { { u"target_agent"_s, u"task"_s }, { u"context"_s, context } }) },
         { u"You have 1 stale task. 'Review cloud code' is highest priority."_s }));
-    h.server().enqueue(ScriptedReply::text({ u"Should I create a follow-up task for 'Review cloud code'?"_s }));
+    // The task agent gets the handoff's context and the person's message (the summary) as a user turn.
+    h.server().enqueue(ScriptedReply::text({ u"Should I create a follow-up task for 'Review cloud code'?"_s })
+                           .expectUserText(context)
+                           .expectUserText(u"What should I work on? And create a task for it"_s));
 
     QCOMPARE(h.sendAndWait(id, u"What should I work on? And create a task for it"_s), RunOutcome::Completed);
 
@@ -509,7 +558,8 @@ void TestRouter::oneAgentOnItsOwn()
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
-    h.server().enqueue(ScriptedReply::text({ u"ADHD-friendly: one small next step."_s }));
+    h.server().enqueue(
+        ScriptedReply::text({ u"ADHD-friendly: one small next step."_s }).expectUserText(u"Any tips?"_s));
 
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
     QVERIFY(h.repository().sendTo(id, u"qa"_s, u"Any tips?"_s) != 0);
@@ -533,7 +583,7 @@ void TestRouter::metricsMatchTheStoredRows()
     h.server().enqueue(ScriptedReply::text({ u"Which title?"_s }, { 120, 30, 0, 0 }));
     QCOMPARE(h.sendAndWait(id, u"What's stale? Create a task for it"_s), RunOutcome::Completed);
     h.server().enqueue(classified(u"task"_s, 0.9, { 35, 11, 0, 0 }));
-    h.server().enqueue(ScriptedReply::text({ u"OK."_s }, { 140, 5, 0, 0 }));
+    h.server().enqueue(ScriptedReply::text({ u"OK."_s }, { 140, 5, 0, 0 }).expectUserText(u"Call it Review"_s));
     QCOMPARE(h.sendAndWait(id, u"Call it Review"_s), RunOutcome::Completed);
 
     const Metrics metrics = h.repository().metrics(id);

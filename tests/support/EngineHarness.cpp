@@ -121,6 +121,7 @@ QStringList &specProblems()
 
 EngineHarness::~EngineHarness()
 {
+    specProblems() << m_server.violations();
     const QList<RecordedRequest> all = m_server.requests();
     SpecValidator *validator = nullptr;
     for (const RecordedRequest &request : all) {

@@ -23,13 +23,15 @@ public:
     static EngineConfig testConfig();
 
     explicit EngineHarness(ProviderProfile::Protocol protocol, EngineConfig config = testConfig());
-    /// @brief Checks every body the engine sent against OpenAI's spec (see specProblems()).
+    /// @brief Checks every body the engine sent against OpenAI's spec, and keeps what the server refused (see
+    /// takeSpecProblems()).
     ~EngineHarness();
     Q_DISABLE_COPY_MOVE(EngineHarness)
 
     /// @brief What the spec check of the harnesses destroyed since the last call found wrong in the request bodies
-    /// the engine sent (CreateResponse, CreateChatCompletionRequest, CreateConversationBody); a validator that cannot
-    /// run is a problem too. Tests call it in cleanup() and require it empty.
+    /// the engine sent (CreateResponse, CreateChatCompletionRequest, CreateConversationBody), with what their fake
+    /// servers refused (FakeLlmServer::violations(): a strict chat template's rules, a reply's expected user text); a
+    /// validator that cannot run is a problem too. Tests call it in cleanup() and require it empty.
     static QStringList takeSpecProblems();
 
     bool isReady() const;

@@ -3,6 +3,7 @@
 #include "FakeLlmPayloads.h"
 
 #include <QDateTime>
+#include <QDebug>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -542,10 +543,61 @@ ScriptedReply FakeLlmServer::nextReply(const RecordedRequest &request, bool *fou
     return {};
 }
 
+QList<ChatTemplateRules::Entry> FakeLlmServer::conversationOf(
+    const RecordedRequest &request, bool responses, bool *continuation)
+{
+    *continuation = false;
+    if (!responses)
+        return ChatTemplateRules::fromChat(request.json);
+    QList<ChatTemplateRules::Entry> conversation;
+    if (request.json.contains(u"instructions"))
+        conversation << ChatTemplateRules::Entry { ChatTemplateRules::Entry::Role::System,
+            request.json.value(u"instructions").toString(), {}, {} };
+    conversation << priorItems(request, continuation);
+    conversation << ChatTemplateRules::fromResponsesInput(request.json.value(u"input"));
+    return conversation;
+}
+
+QList<ChatTemplateRules::Entry> FakeLlmServer::priorItems(const RecordedRequest &request, bool *unknown) const
+{
+    // What the server keeps for a Responses request that goes on from a conversation or an earlier response.
+    const QString stored = request.json.value(u"conversation").toString();
+    const QString previous = request.json.value(u"previous_response_id").toString();
+    *unknown = (!stored.isEmpty() && !m_conversations.contains(stored))
+        || (stored.isEmpty() && !previous.isEmpty() && !m_responseItems.contains(previous));
+    return !stored.isEmpty() ? m_conversationItems.value(stored) : m_responseItems.value(previous);
+}
+
+FakeLlmServer::Plan FakeLlmServer::refuse(const RecordedRequest &request, const QStringList &problems)
+{
+    const QString sentence
+        = u"FakeLlmServer: request #%1 (%2) %3"_s.arg(request.index).arg(request.path, problems.join(u"; "_s));
+    m_violations << sentence;
+    qWarning().noquote() << sentence;
+    Plan plan;
+    plan.status = 400;
+    plan.addHeader("Content-Type", "application/json");
+    plan.frames = { FakeLlmPayloads::toJson(FakeLlmPayloads::errorBody(sentence, u"invalid_request_error"_s)) };
+    return plan;
+}
+
 FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bool responses)
 {
+    bool continuation = false;
+    const QList<ChatTemplateRules::Entry> conversation = conversationOf(request, responses, &continuation);
+    if (m_checksTemplates) {
+        const QStringList problems = ChatTemplateRules::problems(conversation, continuation);
+        if (!problems.isEmpty())
+            return refuse(request, { u"breaks a strict chat template: "_s + problems.join(u"; "_s) });
+    }
     bool found = false;
     const ScriptedReply reply = nextReply(request, &found);
+    QStringList missing;
+    for (const QString &text : reply.expectedUserTexts)
+        if (!ChatTemplateRules::carriesUserText(conversation, text))
+            missing << u"\"%1\""_s.arg(text);
+    if (!missing.isEmpty())
+        return refuse(request, { u"has no user message with %1"_s.arg(missing.join(u", "_s)) });
     Plan plan;
     plan.transfer = reply.transfer;
     plan.frameIntervalMs = reply.frameIntervalMs;
@@ -580,6 +632,18 @@ FakeLlmServer::Plan FakeLlmServer::modelReply(const RecordedRequest &request, bo
     FakeLlmPayloads::ReplyContext context;
     context.serial = ++m_replySerial;
     context.createdAt = QDateTime::currentSecsSinceEpoch();
+    // A conversation keeps the input and the output, and so does a response for a later previous_response_id, as
+    // OpenAI's do.
+    if (responses && reply.fault == ScriptedReply::Fault::None) {
+        const QJsonObject response = FakeLlmPayloads::responseObject(reply, request, context);
+        const QList<ChatTemplateRules::Entry> added
+            = ChatTemplateRules::fromResponsesInput(request.json.value(u"input"))
+            + ChatTemplateRules::fromResponsesInput(response.value(u"output"));
+        bool unknown = false;
+        m_responseItems.insert(response.value(u"id").toString(), priorItems(request, &unknown) + added);
+        if (const QString stored = request.json.value(u"conversation").toString(); m_conversations.contains(stored))
+            m_conversationItems[stored] << added;
+    }
     QByteArray malformed;
     if (request.isStreaming()) {
         plan.stream = true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ChatTemplateRules.h"
 #include "RecordedRequest.h"
 #include "ScriptedReply.h"
 
@@ -11,6 +12,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <utility>
 
 class QTcpServer;
 class QTcpSocket;
@@ -28,6 +30,13 @@ namespace Tandem::Test {
 /// Model requests take their reply, in this order: from failFirst() while it lasts, then from the one FIFO queue
 /// shared by both protocols (enqueue()), then from the responder (setResponder()); with none of these the reply is
 /// a 500 whose message says "no scripted reply", so a test notices.
+///
+/// Every model request is checked before it is answered: its messages must be what strict chat templates accept
+/// (ChatTemplateRules: the system message first, a user turn, user and assistant alternating, every tool call
+/// answered), and a scripted reply's expectUserText() must be in a user message. A request that breaks them gets a 400
+/// whose message says what was wrong, and the sentence is kept in violations(), so a test fails where Tandem sent it;
+/// a Responses conversation's or previous response's input and output (the server keeps them, as OpenAI's does)
+/// count as part of it.
 ///
 /// Connections are kept alive and pipelined requests are answered in order; `Connection: close` (or HTTP/1.0) is
 /// honoured. Lives in the thread that creates it and needs that thread's event loop.
@@ -72,6 +81,14 @@ public:
     /// @brief Forgets the queue, the responder, failFirst(), overrideRoute() and redirectRoute().
     void clearScript();
 
+    /// @brief Whether model requests are held to ChatTemplateRules (on by default). Off only for tests of the wire
+    /// format itself, which send bodies by hand; expectUserText() is checked either way.
+    void setChecksTemplates(bool on) { m_checksTemplates = on; }
+    /// @brief What the model requests so far broke: one sentence each, naming the request. Tests require it empty.
+    QStringList violations() const { return m_violations; }
+    /// @brief violations(), forgotten.
+    QStringList takeViolations() { return std::exchange(m_violations, {}); }
+
     /// @brief The ids `GET /v1/models` lists (default: "fake-model").
     void setModels(const QStringList &ids);
     /// @brief Ids of the conversations created with `POST /v1/conversations`, in order.
@@ -113,6 +130,13 @@ private:
     Plan modelReply(const RecordedRequest &request, bool responses);
     static void insertFrames(Plan *plan, const ScriptedReply &reply, qsizetype scriptedFrames, qsizetype intact);
     ScriptedReply nextReply(const RecordedRequest &request, bool *found);
+    /// @brief The conversation @p request asks the model to answer; @p continuation: it goes on from a thread this
+    /// server does not know.
+    QList<ChatTemplateRules::Entry> conversationOf(const RecordedRequest &request, bool responses, bool *continuation);
+    /// @brief What the conversation or the earlier response @p request goes on from holds; @p unknown: it names one
+    /// this server does not know.
+    QList<ChatTemplateRules::Entry> priorItems(const RecordedRequest &request, bool *unknown) const;
+    Plan refuse(const RecordedRequest &request, const QStringList &problems);
     void start(Connection *connection, Plan plan);
     void writeNext(Connection *connection);
     void finishPlan(Connection *connection);
@@ -141,6 +165,10 @@ private:
     QHash<QString, FixedReply> m_fixedReplies; ///< by "<method> <path>"
     QHash<QString, QJsonObject> m_conversations;
     QStringList m_conversationOrder;
+    QHash<QString, QList<ChatTemplateRules::Entry>> m_conversationItems; ///< what each conversation holds
+    QHash<QString, QList<ChatTemplateRules::Entry>> m_responseItems; ///< each response's thread, its output included
+    bool m_checksTemplates = true;
+    QStringList m_violations;
 };
 
 } // namespace Tandem::Test

@@ -61,6 +61,13 @@ ScriptedReply ScriptedReply::withTransfer(Transfer kind) const
     return reply;
 }
 
+ScriptedReply ScriptedReply::expectUserText(const QString &text) const
+{
+    ScriptedReply reply = *this;
+    reply.expectedUserTexts << text;
+    return reply;
+}
+
 namespace {
 
 template <typename Enum>
@@ -128,6 +135,14 @@ ScriptedReply ScriptedReply::fromJson(const QJsonObject &object, QString *error)
     reply.frameIntervalMs = object.value(u"frameIntervalMs").toInt(reply.frameIntervalMs);
     reply.writeChunkBytes = object.value(u"writeChunkBytes").toInt(reply.writeChunkBytes);
     reply.argumentFragments = object.value(u"argumentFragments").toInt(reply.argumentFragments);
+    const QJsonValue expected = object.value(u"expectUserText");
+    if (expected.isString()) {
+        reply.expectedUserTexts = { expected.toString() };
+    } else {
+        const QJsonArray texts = expected.toArray();
+        for (const QJsonValue &value : texts)
+            reply.expectedUserTexts << value.toString();
+    }
 
     const bool ok = readEnum<Terminal>(object, u"terminal"_s,
                         { { u"completed"_s, Terminal::Completed }, { u"failed"_s, Terminal::Failed },

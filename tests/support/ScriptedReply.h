@@ -90,6 +90,12 @@ struct ScriptedReply
     /// types, comments and keep-alives; fault positions count the scripted frames only.
     QList<std::pair<int, QByteArray>> insertedFrames;
 
+    // What the request must carry.
+    /// Each must be part of a user message of the conversation the request continues (its body, after what its
+    /// stored `conversation` holds); the server refuses a request without one with 400 and records it
+    /// (FakeLlmServer::violations()).
+    QStringList expectedUserTexts;
+
     /// @brief A streamed text answer.
     static ScriptedReply text(const QStringList &chunks, const TokenUsage &usage = {});
     /// @brief An answer that calls tools (and says `chunks` first, if any).
@@ -105,6 +111,8 @@ struct ScriptedReply
     ScriptedReply withFault(Fault kind, int afterFrames = 2) const;
     /// @brief This reply delimited another way.
     ScriptedReply withTransfer(Transfer kind) const;
+    /// @brief This reply, given only to a request whose user messages contain @p text (see expectedUserTexts).
+    ScriptedReply expectUserText(const QString &text) const;
 
     /// @brief All text chunks joined.
     QString fullText() const { return textChunks.join(QString()); }
@@ -117,7 +125,7 @@ struct ScriptedReply
     ///   "usageChunk": "ifRequested|always|never", "fault":
     ///   "none|http|reset|malformed|truncate|stall|notjson|hugeline", "status", "retryAfter", "retryAfterMs",
     ///   "afterFrames", "stallMs", "transfer": "chunked|close", "frameIntervalMs", "writeChunkBytes",
-    ///   "argumentFragments"}`. Unknown keys are ignored; `error` names a bad value.
+    ///   "argumentFragments", "expectUserText": "…" or ["…"]}`. Unknown keys are ignored; `error` names a bad value.
     static ScriptedReply fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 

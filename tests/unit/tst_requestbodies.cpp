@@ -115,11 +115,11 @@ void TestRequestBodies::responsesBody_data()
         request.input.prepend(InputItem::message(InputItem::Role::Developer, u"Rules"_s));
         request.input.append(InputItem::message(InputItem::Role::System, u"Sys"_s));
         request.input.append(InputItem::assistant(u"Hi!"_s));
+        // Arranged for strict chat templates (#24): a leading developer message joins the instructions, a later
+        // system message becomes part of the user turn it follows.
         QTest::newRow("instructions and every role") << request << json(R"({"model":"gpt-5-mini","stream":true,
-            "instructions":"Be brief.",
-            "input":[{"type":"message","role":"developer","content":"Rules"},
-                     {"type":"message","role":"user","content":"Hello"},
-                     {"type":"message","role":"system","content":"Sys"},
+            "instructions":"Be brief.\n\nRules",
+            "input":[{"type":"message","role":"user","content":"Hello\n\nSys"},
                      {"type":"message","role":"assistant","content":"Hi!"}]})");
     }
     {
@@ -238,6 +238,26 @@ void TestRequestBodies::chatBody_data()
             "stream":true,"stream_options":{"include_usage":true},
             "messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"Hello"},
                         {"role":"assistant","content":"Hi!"},{"role":"user","content":"Again"}]})");
+    }
+    {
+        // #24: what strict chat templates refuse is arranged before it is sent.
+        LlmRequest request = basicRequest();
+        request.instructions = u"Be brief."_s;
+        request.input.prepend(InputItem::message(InputItem::Role::Developer, u"Agents: task"_s));
+        request.input.prepend(InputItem::message(InputItem::Role::System, u" "_s));
+        request.input << InputItem::user(u"Really"_s) << InputItem::assistant(u"Hi!"_s)
+                      << InputItem::functionCall(call(u"call_1"_s, u"f"_s, u"{}"_s))
+                      << InputItem::functionOutput(u"call_1"_s, u"ok"_s)
+                      << InputItem::message(InputItem::Role::Developer, u"Rejected: redo it"_s)
+                      << InputItem::user(QString()) << InputItem::user(u"Please"_s);
+        QTest::newRow("arranged for strict templates") << request << json(R"({"model":"gpt-5-mini","stream":true,
+            "stream_options":{"include_usage":true},
+            "messages":[{"role":"system","content":"Be brief.\n\nAgents: task"},
+                        {"role":"user","content":"Hello\n\nReally"},
+                        {"role":"assistant","content":"Hi!","tool_calls":[
+                            {"id":"call_1","type":"function","function":{"name":"f","arguments":"{}"}}]},
+                        {"role":"tool","tool_call_id":"call_1","content":"ok"},
+                        {"role":"user","content":"Rejected: redo it\n\nPlease"}]})");
     }
     QTest::newRow("tool calls folded, outputs as tool messages") << toolRoundTrip() << json(R"({"model":"m",
         "stream":true,"stream_options":{"include_usage":true},
@@ -371,10 +391,12 @@ void TestRequestBodies::chatDialect_data()
     QTest::addColumn<QUrl>("baseUrl");
     QTest::addColumn<ChatCompletionsClient::Dialect>("dialect");
     QTest::addColumn<QString>("maxTokensField");
-    QTest::addColumn<QString>("developerRole");
+    QTest::addColumn<QString>("leadingRole");
 
+    // A developer message reaches the wire only later in the conversation, as the person's side of it (#24); OpenAI
+    // gets it with the developer role nowhere now, the one system message leads for every server.
     QTest::newRow("OpenAI") << QUrl(u"https://api.openai.com/v1"_s) << ChatCompletionsClient::Dialect::OpenAI
-                            << u"max_completion_tokens"_s << u"developer"_s;
+                            << u"max_completion_tokens"_s << u"system"_s;
     QTest::newRow("Ollama") << QUrl(u"http://127.0.0.1:11434/v1"_s) << ChatCompletionsClient::Dialect::Compatible
                             << u"max_tokens"_s << u"system"_s;
     QTest::newRow("OpenRouter") << QUrl(u"https://openrouter.ai/api/v1"_s) << ChatCompletionsClient::Dialect::Compatible
@@ -386,7 +408,7 @@ void TestRequestBodies::chatDialect()
     QFETCH(QUrl, baseUrl);
     QFETCH(ChatCompletionsClient::Dialect, dialect);
     QFETCH(QString, maxTokensField);
-    QFETCH(QString, developerRole);
+    QFETCH(QString, leadingRole);
 
     ProviderProfile profile;
     profile.baseUrl = baseUrl;
@@ -398,7 +420,7 @@ void TestRequestBodies::chatDialect()
     const QJsonObject body = ChatCompletionsClient::buildRequestBody(request, dialect);
     QCOMPARE(body.value(maxTokensField).toInteger(), qint64(1000));
     QCOMPARE(body.contains(u"max_tokens"_s) + body.contains(u"max_completion_tokens"_s), 1);
-    QCOMPARE(body.value(u"messages"_s).toArray().first().toObject().value(u"role"_s).toString(), developerRole);
+    QCOMPARE(body.value(u"messages"_s).toArray().first().toObject().value(u"role"_s).toString(), leadingRole);
 }
 
 void TestRequestBodies::endpoint_data()
