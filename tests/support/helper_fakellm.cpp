@@ -74,7 +74,9 @@ int main(int argc, char *argv[])
     const int interval = parser.value(u"interval"_s).toInt();
     if (parser.isSet(u"dual"_s)) {
         server.setResponder([interval](const RecordedRequest &request) {
-            const QString last = request.lastUserText();
+            // A payload that a killed turn left unanswered and the next one arrive as one user turn (strict chat
+            // templates refuse two in a row), the newest as its last paragraph.
+            const QString last = request.lastUserText().section(u"\n\n"_s, -1);
             const QString text = last.startsWith(u'Q') ? u"HANDOFF_AGENT2\nP: "_s + last : u"Answer: "_s + last;
             ScriptedReply reply = ScriptedReply::text(Tandem::Test::FakeLlmPayloads::split(text, 6));
             reply.frameIntervalMs = interval;
