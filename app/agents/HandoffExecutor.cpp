@@ -78,11 +78,14 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
 
 std::optional<QString> HandoffExecutor::refusal(const Run &run, const HandoffRequest &request) const
 {
-    // The board's rules (HandoffRules): inside a run the agent the engine runs holds the work.
+    // The board's rules (HandoffRules): inside a run the agent the engine runs holds the work. A handoff an earlier
+    // run left pending does not block this one: a warm review whose run ended (Stop, a guardrail, a reviewer that
+    // answered in text) or a next-turn handoff the router never settled would otherwise refuse every handoff of the
+    // conversation until the stale sweep, 30 minutes later. The engine's newest handoff supersedes it (decide() takes
+    // the newest); only the board's own create path, for the CLI, the API and outside agents, keeps one at a time.
     const HandoffRules::Board board { run.conversation.mode, run.agentId,
         DefaultAgents::firstAgent(run.conversation.mode),
-        m_work.variables().value(run.conversationId, PipelinePhase::kVariable.toString()),
-        m_work.handoffs().pendingIn(run.conversationId) };
+        m_work.variables().value(run.conversationId, PipelinePhase::kVariable.toString()), {} };
     const HandoffRules::Verdict verdict
         = HandoffRules::check(run.roster, board, request.fromAgent, request.targetAgent);
     const QString sourceName = run.roster.name(request.fromAgent);

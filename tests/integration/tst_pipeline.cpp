@@ -84,6 +84,8 @@ private Q_SLOTS:
     void transitionOutsideTheTableIsRefused();
     void warmHandoffWaitsForTheTarget_data() { protocols(); }
     void warmHandoffWaitsForTheTarget();
+    void aReviewLeftPendingDoesNotBlockTheNextOne_data() { protocols(); }
+    void aReviewLeftPendingDoesNotBlockTheNextOne();
     void thePersonIsATarget_data() { protocols(); }
     void thePersonIsATarget();
     void boardActionsSignalsAndQueries();
@@ -246,6 +248,35 @@ void TestPipeline::warmHandoffWaitsForTheTarget()
     QCOMPARE(h.repository().activeAgent(id), u"reviewer"_s);
     QCOMPARE(dividers(h.rows(id)).constLast(), u"accepted: Accepted by Reviewer"_s);
     QVERIFY(!h.repository().pendingHandoff(id, u"reviewer"_s));
+}
+
+void TestPipeline::aReviewLeftPendingDoesNotBlockTheNextOne()
+{
+    // A warm review whose run ended without a decision (the reviewer answered in text; Stop or a guardrail do the
+    // same) stays pending on the board. The implementer, who still holds the work, hands it to review again at once,
+    // not 30 minutes later when the stale sweep has timed the first one out.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    declarePipeline(h);
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan"_s) }));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Done"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"I need more time to review."_s })); // no decision
+    const qint64 id = h.createConversation(Conversation::Mode::Pipeline);
+    QCOMPARE(h.sendAndWait(id, u"Story 5"_s), RunOutcome::Completed);
+    const std::optional<Handoff> first = h.repository().pendingHandoff(id, u"reviewer"_s);
+    QVERIFY(first);
+    QCOMPARE(h.repository().activeAgent(id), u"implementer"_s);
+
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Done, with the tests"_s) })
+                           .expectUserText(u"Please review it again"_s));
+    h.server().enqueue(ScriptedReply::text({ u"Reviewing the new version."_s }));
+    QCOMPARE(h.sendAndWait(id, u"Please review it again"_s), RunOutcome::Completed);
+
+    const std::optional<Handoff> second = h.repository().pendingHandoff(id, u"reviewer"_s);
+    QVERIFY(second);
+    QVERIFY2(second->id != first->id, "the second review was refused while the first was pending");
+    for (const QString &divider : dividers(h.rows(id)))
+        QVERIFY2(!divider.contains(u"still pending"_s), qPrintable(divider));
 }
 
 void TestPipeline::thePersonIsATarget()
