@@ -50,7 +50,7 @@ if [ $# -eq 0 ]; then
     cmake --build --preset release --target tandem tandem-cli tandem-commands
     cmake --build --preset release --target package
     build/release/app/tandem --version
-    ls build/release/tandem_*_amd64.deb >/dev/null
+    ls build/release/tandem_*_"$(dpkg --print-architecture)".deb >/dev/null
 
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz

@@ -2,12 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>ApprovalPrompt</name>
+    <name>ArgumentsPreview</name>
     <message numerus="yes">
         <source>… (%n characters in all)</source>
         <translation>
             <numerusform>… (%n character in all)</numerusform>
             <numerusform>… (%n characters in all)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more fields</source>
+        <translation>
+            <numerusform>… and %n more field</numerusform>
+            <numerusform>… and %n more fields</numerusform>
         </translation>
     </message>
 </context>

@@ -368,14 +368,6 @@
 </context>
 <context>
     <name>ApprovalPrompt</name>
-    <message numerus="yes">
-        <source>… (%n characters in all)</source>
-        <translation>
-            <numerusform>… (всего %n символ)</numerusform>
-            <numerusform>… (всего %n символа)</numerusform>
-            <numerusform>… (всего %n символов)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Allow %1 with %2? [y]es once / [a]lways for this conversation / [n]o: </source>
         <translation>Разрешить %1 с %2? [д]а, один раз / [в]сегда в этой беседе / [н]ет: </translation>
@@ -394,6 +386,25 @@
     <message>
         <source>The import could not be saved: %1</source>
         <translation>Импорт не удалось сохранить: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ArgumentsPreview</name>
+    <message numerus="yes">
+        <source>… (%n characters in all)</source>
+        <translation>
+            <numerusform>… (всего %n символ)</numerusform>
+            <numerusform>… (всего %n символа)</numerusform>
+            <numerusform>… (всего %n символов)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more fields</source>
+        <translation>
+            <numerusform>… и ещё %n поле</numerusform>
+            <numerusform>… и ещё %n поля</numerusform>
+            <numerusform>… и ещё %n полей</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2984,10 +2995,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Сохранить аргументы целиком в файл</translation>
     </message>
     <message>
-        <source>The arguments are %1 characters (%2), too long to show or edit here: the first %3 are shown. Save Arguments… writes all of them to a file.</source>
-        <translation>Аргументы занимают %1 символов (%2) — слишком много, чтобы показать или изменить их здесь: показаны первые %3. «Сохранить аргументы…» записывает их целиком в файл.</translation>
-    </message>
-    <message>
         <source>Save Arguments</source>
         <translation>Сохранить аргументы</translation>
     </message>
@@ -3002,6 +3009,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The arguments could not be written to %1.</source>
         <translation>Не удалось записать аргументы в %1.</translation>
+    </message>
+    <message>
+        <source>The arguments are %1 characters (%2), too long to show or edit here: every field is shown, cut to its first %3 characters. Save Arguments… writes all of them to a file.</source>
+        <translation>Аргументы занимают %1 символов (%2) — слишком много, чтобы показать или изменить их здесь: показано каждое поле, обрезанное до первых %3 символов. «Сохранить аргументы…» записывает их целиком в файл.</translation>
     </message>
 </context>
 <context>

@@ -107,7 +107,8 @@ bool AgentStrip::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip && !m_agents.isEmpty()) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const bool onHub = m_hub && help->pos().y() < centreOf(1).y() - kRadius - 2;
+        // A hub with no specialist left (all switched off) has only its top row.
+        const bool onHub = m_hub && (m_agents.size() <= rowStart() || help->pos().y() < centreOf(1).y() - kRadius - 2);
         const int index
             = onHub ? 0 : qBound(rowStart(), rowStart() + int(help->pos().x() / slotWidth()), int(m_agents.size()) - 1);
         const auto &agent = m_agents.at(index);

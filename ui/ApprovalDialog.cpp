@@ -1,5 +1,7 @@
 #include "ApprovalDialog.h"
 
+#include "domain/ArgumentsPreview.h"
+
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -79,11 +81,11 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     } else {
         // Only the preview is laid out: the whole text stays in m_request, for Save… and for the tool.
         m_arguments->setReadOnly(true);
-        m_arguments->setPlainText(request.arguments.left(kPreviewChars) + u"\n…"_s);
+        m_arguments->setPlainText(ArgumentsPreview::text(request.arguments, kPreviewChars, u"\n"_s, kPreviewFields));
         const QLocale locale;
         m_size->setText(
-            tr("The arguments are %1 characters (%2), too long to show or edit here: the first %3 are "
-               "shown. Save Arguments… writes all of them to a file.")
+            tr("The arguments are %1 characters (%2), too long to show or edit here: every field is shown, cut to "
+               "its first %3 characters. Save Arguments… writes all of them to a file.")
                 .arg(locale.toString(request.arguments.size()),
                     locale.formattedDataSize(request.arguments.toUtf8().size()), locale.toString(kPreviewChars)));
     }

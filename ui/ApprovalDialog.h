@@ -23,6 +23,8 @@ public:
     static constexpr qsizetype kMaxEditable = 32 * 1024;
     /// Longer arguments show this many characters, read-only.
     static constexpr qsizetype kPreviewChars = 4000;
+    /// How many of a long call's top-level fields the preview lists (the others are counted).
+    static constexpr int kPreviewFields = 20;
 
     explicit ApprovalDialog(const ApprovalRequest &request, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(ApprovalDialog)

@@ -5,6 +5,7 @@
 #include "cli/CliOutput.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
+#include "domain/ArgumentsPreview.h"
 
 #include <QEventLoop>
 #include <QSocketNotifier>
@@ -63,7 +64,9 @@ std::optional<QString> readLine(TurnRunner &turn)
 
 bool ApprovalPrompt::available()
 {
-    return ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1;
+    // Only a process in the terminal's foreground asks: a background job (`tandem run … &`) that read the terminal
+    // would be stopped by SIGTTIN, silently; it exits with 5 instead, as a script does.
+    return ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1 && ::tcgetpgrp(STDIN_FILENO) == ::getpgrp();
 }
 
 std::optional<ApprovalDecision> ApprovalPrompt::decisionOf(const QString &answer)
@@ -80,11 +83,9 @@ std::optional<ApprovalDecision> ApprovalPrompt::decisionOf(const QString &answer
 
 QString ApprovalPrompt::preview(const QString &arguments, qsizetype limit)
 {
-    // Only the start is laid out, however long the whole is: a question must not stall on megabytes of arguments.
-    if (arguments.size() <= limit)
-        return arguments.simplified();
-    return arguments.left(limit).simplified()
-        + tr("… (%n characters in all)", nullptr, int(qMin<qsizetype>(arguments.size(), INT_MAX)));
+    // Each field is cut on its own, however long the whole is: a question must not stall on megabytes of arguments,
+    // nor hide a short field (a path) behind a long one.
+    return ArgumentsPreview::text(arguments, limit, u"; "_s, 20).simplified();
 }
 
 std::optional<ApprovalDecision> ApprovalPrompt::ask(const ApprovalRequest &request, TurnRunner &turn)

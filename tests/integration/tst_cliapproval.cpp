@@ -225,7 +225,7 @@ void TestCliApproval::terminalAnswerDecides()
     int exitCode = -1;
     const QByteArray screen = runOnTerminal({ u"Save a note"_s }, answers, &exitCode);
     QVERIFY2(exitCode == 0, screen.constData());
-    QVERIFY2(screen.contains("Allow write_file with {\"content\":\"alpha\",\"path\":\"a.md\"}? [y]es once / "
+    QVERIFY2(screen.contains("Allow write_file with content: \"alpha\"; path: \"a.md\"? [y]es once / "
                              "[a]lways for this conversation / [n]o"),
         screen.constData());
     QVERIFY2(screen.contains("Done."), screen.constData());
