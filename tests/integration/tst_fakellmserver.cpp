@@ -1031,11 +1031,27 @@ void TestFakeLlmServer::stallForAGivenTime()
 {
     ScriptedReply reply = ScriptedReply::text({ u"a"_s }).withFault(ScriptedReply::Fault::Stall, 1);
     reply.stallMs = 100;
+    // At the socket: one frame, then the server closes (FIN) inside the chunked body, with no last chunk.
+    m_server->enqueue(reply);
+    RawConnection raw(m_server->port());
+    QVERIFY(raw.isConnected());
+    QVERIFY(raw.send(httpPost(u"/v1/chat/completions"_s, chatBody())));
+    QTRY_VERIFY_WITH_TIMEOUT(raw.poll() != RawConnection::End::Open, Timeout);
+    QCOMPARE(raw.end(), RawConnection::End::Closed);
+    QVERIFY(raw.received().startsWith("HTTP/1.1 200 OK\r\n"));
+    QCOMPARE(raw.received().count("data: "), 1);
+    QVERIFY(!raw.received().contains("[DONE]"));
+    QVERIFY(!raw.received().endsWith("0\r\n\r\n"));
+
+    // Through QNetworkAccessManager: the frame and no [DONE]. Qt 6.4 reports a close inside a chunked body as an
+    // error or, when its disconnect handling reads the socket as finished first, as a normal end: only the missing
+    // final frame tells, which is what the app's stream readers check.
     m_server->enqueue(reply);
     Call request(*m_network, "POST", m_server->url(u"/chat/completions"_s), chatBody());
     QTRY_VERIFY_WITH_TIMEOUT(request.isFinished(), Timeout);
-    QVERIFY2(request.result().error != QNetworkReply::NoError, "a chunked body cut by the server is an error");
-    QCOMPARE(request.result().frames().size(), 1);
+    const QList<Frame> frames = request.result().frames();
+    QCOMPARE(frames.size(), 1);
+    QVERIFY(frames.constFirst().isJson());
     QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 0, Timeout);
 }
 
