@@ -13,7 +13,7 @@
 #include "domain/PipelinePhase.h"
 #include "domain/RoutingPolicy.h"
 #include "storage/ConversationLock.h"
-#include "storage/ProcessClaims.h"
+#include "storage/RunClaims.h"
 #include "storage/UnitOfWork.h"
 
 using namespace Qt::StringLiterals;

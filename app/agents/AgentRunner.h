@@ -22,7 +22,7 @@
 namespace Tandem {
 
 class ClientPool;
-class ProcessClaims;
+class RunClaims;
 class ToolRegistry;
 class UnitOfWork;
 struct Run;
@@ -49,7 +49,7 @@ public:
     Q_DISABLE_COPY_MOVE(AgentRunner)
 
     /// @brief Where runs claim their conversation and record their owner (null: this process is alone).
-    void setClaims(const ProcessClaims *claims) { m_claims = claims; }
+    void setClaims(const RunClaims *claims) { m_claims = claims; }
     /// @brief The process id of another process whose turn of @p conversationId is going; 0 if none.
     qint64 busyElsewhere(qint64 conversationId) const;
     /// @brief What the engine announces (see EngineEvents).
@@ -119,7 +119,7 @@ private:
     RunMachine m_machine;
     Router m_router;
     ClientPool *m_clients;
-    const ProcessClaims *m_claims = nullptr;
+    const RunClaims *m_claims = nullptr;
     quint64 m_nextGeneration = 1;
 };
 

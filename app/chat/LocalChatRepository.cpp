@@ -12,6 +12,7 @@
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
 #include "domain/TransitionGraph.h"
+#include "storage/ChangeFeed.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 #include "tools/ToolRegistry.h"
@@ -156,7 +157,7 @@ void LocalChatRepository::watchForChangesElsewhere(int intervalMs)
     if (!m_watch) {
         m_watch = new QTimer(this);
         connect(m_watch, &QTimer::timeout, this, &LocalChatRepository::lookElsewhere);
-        m_dataVersion = m_work.dataVersion();
+        m_changes = m_work.changeFeed();
     }
     m_watch->start(intervalMs);
 }
@@ -165,9 +166,7 @@ void LocalChatRepository::lookElsewhere()
 {
     // Another process's commit changes the data version; one that dies commits nothing, so while another process
     // runs a turn, its liveness is looked at on every tick too.
-    const qint64 version = m_work.dataVersion();
-    const bool written = version != m_dataVersion;
-    m_dataVersion = version;
+    const bool written = m_changes->changedElsewhere();
     if (!written && !m_runningElsewhere)
         return;
     const int recovered = recover();

@@ -13,10 +13,11 @@ class QNetworkAccessManager;
 namespace Tandem {
 
 class AgentRunner;
+class ChangeFeed;
 class ClientPool;
 class HandoffFeed;
 class LocalSettingsService;
-class ProcessClaims;
+class RunClaims;
 class SecretStore;
 class TaskEdits;
 class UnitOfWork;
@@ -138,7 +139,7 @@ private:
     void readAgentFiles();
 
     UnitOfWork &m_work;
-    std::unique_ptr<ProcessClaims> m_claims;
+    std::unique_ptr<RunClaims> m_claims;
     ClientPool *m_clients;
     AgentRunner *m_runner;
     const ToolRegistry *m_tools; ///< the tools agents may call (may be null)
@@ -146,7 +147,7 @@ private:
     std::unique_ptr<QLockFile> m_lock; ///< held while this repository uses its database file
     QTimer *m_watch = nullptr;
     QTimer *m_sweep = nullptr;
-    qint64 m_dataVersion = -1;
+    std::unique_ptr<ChangeFeed> m_changes; ///< while watching: whether another process wrote
     bool m_runningElsewhere = false; ///< another live process runs a turn: its liveness is watched
     QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
     std::unique_ptr<TaskEdits> m_taskEdits;

@@ -3,7 +3,7 @@
 #include "agents/DefaultAgents.h"
 #include "domain/HandoffSignal.h"
 #include "domain/Logging.h"
-#include "storage/ProcessClaims.h"
+#include "storage/RunClaims.h"
 #include "storage/Transaction.h"
 #include "storage/UnitOfWork.h"
 
@@ -61,7 +61,7 @@ bool markNoReply(UnitOfWork &work, const RunRecord &run)
 
 } // namespace
 
-RunRecovery::Result RunRecovery::recover(UnitOfWork &work, const ProcessClaims &claims, bool orphansToo)
+RunRecovery::Result RunRecovery::recover(UnitOfWork &work, const RunClaims &claims, bool orphansToo)
 {
     Result result;
     const QList<RunRecord> running = work.runs().running();

@@ -5,7 +5,7 @@
 
 namespace Tandem {
 
-class ProcessClaims;
+class RunClaims;
 class UnitOfWork;
 
 /// @brief Recovers the runs whose process ended under them (killed, crashed, power gone), whoever opens the database
@@ -30,7 +30,7 @@ public:
 
     /// @brief Recovers the dead runs, each in one transaction. With @p orphansToo (no other Tandem process uses the
     /// database), also the streaming rows that belong to no running run (left by older versions).
-    static Result recover(UnitOfWork &work, const ProcessClaims &claims, bool orphansToo);
+    static Result recover(UnitOfWork &work, const RunClaims &claims, bool orphansToo);
 };
 
 } // namespace Tandem

@@ -40,7 +40,7 @@ bool ApprovalStore::create(ApprovalRequest &request)
     q.addBindValue(SqlValues::fromTime(request.createdAt));
     if (!exec(q))
         return false;
-    request.id = q.lastInsertId().toLongLong();
+    request.id = insertedId(q);
     return true;
 }
 

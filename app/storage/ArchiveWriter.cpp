@@ -260,7 +260,7 @@ bool ArchiveWriter::addConversation(const Conversation &c, Ids &ids)
     q.bindValue(6, SqlValues::fromTime(c.updatedAt));
     if (!run(q))
         return false;
-    ids.conversation = q.lastInsertId().toLongLong();
+    ids.conversation = m_work.connection().dialect().insertedId(q);
     return true;
 }
 
@@ -281,7 +281,7 @@ bool ArchiveWriter::addRuns(const ConversationArchive &archive, Ids &ids)
         q.bindValue(10, SqlValues::fromTime(r.finishedAt));
         if (!run(q))
             return false;
-        ids.runs.insert(r.id, q.lastInsertId().toLongLong());
+        ids.runs.insert(r.id, m_work.connection().dialect().insertedId(q));
     }
     return true;
 }
@@ -302,7 +302,7 @@ bool ArchiveWriter::addHandoffs(const ConversationArchive &archive, Ids &ids)
         q.bindValue(9, SqlValues::fromTime(h.processedAt()));
         if (!run(q))
             return false;
-        ids.handoffs.insert(h.id, q.lastInsertId().toLongLong());
+        ids.handoffs.insert(h.id, m_work.connection().dialect().insertedId(q));
     }
     return true;
 }
@@ -321,10 +321,9 @@ bool ArchiveWriter::addMessages(const ConversationArchive &archive, Ids &ids)
             bindMessage(q, r, rows.at(start + r), ids.conversation, ids.runs, ids.handoffs);
         if (!run(q))
             return false;
-        // SQLite numbers the rows of one INSERT one after the other: the last id gives them all.
-        const qint64 lastId = q.lastInsertId().toLongLong();
+        const QList<qint64> made = m_work.connection().dialect().insertedIds(q, count);
         for (int r = 0; r < count; ++r)
-            ids.messages.append({ rows.at(start + r).id, lastId - count + 1 + r });
+            ids.messages.append({ rows.at(start + r).id, made.at(r) });
     }
     std::sort(ids.messages.begin(), ids.messages.end());
     return true;

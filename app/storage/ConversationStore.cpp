@@ -42,7 +42,7 @@ bool ConversationStore::create(Conversation &conversation)
     query.addBindValue(SqlValues::fromTime(conversation.updatedAt));
     if (!exec(query))
         return false;
-    conversation.id = query.lastInsertId().toLongLong();
+    conversation.id = insertedId(query);
     return true;
 }
 

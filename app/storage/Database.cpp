@@ -154,11 +154,10 @@ QString Database::lockProblem() const
     // Ask for the write lock without waiting: a failure to get it now is the lock a failed write waited for.
     query.exec(u"PRAGMA busy_timeout = 0"_s);
     bool locked = false;
-    if (query.exec(u"BEGIN IMMEDIATE"_s)) {
+    if (query.exec(SqlDialect().beginWrite())) {
         query.exec(u"ROLLBACK"_s);
     } else {
-        const QSqlError error = query.lastError();
-        locked = error.nativeErrorCode() == u"5" || error.nativeErrorCode() == u"6"; // SQLITE_BUSY, SQLITE_LOCKED
+        locked = SqlDialect().errorOf(query.lastError()).kind() == StoreError::Kind::Busy;
     }
     query.exec(u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs));
     return locked ? problemOf(5) : QString();
@@ -169,7 +168,7 @@ QString Database::writeProblem() const
     if (!m_sql)
         return {};
     const int code = m_sql->lastFailureCode();
-    if (code == 5 || code == 6) { // SQLITE_BUSY, SQLITE_LOCKED: still held now, or the one a write waited for
+    if (SqlDialect::kindOf(code) == StoreError::Kind::Busy) { // still held now, or the one a write waited for
         const QString locked = lockProblem();
         return locked.isEmpty() ? problemOf(code) : locked;
     }
@@ -231,7 +230,7 @@ bool Database::configure()
         if (query.exec(statement))
             return true;
         const QSqlError error = query.lastError();
-        if (error.nativeErrorCode() == u"11" || error.nativeErrorCode() == u"26") // SQLITE_CORRUPT, SQLITE_NOTADB
+        if (SqlDialect().errorOf(error).kind() == StoreError::Kind::Corrupt)
             return fail(damagedMessage(m_filePath, error.text(), -1));
         if (const QString problem = problemOf(error.nativeErrorCode().toInt() & 0xff); !problem.isEmpty())
             return fail(problem);

@@ -28,7 +28,7 @@ Handoff fromRecord(const QSqlQuery &q)
 }
 } // namespace
 
-bool HandoffStore::create(Handoff &handoff)
+StoreResult HandoffStore::create(Handoff &handoff)
 {
     if (!handoff.createdAt.isValid())
         handoff.createdAt = QDateTime::currentDateTimeUtc();
@@ -47,12 +47,14 @@ bool HandoffStore::create(Handoff &handoff)
     q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
     Transaction transaction(*m_connection);
     if (!transaction.isActive() || !exec(q))
-        return false;
-    handoff.id = q.lastInsertId().toLongLong();
-    return logChange(handoff) && transaction.commit();
+        return failure();
+    handoff.id = insertedId(q);
+    if (!logChange(handoff) || !transaction.commit())
+        return failure();
+    return {};
 }
 
-bool HandoffStore::saveStatus(const Handoff &handoff)
+StoreResult HandoffStore::saveStatus(const Handoff &handoff)
 {
     Statement q = prepare(u"UPDATE handoffs SET status = ?, rejection_reason = ?, processed_at = ? "
                           u"WHERE id = ? AND status = 'pending'"_s);
@@ -61,7 +63,13 @@ bool HandoffStore::saveStatus(const Handoff &handoff)
     q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
     q.addBindValue(handoff.id);
     Transaction transaction(*m_connection);
-    return transaction.isActive() && exec(q) && q.numRowsAffected() == 1 && logChange(handoff) && transaction.commit();
+    if (!transaction.isActive() || !exec(q))
+        return failure();
+    if (q.numRowsAffected() != 1)
+        return lost(u"handoff %1 is no longer pending"_s.arg(handoff.id));
+    if (!logChange(handoff) || !transaction.commit())
+        return failure();
+    return {};
 }
 
 bool HandoffStore::logChange(const Handoff &handoff)
@@ -76,7 +84,7 @@ bool HandoffStore::logChange(const Handoff &handoff)
         return false;
     // The log is pruned as it grows: the oldest changes beyond kChangesKept go, a few at a time.
     Statement prune = prepare(u"DELETE FROM handoff_changes WHERE id <= ?"_s);
-    prune.addBindValue(q.lastInsertId().toLongLong() - kChangesKept);
+    prune.addBindValue(insertedId(q) - kChangesKept);
     return exec(prune);
 }
 
@@ -111,12 +119,16 @@ qint64 HandoffStore::lastChangeId()
     return exec(q) && q.next() ? q.value(0).toLongLong() : 0;
 }
 
-bool HandoffStore::savePayload(const Handoff &handoff)
+StoreResult HandoffStore::savePayload(const Handoff &handoff)
 {
     Statement q = prepare(u"UPDATE handoffs SET payload = ? WHERE id = ?"_s);
     q.addBindValue(SqlValues::fromObject(handoff.payload));
     q.addBindValue(handoff.id);
-    return exec(q) && q.numRowsAffected() == 1;
+    if (!exec(q))
+        return failure();
+    if (q.numRowsAffected() != 1)
+        return lost(u"handoff %1 is gone"_s.arg(handoff.id));
+    return {};
 }
 
 std::optional<Handoff> HandoffStore::get(qint64 id)

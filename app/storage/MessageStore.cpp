@@ -71,7 +71,7 @@ bool MessageStore::append(Message &message)
     q.addBindValue(SqlValues::fromTime(message.updatedAt));
     if (!exec(q))
         return false;
-    message.id = q.lastInsertId().toLongLong();
+    message.id = insertedId(q);
     return true;
 }
 

@@ -28,7 +28,7 @@ bool RouterStore::addDecision(RoutingDecision &decision)
     q.addBindValue(SqlValues::fromTime(decision.createdAt));
     if (!exec(q))
         return false;
-    decision.id = q.lastInsertId().toLongLong();
+    decision.id = insertedId(q);
     return true;
 }
 

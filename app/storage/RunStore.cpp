@@ -51,7 +51,7 @@ std::optional<RunRecord::Status> RunRecord::statusFromName(QStringView name)
     return valueOf(kStatusNames, name);
 }
 
-bool RunStore::create(RunRecord &run)
+StoreResult RunStore::create(RunRecord &run)
 {
     if (!run.startedAt.isValid())
         run.startedAt = QDateTime::currentDateTimeUtc();
@@ -64,12 +64,12 @@ bool RunStore::create(RunRecord &run)
     q.addBindValue(SqlValues::fromTime(run.startedAt));
     q.addBindValue(SqlValues::nullIfEmpty(run.owner));
     if (!exec(q))
-        return false;
-    run.id = q.lastInsertId().toLongLong();
-    return true;
+        return failure();
+    run.id = insertedId(q);
+    return {};
 }
 
-bool RunStore::finish(
+StoreResult RunStore::finish(
     qint64 runId, RunRecord::Status status, const TokenUsage &usage, const QString &error, const QDateTime &when)
 {
     Statement q = prepare(u"UPDATE runs SET status = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
@@ -82,10 +82,14 @@ bool RunStore::finish(
     q.addBindValue(SqlValues::nullIfEmpty(error));
     q.addBindValue(SqlValues::fromTime(when));
     q.addBindValue(runId);
-    return exec(q) && q.numRowsAffected() == 1;
+    if (!exec(q))
+        return failure();
+    if (q.numRowsAffected() != 1)
+        return lost(u"run %1 is gone"_s.arg(runId));
+    return {};
 }
 
-bool RunStore::updateUsage(qint64 runId, const TokenUsage &usage)
+StoreResult RunStore::updateUsage(qint64 runId, const TokenUsage &usage)
 {
     Statement q = prepare(u"UPDATE runs SET input_tokens = ?, output_tokens = ?, cached_tokens = ?, "
                           u"reasoning_tokens = ? WHERE id = ?"_s);
@@ -94,7 +98,9 @@ bool RunStore::updateUsage(qint64 runId, const TokenUsage &usage)
     q.addBindValue(usage.cachedTokens);
     q.addBindValue(usage.reasoningTokens);
     q.addBindValue(runId);
-    return exec(q);
+    if (!exec(q))
+        return failure();
+    return {};
 }
 
 std::optional<RunRecord> RunStore::get(qint64 id)
@@ -139,14 +145,16 @@ QList<RunRecord> RunStore::running()
     return rows;
 }
 
-bool RunStore::markInterrupted(qint64 runId, const QString &reason)
+StoreResult RunStore::markInterrupted(qint64 runId, const QString &reason)
 {
     Statement q = prepare(u"UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? "
                           u"WHERE id = ? AND status = 'running'"_s);
     q.addBindValue(reason);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     q.addBindValue(runId);
-    return exec(q);
+    if (!exec(q))
+        return failure();
+    return {};
 }
 
 } // namespace Tandem

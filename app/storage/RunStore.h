@@ -38,20 +38,21 @@ public:
     using StoreBase::StoreBase;
 
     /// @brief Inserts @p run (running), setting its id and start time if missing.
-    bool create(RunRecord &run);
-    /// @brief Ends @p runId with @p status, its usage and error, at @p when.
-    bool finish(qint64 runId, RunRecord::Status status, const TokenUsage &usage, const QString &error,
+    StoreResult create(RunRecord &run);
+    /// @brief Ends @p runId with @p status, its usage and error, at @p when; Lost if the run is gone.
+    StoreResult finish(qint64 runId, RunRecord::Status status, const TokenUsage &usage, const QString &error,
         const QDateTime &when = QDateTime::currentDateTimeUtc());
     /// @brief Stores the usage so far of a run still going.
-    bool updateUsage(qint64 runId, const TokenUsage &usage);
+    StoreResult updateUsage(qint64 runId, const TokenUsage &usage);
     std::optional<RunRecord> get(qint64 id);
     QList<RunRecord> forConversation(qint64 conversationId);
     /// @brief Input + output tokens of every run of @p conversationId.
     qint64 tokensUsed(qint64 conversationId);
     /// @brief The runs still "running", oldest first (some may belong to a process that ended).
     QList<RunRecord> running();
-    /// @brief Marks the run @p runId interrupted (its process ended under it) with @p reason, if still running.
-    bool markInterrupted(qint64 runId, const QString &reason);
+    /// @brief Marks the run @p runId interrupted (its process ended under it) with @p reason, if still running (a run
+    /// no longer running is left as it is, and that is no failure).
+    StoreResult markInterrupted(qint64 runId, const QString &reason);
 };
 
 } // namespace Tandem

@@ -1,5 +1,7 @@
 #include "Schema.h"
 
+#include "SqlDialect.h"
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -258,7 +260,7 @@ QList<Migration> Schema::migrations()
                     END)"_s,
                 u"INSERT INTO title_search (rowid, title) SELECT id, title FROM conversations"_s,
             },
-            u"fts5"_s },
+            SqlDialect().fullTextModule() },
         // Every status a handoff takes, in the order the changes were committed: watchers in other processes read
         // what happened since the last change they saw, not the latest state, so a handoff created and rejected
         // between two looks is seen pending, then rejected. Written in the transaction of the change itself.

@@ -63,9 +63,8 @@ QString SearchStore::matchExpression(const QString &text)
 bool SearchStore::isIndexed()
 {
     if (!m_indexed) {
-        Statement query = prepare(u"SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name IN "
-                                  u"('message_search_insert', 'title_search_insert')"_s);
-        m_indexed = exec(query) && query.next() && query.value(0).toInt() == 2;
+        Statement query = prepare(m_connection->dialect().fullTextReadySql());
+        m_indexed = exec(query) && query.next() && query.value(0).toBool();
         if (!*m_indexed)
             qCWarning(lcDb) << "no full-text index (this SQLite has no FTS5): the search reads every message";
     }
@@ -91,9 +90,7 @@ SearchPage SearchStore::searchIndex(const QString &match, const QStringList &ter
     QList<std::pair<qint64, qint64>> titles; // (conversation, its newest message id)
     QHash<qint64, HighlightedText> titleText;
     {
-        Statement query = prepare(u"SELECT t.rowid, t.title, "
-                                  u"(SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = t.rowid) "
-                                  u"FROM title_search t WHERE title_search MATCH ?"_s);
+        Statement query = prepare(m_connection->dialect().titleMatchSql());
         query.addBindValue(match);
         if (!exec(query))
             return {};
@@ -121,9 +118,7 @@ SearchPage SearchStore::searchIndex(const QString &match, const QStringList &ter
         found.append({ conversationId, messageId });
     };
     {
-        Statement query = prepare(u"SELECT f.rowid, m.conversation_id FROM message_search f "
-                                  u"JOIN messages m ON m.id = f.rowid WHERE message_search MATCH ? "
-                                  u"ORDER BY f.rowid DESC"_s);
+        Statement query = prepare(m_connection->dialect().messageMatchSql());
         query.addBindValue(match);
         if (!exec(query))
             return {};

@@ -82,23 +82,21 @@ bool SqlConnection::run(const QString &statement)
 
 void SqlConnection::noteFailure(const QSqlError &error)
 {
-    bool ok = false;
-    const int code = error.nativeErrorCode().toInt(&ok);
-    if (ok)
-        m_failureCode = code & 0xff; // the primary code of an extended one
+    m_failure = m_dialect.errorOf(error);
+    if (m_failure.code() != 0)
+        m_failureCode = m_failure.code();
 }
 
 qint64 SqlConnection::dataVersion()
 {
     QSqlQuery query(m_db);
-    return query.exec(u"PRAGMA data_version"_s) && query.next() ? query.value(0).toLongLong() : -1;
+    return query.exec(m_dialect.changeCounter()) && query.next() ? query.value(0).toLongLong() : -1;
 }
 
 bool SqlConnection::begin()
 {
-    // The outermost level takes the write lock at once (SQLite's BEGIN IMMEDIATE), so the busy timeout applies to it
-    // instead of a later upgrade from reading to writing failing at once; inner levels are savepoints.
-    const bool ok = m_depth == 0 ? run(u"BEGIN IMMEDIATE"_s) : run(u"SAVEPOINT tandem_%1"_s.arg(m_depth));
+    // The outermost level takes the write lock at once (SqlDialect::beginWrite); inner levels are savepoints.
+    const bool ok = m_depth == 0 ? run(m_dialect.beginWrite()) : run(u"SAVEPOINT tandem_%1"_s.arg(m_depth));
     if (ok)
         ++m_depth;
     return ok;

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "SqlDialect.h"
+#include "StoreError.h"
+
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -15,7 +18,7 @@ namespace Tandem {
 /// @brief One open SQLite connection as the stores use it (storage-internal): its prepared statements, cached by
 /// their SQL text; the nesting of its transactions; and how many rows its queries have read.
 ///
-/// Use it only from the thread that opened it. SQLite-only statements (BEGIN IMMEDIATE) live here and in Database.
+/// Use it only from the thread that opened it. SQLite's own statements are its dialect's (SqlDialect).
 class SqlConnection final
 {
 public:
@@ -24,6 +27,8 @@ public:
     Q_DISABLE_COPY_MOVE(SqlConnection)
 
     QSqlDatabase database() const { return m_db; }
+    /// @brief What of the SQL is this database's own.
+    const SqlDialect &dialect() const { return m_dialect; }
 
     /// @brief A prepared query for @p sql, from the cache when one is free (a query still being read is never handed
     /// out twice). Hand it back with release().
@@ -54,6 +59,9 @@ public:
     /// @brief SQLite's primary result code of the latest failed statement (SQLITE_BUSY 5, SQLITE_READONLY 8,
     /// SQLITE_IOERR 10, SQLITE_FULL 13, …); 0 if none failed yet. A person is told why a write failed from it.
     int lastFailureCode() const { return m_failureCode; }
+    /// @brief The latest failure as a StoreError (its kind from the dialect); Other with an empty message if none
+    /// failed yet.
+    StoreError lastFailure() const { return m_failure; }
     /// @brief Records @p error as the latest failure (stores call it for their statements).
     void noteFailure(const QSqlError &error);
     /// @brief SQLite's `PRAGMA data_version`: changes whenever another connection commits; -1 if unknown.
@@ -68,12 +76,14 @@ private:
     bool run(const QString &statement);
 
     QSqlDatabase m_db;
+    SqlDialect m_dialect;
     std::unordered_map<QString, std::vector<Cached>> m_cache;
     QHash<const QSqlQuery *, QString> m_sqlOf;
     int m_depth = 0;
     quint64 m_rowsRead = 0;
     QString m_error;
     int m_failureCode = 0;
+    StoreError m_failure { StoreError::Kind::Other, {} };
 };
 
 } // namespace Tandem

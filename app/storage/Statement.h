@@ -30,7 +30,6 @@ public:
         return true;
     }
     QVariant value(int index) const { return m_query->value(index); }
-    QVariant lastInsertId() const { return m_query->lastInsertId(); }
     int numRowsAffected() const { return m_query->numRowsAffected(); }
     QSqlQuery &query() { return *m_query; }
     const QSqlQuery &query() const { return *m_query; }

@@ -25,4 +25,19 @@ bool StoreBase::exec(Statement &statement)
     return false;
 }
 
+qint64 StoreBase::insertedId(const Statement &insert) const
+{
+    return m_connection->dialect().insertedId(insert);
+}
+
+StoreError StoreBase::failure() const
+{
+    return m_connection->lastFailure();
+}
+
+StoreError StoreBase::lost(const QString &what)
+{
+    return StoreError(StoreError::Kind::Lost, what);
+}
+
 } // namespace Tandem

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "StoreResult.h"
+
 #include <QString>
 
 namespace Tandem {
@@ -23,6 +25,13 @@ protected:
     Statement prepare(const QString &sql) const;
     /// @brief Runs @p statement, remembering its error; true on success.
     bool exec(Statement &statement);
+    /// @brief The id the database gave the row @p insert has just inserted (SqlDialect::insertedId).
+    qint64 insertedId(const Statement &insert) const;
+    /// @brief The latest failure of this store's connection (a statement's, or a transaction's that would not begin
+    /// or commit), typed.
+    StoreError failure() const;
+    /// @brief A write that found its row changed (or gone) by another writer first.
+    static StoreError lost(const QString &what);
 
     SqlConnection *m_connection;
     QString m_error;

@@ -51,7 +51,7 @@ bool TaskStore::create(Task &task)
     q.addBindValue(SqlValues::fromTime(task.completedAt));
     if (!exec(q))
         return false;
-    task.id = q.lastInsertId().toLongLong();
+    task.id = insertedId(q);
     return true;
 }
 

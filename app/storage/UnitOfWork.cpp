@@ -1,5 +1,6 @@
 #include "UnitOfWork.h"
 
+#include "DataVersionFeed.h"
 #include "SqlConnection.h"
 
 namespace Tandem {
@@ -32,6 +33,11 @@ QString UnitOfWork::filePath() const
 {
     const QString name = m_connection.database().databaseName();
     return name == u":memory:" ? QString() : name;
+}
+
+std::unique_ptr<ChangeFeed> UnitOfWork::changeFeed()
+{
+    return std::make_unique<DataVersionFeed>(m_connection);
 }
 
 qint64 UnitOfWork::dataVersion()

@@ -16,8 +16,11 @@
 
 #include <QString>
 
+#include <memory>
+
 namespace Tandem {
 
+class ChangeFeed;
 class SqlConnection;
 
 /// @brief The one object through which the engine and the façade reach the database: every store of one connection
@@ -36,7 +39,8 @@ public:
     AgentThreadStore &threads() { return m_threads; }
     ApprovalStore &approvals() { return m_approvals; }
     ConversationStore &conversations() { return m_conversations; }
-    HandoffStore &handoffs() { return m_handoffs; }
+    /// @brief The handoff board (HandoffStore in this file), through its interface.
+    BoardStore &handoffs() { return m_handoffs; }
     MessageStore &messages() { return m_messages; }
     MetricsStore &metrics() { return m_metrics; }
     ProviderStore &providers() { return m_providers; }
@@ -54,6 +58,8 @@ public:
     QString filePath() const;
     /// @brief A number that changes whenever another connection (another process) commits to the database.
     qint64 dataVersion();
+    /// @brief A new ChangeFeed of this connection: what another connection commits from now on.
+    std::unique_ptr<ChangeFeed> changeFeed();
     /// @brief Rows read by every store of this connection so far (for benchmarks of what one step reads).
     quint64 rowsRead() const;
 
