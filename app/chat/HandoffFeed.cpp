@@ -12,7 +12,7 @@ constexpr int kPage = 200;
 
 HandoffFeed::HandoffFeed(UnitOfWork &work)
     : m_work(work)
-    , m_lastRead(work.handoffs().lastChangeId())
+    , m_lastRead(work.board().lastChangeId())
 { }
 
 QList<Handoff> HandoffFeed::upTo(const Handoff &own)
@@ -20,7 +20,7 @@ QList<Handoff> HandoffFeed::upTo(const Handoff &own)
     QList<Handoff> found;
     qint64 after = m_lastRead;
     for (;;) {
-        const QList<HandoffChange> page = m_work.handoffs().changesAfter(after, kPage);
+        const QList<HandoffChange> page = m_work.board().changesAfter(after, kPage);
         for (const HandoffChange &change : page) {
             if (change.handoff.id == own.id && change.handoff.status() == own.status()) {
                 found << own; // the engine's own copy: what it announced
@@ -39,7 +39,7 @@ QList<Handoff> HandoffFeed::unread()
 {
     QList<Handoff> found;
     for (;;) {
-        const QList<HandoffChange> page = m_work.handoffs().changesAfter(m_lastRead, kPage);
+        const QList<HandoffChange> page = m_work.board().changesAfter(m_lastRead, kPage);
         for (const HandoffChange &change : page) {
             found << change.handoff;
             m_lastRead = change.id;

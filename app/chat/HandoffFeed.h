@@ -9,7 +9,7 @@ namespace Tandem {
 class UnitOfWork;
 
 /// @brief Every change of the handoff board, once each and in the order it was committed, whichever process made it:
-/// read from the board's change log (HandoffStore::changesAfter) since the last change read, not from the latest
+/// read from the board's change log (BoardStore::changesAfter) since the last change read, not from the latest
 /// state.
 ///
 /// This process's own changes arrive as the engine announces them; each is read up to its place in the log, so the

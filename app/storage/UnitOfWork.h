@@ -39,8 +39,11 @@ public:
     AgentThreadStore &threads() { return m_threads; }
     ApprovalStore &approvals() { return m_approvals; }
     ConversationStore &conversations() { return m_conversations; }
-    /// @brief The handoff board (HandoffStore in this file), through its interface.
-    BoardStore &handoffs() { return m_handoffs; }
+    /// @brief The handoff board through its interface: what the engine and the façade are to use, so that the board
+    /// can move to a shared database.
+    BoardStore &board() { return m_handoffs; }
+    /// @brief The same board as this SQLite file keeps it (HandoffStore).
+    HandoffStore &handoffs() { return m_handoffs; }
     MessageStore &messages() { return m_messages; }
     MetricsStore &metrics() { return m_metrics; }
     ProviderStore &providers() { return m_providers; }
