@@ -222,7 +222,7 @@ QString Database::unusableLocation(const QFileInfo &file)
     return {};
 }
 
-// SQLite-only statements live here and in nothing else.
+// SQLite-only statements live here (the pragmas) and in SqlDialect, nowhere else.
 bool Database::configure()
 {
     QSqlQuery query(connection());
