@@ -64,6 +64,7 @@ void McpClient::onInitialized(const QJsonObject &result, const std::optional<Mcp
     if (failure) {
         qCWarning(lcMcp) << m_serverName << "initialize failed:" << failure->message;
         m_state = State::Closing;
+        m_closeReason = failure->message;
         m_transport->close();
         return;
     }
