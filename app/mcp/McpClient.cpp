@@ -275,7 +275,8 @@ QJsonObject McpClient::rootsResult() const
 void McpClient::onNotification(const QString &method, const QJsonObject &params)
 {
     if (method == u"notifications/tools/list_changed") {
-        if (m_state == State::Ready)
+        // During the first listing too: the pages read so far may predate the change.
+        if (m_state == State::Ready || m_listingActive)
             listTools();
     } else if (method == u"notifications/progress") {
         const auto it = m_pending.constFind(params.value(u"progressToken"_s).toInteger(-1));

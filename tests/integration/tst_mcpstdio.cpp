@@ -220,9 +220,11 @@ void TestMcpStdio::workspaceIsTheOneRoot()
         10'000);
 
     QTemporaryDir other;
-    provider->setWorkspaceRoot(other.path());
-    QTRY_VERIFY_WITH_TIMEOUT(
-        (roots = call(*provider, u"everything__get-roots-list"_s, {})).result.output.contains(other.path()), 10'000);
+    // The workspace of the call is the root the server gets.
+    const Tool *tool = findTool(*provider, u"everything__get-roots-list"_s);
+    QTRY_VERIFY_WITH_TIMEOUT((roots = McpTestServers::wait(tool->start({}, ToolContext { 0, {}, other.path() })))
+                                 .result.output.contains(other.path()),
+        10'000);
 }
 
 void TestMcpStdio::filesystemServerReadsTheWorkspace()
@@ -244,7 +246,8 @@ void TestMcpStdio::filesystemServerReadsTheWorkspace()
 
     const ToolJobOutcome inside = call(provider, u"fs__read_text_file"_s, { { u"path"_s, note.fileName() } });
     QCOMPARE(inside.end, ToolJobOutcome::End::Finished);
-    QCOMPARE(inside.result.output.trimmed(), u"written by the test"_s);
+    QCOMPARE(QJsonDocument::fromJson(inside.result.output.toUtf8())[u"structuredContent"_s][u"content"_s].toString(),
+        u"written by the test\n"_s);
 
     const ToolJobOutcome outside = call(provider, u"fs__read_text_file"_s, { { u"path"_s, u"/etc/hostname"_s } });
     QCOMPARE(outside.end, ToolJobOutcome::End::Failed);
