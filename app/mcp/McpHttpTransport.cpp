@@ -82,7 +82,7 @@ void McpHttpTransport::send(const QJsonObject &message)
     QNetworkReply *reply = m_network->post(
         makeRequest("application/json, text/event-stream"), QJsonDocument(message).toJson(QJsonDocument::Compact));
     auto stream = std::make_shared<Stream>();
-    if (message.contains(u"method"_s))
+    if (message.contains(u"method"_s) && message.contains(u"id"_s))
         stream->requestId = message.value(u"id"_s);
     watch(reply, stream);
 }
@@ -145,6 +145,7 @@ void McpHttpTransport::deliver(const QByteArray &json, Stream &stream)
         const QJsonObject message = value.toObject();
         if (message.isEmpty())
             continue;
+        ++stream.delivered;
         if (!message.contains(u"method"_s) && message.value(u"id"_s) == stream.requestId)
             stream.answered = true;
         Q_EMIT messageReceived(message);
@@ -160,7 +161,8 @@ void McpHttpTransport::onFinished(QNetworkReply *reply, const std::shared_ptr<St
     if (m_sessionId.isEmpty() && reply->hasRawHeader("Mcp-Session-Id"))
         m_sessionId = reply->rawHeader("Mcp-Session-Id");
     if (isEventStream(reply)) {
-        onReadyRead(reply, *stream);
+        if (reply->isOpen())
+            onReadyRead(reply, *stream);
         QList<SseEvent> last;
         stream->parser.finish(last);
         for (const SseEvent &event : std::as_const(last))
@@ -202,9 +204,10 @@ void McpHttpTransport::onFinished(QNetworkReply *reply, const std::shared_ptr<St
         ++m_resumptions;
         const int delay = stream->parser.retryMs() > 0 ? stream->parser.retryMs() : 0;
         QTimer::singleShot(
-            delay, this, [this, from = stream->lastEventId, id = stream->requestId, resumed = stream->resumed + 1] {
-                openGetStream(from, id, resumed);
-            });
+            // Counted only while resumptions bring nothing new: a stream that moves on may be resumed again.
+            delay, this,
+            [this, from = stream->lastEventId, id = stream->requestId,
+                resumed = stream->delivered > 0 ? 0 : stream->resumed + 1] { openGetStream(from, id, resumed); });
         return;
     }
     if (!stream->requestId.isNull() && !stream->answered) {

@@ -56,7 +56,8 @@ private:
         bool answered = false;
         bool get = false;
         QString lastEventId; ///< where a resumption starts
-        int resumed = 0; ///< how often this answer was resumed already
+        int resumed = 0; ///< how often in a row this answer was resumed without a new message
+        int delivered = 0; ///< messages this stream brought
     };
 
     QNetworkRequest makeRequest(QByteArrayView accept) const;
