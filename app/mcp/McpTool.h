@@ -11,6 +11,8 @@ class McpToolProvider;
 /// approval unless the server marks it read-only; its calls go through its provider, which starts the server.
 class McpTool final : public Tool
 {
+    Q_DECLARE_TR_FUNCTIONS(McpTool)
+
 public:
     McpTool(McpToolProvider *provider, const QString &exposedName, const McpToolInfo &info);
 
