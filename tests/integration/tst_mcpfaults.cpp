@@ -48,6 +48,9 @@ private Q_SLOTS:
     void garbageOnStdoutIsSkipped();
     void exitMidCallFailsAndRestarts();
     void silentServerTimesOut();
+    void silentCallTimesOut();
+    void collidingNamesAreRefused();
+    void previousProtocolVersionIsAccepted();
     void otherProtocolVersionIsRefused();
     void stubbornServerIsKilled();
 };
@@ -124,6 +127,43 @@ void TestMcpFaults::silentServerTimesOut()
     const ToolJobOutcome outcome = McpTestServers::wait(provider.call(info, {}, {}));
     QCOMPARE(outcome.end, ToolJobOutcome::End::Failed);
     QVERIFY2(outcome.error.message.contains(u"did not answer initialize in time"_s), qPrintable(outcome.error.message));
+}
+
+void TestMcpFaults::silentCallTimesOut()
+{
+    McpServerConfig config = McpTestServers::misbehaving(u"silent-calls"_s);
+    config.timeoutMs = 500;
+    McpToolProvider provider(config);
+    QSignalSpy started(&provider, &McpToolProvider::started);
+    provider.ensureStarted();
+    QVERIFY(started.wait(kStartMs));
+    const ToolJobOutcome outcome = call(provider, u"bad__tool_0"_s);
+    QCOMPARE(outcome.end, ToolJobOutcome::End::Failed);
+    QVERIFY2(outcome.error.message.contains(u"did not answer tools/call in time"_s), qPrintable(outcome.error.message));
+    // The server is still there and still answers the rest.
+    QCOMPARE(provider.client()->state(), McpClient::State::Ready);
+}
+
+void TestMcpFaults::collidingNamesAreRefused()
+{
+    McpToolProvider provider(McpTestServers::misbehaving(u"collide"_s));
+    QSignalSpy started(&provider, &McpToolProvider::started);
+    provider.ensureStarted();
+    QVERIFY(started.wait(kStartMs));
+    QCOMPARE(provider.tools().size(), 1);
+    QCOMPARE(provider.tools().first()->definition().name, u"bad__a_b"_s);
+    QCOMPARE(provider.problems().size(), 1);
+    QVERIFY2(provider.problems().first().contains(u"bad__a_b"_s), qPrintable(provider.problems().first()));
+}
+
+void TestMcpFaults::previousProtocolVersionIsAccepted()
+{
+    McpServerConfig config = McpTestServers::misbehaving(u"june-version"_s);
+    McpClient client(std::make_unique<McpStdioTransport>(config, QString()), config.name, config.timeoutMs);
+    QSignalSpy ready(&client, &McpClient::ready);
+    client.start();
+    QVERIFY(ready.wait(kStartMs));
+    QCOMPARE(client.protocolVersion(), u"2025-06-18"_s);
 }
 
 void TestMcpFaults::otherProtocolVersionIsRefused()

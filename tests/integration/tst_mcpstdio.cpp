@@ -55,6 +55,7 @@ private Q_SLOTS:
     void longCallWithProgressIsCancelled();
     void workspaceIsTheOneRoot();
     void filesystemServerReadsTheWorkspace();
+    void serverGetsAMinimalEnvironment();
     void shutdownLeavesNoProcess();
 };
 
@@ -119,7 +120,7 @@ void TestMcpStdio::listChangedListsAgain()
     provider->setToolsChangedHandler([&changes] { ++changes; });
     provider->ensureStarted();
     QTRY_VERIFY_WITH_TIMEOUT(findTool(*provider, u"everything__get-roots-list"_s) != nullptr, kStartMs);
-    QVERIFY(changes >= 2);
+    QTRY_VERIFY_WITH_TIMEOUT(changes >= 2, kStartMs);
     QVERIFY(findTool(*provider, u"everything__echo"_s) != nullptr);
 }
 
@@ -252,6 +253,23 @@ void TestMcpStdio::filesystemServerReadsTheWorkspace()
     const ToolJobOutcome outside = call(provider, u"fs__read_text_file"_s, { { u"path"_s, u"/etc/hostname"_s } });
     QCOMPARE(outside.end, ToolJobOutcome::End::Failed);
     QVERIFY2(outside.error.message.contains(u"denied"_s, Qt::CaseInsensitive), qPrintable(outside.error.message));
+}
+
+void TestMcpStdio::serverGetsAMinimalEnvironment()
+{
+    qputenv("TANDEM_MCP_TEST_SECRET", "kept-from-servers");
+    McpServerConfig config = McpTestServers::everythingStdio();
+    config.env.insert(u"NAMED_IN_ENTRY"_s, u"given"_s);
+    McpToolProvider provider(config);
+    QSignalSpy started(&provider, &McpToolProvider::started);
+    provider.ensureStarted();
+    QVERIFY(started.wait(kStartMs));
+    const ToolJobOutcome env = call(provider, u"everything__get-env"_s, {});
+    QCOMPARE(env.end, ToolJobOutcome::End::Finished);
+    QVERIFY2(env.result.output.contains(u"NAMED_IN_ENTRY"_s), qPrintable(env.result.output));
+    QVERIFY2(env.result.output.contains(u"PATH"_s), qPrintable(env.result.output));
+    QVERIFY(!env.result.output.contains(u"TANDEM_MCP_TEST_SECRET"_s));
+    QVERIFY(!env.result.output.contains(u"kept-from-servers"_s));
 }
 
 void TestMcpStdio::shutdownLeavesNoProcess()

@@ -6,7 +6,10 @@
 //   garbage        lines that are not JSON on stdout before its answers
 //   exit-mid-call  exits with code 3 when a tool is called
 //   silent         reads everything, answers nothing
+//   silent-calls   answers the handshake and tools/list, never a tools/call
+//   collide        lists tools named a.b and a_b, which share one model-safe name
 //   old-version    answers initialize with protocol revision 2024-11-05
+//   june-version   answers initialize with protocol revision 2025-06-18
 //   stubborn       ignores SIGTERM and the end of stdin (only SIGKILL ends it)
 import readline from 'node:readline';
 
@@ -33,14 +36,21 @@ lines.on('line', (line) => {
   const { id, method, params } = message;
   if (method === 'initialize') {
     if (mode === 'garbage') process.stdout.write('this is not JSON\n{"half": \n');
-    const protocolVersion = mode === 'old-version' ? '2024-11-05' : params.protocolVersion;
+    const versions = { 'old-version': '2024-11-05', 'june-version': '2025-06-18' };
+    const protocolVersion = versions[mode] ?? params.protocolVersion;
     send({ id, result: { protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'tandem-test', version: '1' } } });
   } else if (method === 'tools/list') {
     const start = Number(params?.cursor ?? 0);
     const nextCursor = start + 2 < tools.length ? String(start + 2) : undefined;
+    if (mode === 'collide') {
+      const schema = { type: 'object', properties: {} };
+      send({ id, result: { tools: [{ name: 'a.b', inputSchema: schema }, { name: 'a_b', inputSchema: schema }] } });
+      return;
+    }
     send({ id, result: { tools: tools.slice(start, start + 2), nextCursor } });
   } else if (method === 'tools/call') {
     if (mode === 'exit-mid-call') process.exit(3);
+    if (mode === 'silent-calls') return;
     if (mode === 'garbage') process.stdout.write('garbage between answers\n');
     send({ id, result: { content: [{ type: 'text', text: `called ${params.name} in ${process.pid}` }] } });
   } else if (method === 'ping') {
