@@ -4089,6 +4089,10 @@ or write a message below to start a new one.</source>
         <source>The MCP server &quot;%1&quot; closed the connection.</source>
         <translation>Сервер MCP «%1» закрыл соединение.</translation>
     </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not running.</source>
+        <translation>Сервер MCP «%1» не запущен.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpHttpTransport</name>

@@ -112,6 +112,13 @@ void McpClient::setWorkspaceRoot(const QString &folder)
 qint64 McpClient::request(const QString &method, const QJsonObject &params, Done done, Progress progress, int timeoutMs)
 {
     const qint64 id = m_nextId++;
+    if (m_state == State::Closing || m_state == State::Closed) {
+        // Nothing would carry it: say so now rather than at the timeout.
+        QTimer::singleShot(0, this, [this, done = std::move(done)] {
+            done({}, error(McpError::Type::Closed, tr("The MCP server \"%1\" is not running.").arg(m_serverName)));
+        });
+        return id;
+    }
     Pending pending { std::move(done), std::move(progress), new QTimer(this) };
     pending.timer->setSingleShot(true);
     connect(pending.timer, &QTimer::timeout, this, [this, id, method] {

@@ -119,6 +119,12 @@ void TestMcpFaults::silentServerTimesOut()
     client.start();
     QVERIFY(closed.wait(kStartMs));
     QCOMPARE(client.state(), McpClient::State::Closed);
+    // A request to a client whose server is gone fails at once, not at its timeout.
+    std::optional<McpError> refused;
+    client.request(
+        u"ping"_s, {}, [&refused](const QJsonObject &, const std::optional<McpError> &error) { refused = error; });
+    QTRY_VERIFY(refused.has_value());
+    QCOMPARE(refused->type, McpError::Type::Closed);
 
     // A call to a server that never answers ends as a timeout, as a failed tool call.
     McpToolProvider provider(config);
