@@ -5,6 +5,7 @@
 #include "mcp/McpStdioTransport.h"
 #include "mcp/McpToolProvider.h"
 #include "tools/Tool.h"
+#include "tools/ToolCatalog.h"
 #include "tools/ToolJob.h"
 
 #include <QFile>
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void longCallWithProgressIsCancelled();
     void workspaceIsTheOneRoot();
     void filesystemServerReadsTheWorkspace();
+    void joinsTheToolCatalog();
     void serverGetsAMinimalEnvironment();
     void shutdownLeavesNoProcess();
 };
@@ -253,6 +255,37 @@ void TestMcpStdio::filesystemServerReadsTheWorkspace()
     const ToolJobOutcome outside = call(provider, u"fs__read_text_file"_s, { { u"path"_s, u"/etc/hostname"_s } });
     QCOMPARE(outside.end, ToolJobOutcome::End::Failed);
     QVERIFY2(outside.error.message.contains(u"denied"_s, Qt::CaseInsensitive), qPrintable(outside.error.message));
+}
+
+void TestMcpStdio::joinsTheToolCatalog()
+{
+    QFile note(m_workspace.filePath(u"catalog.txt"_s));
+    QVERIFY(note.open(QIODevice::WriteOnly));
+    note.write("through the catalog");
+    note.close();
+
+    auto catalog = ToolCatalog::withBuiltins();
+    auto owned = std::make_unique<McpToolProvider>(McpTestServers::filesystem(m_workspace.path()));
+    McpToolProvider *provider = owned.get();
+    provider->setToolsChangedHandler([&catalog] { catalog->refresh(); });
+    QVERIFY(catalog->addProvider(std::move(owned)));
+    QCOMPARE(catalog->providers().last(), u"mcp:fs"_s);
+    provider->ensureStarted();
+    QTRY_VERIFY_WITH_TIMEOUT(catalog->registry().contains(u"fs__read_text_file"_s), kStartMs);
+    QVERIFY(catalog->registry().contains(u"read_file"_s)); // the built-ins stay
+
+    // The registry checks the arguments against the server's inputSchema before the server sees them.
+    const ToolJobOutcome invalid = McpTestServers::wait(catalog->registry().start(
+        u"fs__read_text_file"_s, u"{\"path\": 7}"_s, ToolContext { 0, {}, m_workspace.path() }));
+    QCOMPARE(invalid.end, ToolJobOutcome::End::Failed);
+    QCOMPARE(invalid.error.type, ToolError::Type::InvalidArguments);
+
+    const QString arguments = QString::fromUtf8(QJsonDocument(QJsonObject { { u"path"_s, note.fileName() } }).toJson());
+    const ToolJobOutcome read = McpTestServers::wait(
+        catalog->registry().start(u"fs__read_text_file"_s, arguments, ToolContext { 0, {}, m_workspace.path() }));
+    QCOMPARE(read.end, ToolJobOutcome::End::Finished);
+    QVERIFY2(read.result.output.contains(u"through the catalog"_s), qPrintable(read.result.output));
+    provider->shutdown();
 }
 
 void TestMcpStdio::serverGetsAMinimalEnvironment()
