@@ -63,6 +63,8 @@ void McpClient::onInitialized(const QJsonObject &result, const std::optional<Mcp
 {
     if (failure) {
         qCWarning(lcMcp) << m_serverName << "initialize failed:" << failure->message;
+        if (m_state == State::Closed)
+            return; // the server went away: nothing left to close
         m_state = State::Closing;
         m_closeReason = failure->message;
         m_transport->close();
