@@ -29,6 +29,10 @@ cmake --build --preset ci --target format-check
 if [ -f tests/spec/package.json ]; then
     npm ci --prefix tests/spec --no-audit --no-fund --loglevel=error
 fi
+# The MCP reference servers the integration.mcp* tests talk to (tests/mcp/package-lock.json).
+if [ -f tests/mcp/package.json ]; then
+    npm ci --prefix tests/mcp --no-audit --no-fund --loglevel=error
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

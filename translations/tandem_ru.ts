@@ -2372,6 +2372,51 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>McpCallResult</name>
+    <message>
+        <source>The MCP tool reported an error.</source>
+        <translation>Инструмент MCP сообщил об ошибке.</translation>
+    </message>
+    <message>
+        <source>The MCP tool promised structured content and sent none.</source>
+        <translation>Инструмент MCP обещал структурированный результат, но не прислал его.</translation>
+    </message>
+    <message>
+        <source>The MCP tool&apos;s structured content does not fit its output schema: %1</source>
+        <translation>Структурированный результат инструмента MCP не соответствует его схеме: %1</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigFile</name>
+    <message>
+        <source>The MCP server &quot;%1&quot; uses the old HTTP+SSE transport, which Tandem does not speak.</source>
+        <translation>Сервер MCP «%1» использует старый транспорт HTTP+SSE, который Tandem не поддерживает.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; has no valid http or https address.</source>
+        <translation>У сервера MCP «%1» нет правильного адреса http или https.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; has neither a command nor an address.</source>
+        <translation>У сервера MCP «%1» нет ни команды, ни адреса.</translation>
+    </message>
+    <message>
+        <source>Cannot read the MCP servers file %1.</source>
+        <translation>Не удаётся прочитать файл серверов MCP %1.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file %1 is not a JSON object: %2.</source>
+        <translation>Файл серверов MCP %1 не является объектом JSON: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>McpTool</name>
+    <message>
+        <source>The tool %1 runs on an MCP server and only as a job.</source>
+        <translation>Инструмент %1 работает на сервере MCP и только как задание.</translation>
+    </message>
+</context>
+<context>
     <name>MetricsCommand</name>
     <message numerus="yes">
         <source>Metrics of every conversation (%n run(s))</source>
@@ -4008,6 +4053,90 @@ or write a message below to start a new one.</source>
     <message>
         <source>Task %1: “%2”</source>
         <translation>Задача %1: «%2»</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpClient</name>
+    <message>
+        <source>The MCP server &quot;%1&quot; speaks protocol revision %2; Tandem speaks %3 (or %4).</source>
+        <translation>Сервер MCP «%1» использует версию протокола %2; Tandem поддерживает %3 (или %4).</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was shut down.</source>
+        <translation>Сервер MCP «%1» остановлен.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; did not answer %2 in time.</source>
+        <translation>Сервер MCP «%1» не ответил на %2 вовремя.</translation>
+    </message>
+    <message>
+        <source>The call to the MCP server &quot;%1&quot; was cancelled.</source>
+        <translation>Вызов сервера MCP «%1» отменён.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; answered with an error: %2</source>
+        <translation>Сервер MCP «%1» ответил ошибкой: %2</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; cancelled the request: %2</source>
+        <translation>Сервер MCP «%1» отменил запрос: %2</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; closed the connection.</source>
+        <translation>Сервер MCP «%1» закрыл соединение.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not running.</source>
+        <translation>Сервер MCP «%1» не запущен.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpHttpTransport</name>
+    <message>
+        <source>No network for the MCP server at %1.</source>
+        <translation>Нет сети для сервера MCP по адресу %1.</translation>
+    </message>
+    <message>
+        <source>The MCP server at %1 ended the session.</source>
+        <translation>Сервер MCP по адресу %1 завершил сеанс.</translation>
+    </message>
+    <message>
+        <source>The MCP server at %1 ended its answer without a result.</source>
+        <translation>Сервер MCP по адресу %1 завершил ответ без результата.</translation>
+    </message>
+    <message>
+        <source>The MCP server at %1 answered HTTP %2.</source>
+        <translation>Сервер MCP по адресу %1 ответил HTTP %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpStdioTransport</name>
+    <message>
+        <source>The MCP server &quot;%1&quot; could not be started: %2.</source>
+        <translation>Не удалось запустить сервер MCP «%1»: %2.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; crashed.</source>
+        <translation>Сервер MCP «%1» аварийно завершился.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; exited with code %2.</source>
+        <translation>Сервер MCP «%1» завершился с кодом %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpToolProvider</name>
+    <message>
+        <source>The MCP server &quot;%1&quot; offers two tools named %2 for the model; &quot;%3&quot; is left out.</source>
+        <translation>Сервер MCP «%1» предлагает два инструмента с именем %2 для модели; «%3» пропущен.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; stopped before it could run the tool.</source>
+        <translation>Сервер MCP «%1» остановился, не успев выполнить инструмент.</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,9 @@ Q_SIGNALS:
     void finished(const Tandem::ToolResult &result);
     void failed(const Tandem::ToolError &error);
     void cancelled();
+    /// Work under way reports how far it got (an MCP server's progress notifications), for the tool row; @p total is 0
+    /// when unknown.
+    void progressed(double progress, double total, const QString &message);
 
 private:
     /// Sends @p signal from the event loop and schedules the job's deletion after it.

@@ -5,7 +5,7 @@
 //   api (the local HTTP API) beside ui and cli, above chat; the window and the CLI start it
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
-// keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/ and api/,
+// keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/, mcp/ and api/,
 // QtHttpServer in api/, QtWidgets in ui/). app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition
 // roots and may include everything.
 #include <QDir>
@@ -33,6 +33,9 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     // The tools agents call (built-in now, MCP next): a tool's definition is a ToolDefinition (llm); the task tools
     // write through storage. Never the engine: a tool knows nothing of runs, approvals or handoffs.
     { u"tools"_s, { u"llm"_s, u"storage"_s, u"domain"_s } },
+    // The MCP client (docs/mcp.md) beside llm: it speaks JSON-RPC to a server over a process or HTTP (llm's network
+    // manager and SSE parser) and offers the server's tools as a ToolProvider. Never the engine, the façade or a view.
+    { u"mcp"_s, { u"tools"_s, u"llm"_s, u"domain"_s } },
     { u"agents"_s, { u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
     // The façade over the engine: it wires the engine, the stores and the providers' clients behind one interface.
     { u"chat"_s, { u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
@@ -59,7 +62,7 @@ const QHash<QString, QSet<QString>> kLibraryFolders = {
     { u"QtSql"_s, { u"storage"_s } },
     { u"keychain"_s, { u"storage"_s } },
     { u"QtDBus"_s, { u"storage"_s } },
-    { u"QtNetwork"_s, { u"llm"_s, u"api"_s, kRoot } },
+    { u"QtNetwork"_s, { u"llm"_s, u"mcp"_s, u"api"_s, kRoot } },
     { u"QtHttpServer"_s, { u"api"_s } },
     { u"QtGui"_s, { u"presentation"_s, u"exchange"_s, u"ui"_s, kRoot } },
     { u"QtPrintSupport"_s, { u"exchange"_s, u"ui"_s } },

@@ -1,0 +1,3 @@
+#include "McpLogging.h"
+
+Q_LOGGING_CATEGORY(lcMcp, "tandem.mcp")
