@@ -30,6 +30,22 @@ int usageError(const QString &problem)
 
 } // namespace
 
+QString AgentsCommand::name() const
+{
+    return u"agents"_s;
+}
+
+QString AgentsCommand::description() const
+{
+    return CliCommands::tr("export-prompts DIR [--conversation ID] [--port N]: write the pipeline's agent files with "
+                           "DASHBOARD_URL, STORY_ID and BRANCH filled in");
+}
+
+int AgentsCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, storedRepository(parser, context));
+}
+
 int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &repository)
 {
     const QStringList positional = parser.positionalArguments();

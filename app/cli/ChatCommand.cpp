@@ -90,10 +90,20 @@ private:
 
 } // namespace
 
-int ChatCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools)
+QString ChatCommand::name() const
+{
+    return u"chat"_s;
+}
+
+QString ChatCommand::description() const
+{
+    return CliCommands::tr("one conversation from standard input, a message a line (the options of run)");
+}
+
+int ChatCommand::execute(const QCommandLineParser &parser, AppContext &context)
 {
     const bool interactive = ::isatty(STDIN_FILENO) == 1;
-    return RunCommand::run(parser, database, tools,
+    return RunCommand::run(parser, context,
         [interactive](TurnRunner &turn, qint64 conversationId) { return converse(turn, conversationId, interactive); });
 }
 

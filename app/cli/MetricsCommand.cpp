@@ -1,6 +1,6 @@
 #include "MetricsCommand.h"
 
-#include "chat/ChatRepository.h"
+#include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/TerminalStream.h"
@@ -52,6 +52,21 @@ QString row(const QString &name, const AgentMetrics &m)
                        : u"-"_s.rightJustified(10));
 }
 } // namespace
+
+QString MetricsCommand::name() const
+{
+    return u"metrics"_s;
+}
+
+QString MetricsCommand::description() const
+{
+    return CliCommands::tr("print router mode's metrics per agent: [--conversation ID] [--json]");
+}
+
+int MetricsCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, storedRepository(parser, context));
+}
 
 int MetricsCommand::run(const QCommandLineParser &parser, ChatRepository &repository)
 {

@@ -2,8 +2,6 @@
 // conversation it continues or starts, and the engine it builds for the turn; TurnRunner runs the turn itself.
 #include "RunCommand.h"
 
-#include "agents/AgentCatalog.h"
-#include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/ApprovalPrompt.h"
 #include "cli/CliCommands.h"
@@ -11,9 +9,9 @@
 #include "cli/GuardrailOptions.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
+#include "composition/AppContext.h"
 #include "domain/PromptVariables.h"
 #include "domain/UrlSecrets.h"
-#include "llm/NetworkAccess.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
@@ -109,7 +107,23 @@ bool readAllowedTools(
 
 } // namespace
 
-int RunCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools, const Turns &turns)
+QString RunCommand::name() const
+{
+    return u"run"_s;
+}
+
+QString RunCommand::description() const
+{
+    return CliCommands::tr("send a message and stream the answer with its handoffs; a tool that needs approval is "
+                           "asked about on the terminal (or allowed with --allow-tool)");
+}
+
+int RunCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, context);
+}
+
+int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const Turns &turns)
 {
     const QStringList positional = parser.positionalArguments();
     const QString text = positional.mid(1).join(u' ');
@@ -158,8 +172,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
 
     // The window's choices (models per agent, workspace, guardrail limits) hold here too, so a turn runs as it would
     // in the window; the options given here win. A bad value is refused before anything is stored.
-    EngineConfig config;
-    EngineSettings::applyTo(config);
+    EngineConfig config = context.engineConfig(true);
     if (parser.isSet(u"workspace"_s))
         config.workspaceRoot = parser.value(u"workspace"_s);
     if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)
@@ -168,6 +181,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
         return CliCommands::UsageError;
     }
 
+    Database &database = context.database();
     UnitOfWork &work = database.work();
     std::optional<Conversation> existing;
     if (parser.isSet(u"conversation"_s)) {
@@ -191,11 +205,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     if (isUrl)
         config.unstoredProvider = *profile;
 
-    QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
-    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
-    SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     QSet<QString> allowedTools;
-    if (QString error; !readAllowedTools(parser, tools.registry(), &allowedTools, &error)) {
+    if (QString error; !readAllowedTools(parser, context.tools().registry(), &allowedTools, &error)) {
         CliOutput::err() << error << '\n';
         return CliCommands::UsageError;
     }
@@ -208,8 +219,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
             return CliCommands::UsageError;
         }
     }
-    config.agentsFolder = AgentCatalog::userFolder();
-    LocalChatRepository repository(work, network, secrets, &tools.registry(), config);
+    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
+    LocalChatRepository &repository = context.makeRepository(config, isUrl ? nullptr : &context.secrets());
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
     if (parser.isSet(u"verbose"_s))
