@@ -24,6 +24,7 @@ class AgentsCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
     /// @brief `tandem agents …`; returns a CliCommands::ExitCode.
     static int run(const QCommandLineParser &parser, LocalChatRepository &repository);

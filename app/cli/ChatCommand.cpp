@@ -4,6 +4,7 @@
 
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
@@ -139,6 +140,17 @@ int ChatCommand::converse(TurnRunner &turn, qint64 conversationId, bool interact
             return code;
         turn.clearStop();
     }
+}
+
+CommandPage ChatCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem chat --provider PROFILE|URL [options]"),
+        CommandHelp::tr("One conversation from standard input, a message a line, each answered in turn (the "
+                        "options of run). On a terminal, with a prompt: Ctrl+C stops a reply, Ctrl+D ends the "
+                        "chat. Piped, as a batch that stops at the first turn that fails, with its exit code."),
+        CommandHelp::turnOptions(),
+        { u"tandem chat --mode router --provider %1"_s.arg(CommandHelp::exampleUrl()),
+            u"printf 'Hello\\nAnd then?\\n' | tandem chat --provider %1"_s.arg(CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

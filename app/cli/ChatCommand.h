@@ -21,6 +21,7 @@ class ChatCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 
 private:

@@ -203,7 +203,7 @@ int CliCommands::exec(QCoreApplication &app, const CommandRegistry &commands)
     if (!found && topic != kHelp)
         return unknownCommand(topic, commands.names() << kHelp);
     if (help) {
-        out() << CommandHelp::text(topic, all);
+        out() << CommandHelp::text(found ? found->page() : CommandHelp::helpPage(), all);
         out().flush();
         return Success;
     }

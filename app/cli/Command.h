@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/CommandPage.h"
+
 #include <QString>
 
 class QCommandLineParser;
@@ -10,7 +12,7 @@ class AppContext;
 class LocalChatRepository;
 
 /// @brief One headless command (`tandem run`, `tandem conversations`, …), found by its name in a CommandRegistry.
-/// Its line in `tandem help` comes from synopsis() and description(); CommandHelp gives its own page.
+/// Its line in `tandem help` comes from synopsis() and description(), its own help page from page().
 class Command
 {
 public:
@@ -22,6 +24,8 @@ public:
     virtual QString synopsis() const { return name(); }
     /// @brief The right column of its line in `tandem help`.
     virtual QString description() const = 0;
+    /// @brief Its own help page (`tandem COMMAND --help`), laid out by CommandHelp::text().
+    virtual CommandPage page() const = 0;
     /// @brief True if execute() needs the database open (and its pages checked) first.
     virtual bool opensDatabase() const { return true; }
     /// @brief Runs the command with the process's objects of @p context; returns a CliCommands::ExitCode.

@@ -3,6 +3,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 
 using namespace Qt::StringLiterals;
@@ -29,6 +30,14 @@ int ConversationsCommand::execute(const QCommandLineParser &parser, AppContext &
             << conversation.updatedAt.toString(Qt::ISODate) << '\t' << conversation.title << '\n';
     out.flush();
     return CliCommands::Success;
+}
+
+CommandPage ConversationsCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem conversations"),
+        CommandHelp::tr("Lists the stored conversations, one a line: id, mode, last activity and title, separated "
+                        "by tabs."),
+        {}, { u"tandem conversations"_s, u"tandem conversations | cut -f1"_s } };
 }
 
 } // namespace Tandem

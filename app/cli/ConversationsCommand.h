@@ -10,6 +10,7 @@ class ConversationsCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 };
 

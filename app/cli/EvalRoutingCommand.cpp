@@ -3,6 +3,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
 #include "composition/AppContext.h"
@@ -167,6 +168,17 @@ int EvalRoutingCommand::execute(const QCommandLineParser &parser, AppContext &co
         return CliCommands::BelowAccuracy;
     }
     return CliCommands::Success;
+}
+
+CommandPage EvalRoutingCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem eval-routing CASES.jsonl [--provider PROFILE|URL] [--min-accuracy X]"),
+        CommandHelp::tr("Classifies each case of a JSONL file ({\"message\": …, \"expected\": …} a line) as "
+                        "router mode would, and prints the accuracy, a confusion table and the cases routed "
+                        "wrong."),
+        { u"provider"_s, u"model"_s, u"protocol"_s, u"min-accuracy"_s },
+        { u"tandem eval-routing tests/data/routing/cases.jsonl --provider %1 --min-accuracy 0.8"_s.arg(
+            CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

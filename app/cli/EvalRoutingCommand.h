@@ -20,6 +20,7 @@ class EvalRoutingCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 };
 

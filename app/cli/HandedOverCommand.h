@@ -16,11 +16,14 @@ public:
     QString name() const override;
     QString synopsis() const override;
     QString description() const override;
+    CommandPage page() const override;
     bool opensDatabase() const override { return false; }
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 
     /// @brief The line of `tandem help` for @p which, shared with the full binary's own export and import.
     static QString descriptionOf(Which which);
+    /// @brief The help page of @p which, shared with the full binary's own export and import.
+    static CommandPage pageOf(Which which);
 
 private:
     Which m_which;

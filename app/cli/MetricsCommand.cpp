@@ -3,6 +3,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 
 #include <QCommandLineParser>
@@ -136,6 +137,14 @@ int MetricsCommand::run(const QCommandLineParser &parser, ChatRepository &reposi
     }
     out.flush();
     return CliCommands::Success;
+}
+
+CommandPage MetricsCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem metrics [--conversation ID] [--json]"),
+        CommandHelp::tr("Prints router mode's figures per agent and in total: turns, model calls, handoffs, "
+                        "rejections, tokens, latency, and every routing decision."),
+        { u"conversation"_s, u"json"_s }, { u"tandem metrics"_s, u"tandem metrics --conversation 4 --json"_s } };
 }
 
 } // namespace Tandem

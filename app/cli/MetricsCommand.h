@@ -20,6 +20,7 @@ class MetricsCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
     /// @brief Runs the command; returns a CliCommands::ExitCode.
     static int run(const QCommandLineParser &parser, ChatRepository &repository);

@@ -6,6 +6,7 @@
 #include "cli/ApprovalPrompt.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/GuardrailOptions.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
@@ -266,6 +267,21 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     if (created && exitCode == CliCommands::StorageError && repository.messages(conversationId, 0, 1).isEmpty())
         repository.deleteConversation(conversationId);
     return exitCode;
+}
+
+CommandPage RunCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem run --provider PROFILE|URL [options] \"message\""),
+        CommandHelp::tr("Sends one message and streams the answer, with its dividers and tool calls, to standard "
+                        "output; the turn is stored as the window stores it. Without --conversation a new "
+                        "conversation is started and its id printed first. A tool that needs approval is asked "
+                        "about on the terminal; in a script, --allow-tool lets it run."),
+        CommandHelp::turnOptions(),
+        { u"tandem run --provider %1 --model llama3.2 \"Shorten this text: ...\""_s.arg(CommandHelp::exampleUrl()),
+            u"tandem run --mode dual --provider %1 --conversation 3 \"And on Sunday?\""_s.arg(
+                CommandHelp::exampleUrl()),
+            u"tandem run --workspace ~/notes --allow-tool write_file --provider %1 \"Save a summary as notes.md\""_s
+                .arg(CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

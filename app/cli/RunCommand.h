@@ -39,6 +39,7 @@ public:
 
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 
     /// @brief Runs the command; returns a CliCommands::ExitCode. With @p turns (`tandem chat`, same options), no

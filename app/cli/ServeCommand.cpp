@@ -4,6 +4,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
 #include "composition/AppContext.h"
@@ -84,6 +85,14 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
     loop.exec();
     api.stop();
     return exitCode;
+}
+
+CommandPage ServeCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token]"),
+        CommandHelp::tr("Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until "
+                        "Ctrl+C, and prints its address."),
+        { u"port"_s, u"print-token"_s }, { u"tandem serve --print-token"_s, u"tandem serve --port 8765"_s } };
 }
 
 } // namespace Tandem

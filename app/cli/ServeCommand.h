@@ -18,6 +18,7 @@ class ServeCommand final : public Command
 public:
     QString name() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
     /// @brief The port of --port: @p ok false when it is given but not 0–65535.
     static quint16 portOption(const QCommandLineParser &parser, bool *ok);

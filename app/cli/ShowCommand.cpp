@@ -3,6 +3,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 #include "composition/AppContext.h"
 #include "storage/Database.h"
@@ -60,6 +61,13 @@ int ShowCommand::execute(const QCommandLineParser &parser, AppContext &context)
     }
     out.flush();
     return CliCommands::Success;
+}
+
+CommandPage ShowCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem show ID"),
+        CommandHelp::tr("Prints one conversation with its dividers, tool calls and errors."), {},
+        { u"tandem show 3"_s } };
 }
 
 } // namespace Tandem

@@ -11,6 +11,7 @@ public:
     QString name() const override;
     QString synopsis() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 };
 

@@ -37,6 +37,11 @@ QString ExportCommand::description() const
     return HandedOverCommand::descriptionOf(HandedOverCommand::Export); // the same line in tandem-cli's help
 }
 
+CommandPage ExportCommand::page() const
+{
+    return HandedOverCommand::pageOf(HandedOverCommand::Export);
+}
+
 int ExportCommand::execute(const QCommandLineParser &parser, AppContext &context)
 {
     return run(parser, context.database());

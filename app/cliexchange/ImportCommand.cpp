@@ -29,6 +29,11 @@ QString ImportCommand::description() const
     return HandedOverCommand::descriptionOf(HandedOverCommand::Import); // the same line in tandem-cli's help
 }
 
+CommandPage ImportCommand::page() const
+{
+    return HandedOverCommand::pageOf(HandedOverCommand::Import);
+}
+
 int ImportCommand::execute(const QCommandLineParser &parser, AppContext &context)
 {
     return run(parser, context.database());

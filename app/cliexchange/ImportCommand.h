@@ -20,6 +20,7 @@ public:
     QString name() const override;
     QString synopsis() const override;
     QString description() const override;
+    CommandPage page() const override;
     int execute(const QCommandLineParser &parser, AppContext &context) override;
 
     /// @brief Runs the command; returns a CliCommands::ExitCode.

@@ -20,6 +20,7 @@ public:
     { }
     QString name() const override { return m_name; }
     QString description() const override { return u"own "_s + m_name; }
+    Tandem::CommandPage page() const override { return { m_name, {}, {}, {} }; }
     int execute(const QCommandLineParser &, Tandem::AppContext &) override { return 0; }
 
 private:
@@ -75,9 +76,14 @@ void TestCommandRegistry::listTextKeepsTheColumns()
 void TestCommandRegistry::everyCommandHasItsHelpPage()
 {
     const QList<QCommandLineOption> options = Tandem::CliCommands::options();
-    const QStringList names = Tandem::CommandRegistry::headless().names() << u"help"_s;
-    for (const QString &name : names)
-        QVERIFY2(Tandem::CommandHelp::text(name, options).startsWith(u"Usage: tandem "_s + name), qPrintable(name));
+    const Tandem::CommandRegistry registry = Tandem::CommandRegistry::headless();
+    const QStringList names = registry.names();
+    for (const QString &name : names) {
+        const QString text = Tandem::CommandHelp::text(registry.find(name)->page(), options);
+        QVERIFY2(text.section(u'\n', 0, 0).split(u' ').value(2) == name, qPrintable(text)); // Usage: tandem NAME …
+        QVERIFY2(text.contains(u"\n  --data-dir <folder>"_s), qPrintable(text)); // every command reads it
+    }
+    QVERIFY(Tandem::CommandHelp::text(Tandem::CommandHelp::helpPage(), options).startsWith(u"Usage: tandem help"_s));
 }
 
 void TestCommandRegistry::addReplacesInPlace()
