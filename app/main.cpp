@@ -2,19 +2,19 @@
 #include "MainWindow.h"
 #include "SingleInstance.h"
 #include "Theme.h"
-#include "agents/AgentCatalog.h"
 #include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
+#include "cli/CommandRegistry.h"
 #include "cli/Handover.h"
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
 #include "cliexchange/ExportCommand.h"
 #include "cliexchange/ImportCommand.h"
+#include "composition/AppContext.h"
 #include "domain/Logging.h"
-#include "llm/NetworkAccess.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
@@ -23,7 +23,6 @@
 #include "storage/IntegrityCheckThread.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
-#include "tools/ToolCatalog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -62,6 +61,15 @@ void showStorageError(QWidget *parent, const QString &title, const QString &text
     box.exec();
 }
 
+/// The headless commands of the full binary: tandem-cli's, with export and import done here (their layout needs QtGui).
+Tandem::CommandRegistry fullCommands()
+{
+    Tandem::CommandRegistry commands = Tandem::CommandRegistry::headless();
+    commands.add(std::make_unique<Tandem::ExportCommand>());
+    commands.add(std::make_unique<Tandem::ImportCommand>());
+    return commands;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -76,19 +84,18 @@ int main(int argc, char *argv[])
         // here. If tandem-cli is missing, this binary runs the command itself.
         if (!command.isEmpty() && command != u"export" && command != u"import")
             Tandem::Handover::exec(Tandem::Handover::kHeadlessProgram, argv);
-        Tandem::CliCommands::setExchangeCommands(&Tandem::ExportCommand::run, &Tandem::ImportCommand::run);
         // Exports lay out text (HTML, PDF), which needs fonts and so a QGuiApplication; offscreen, no display.
         if (command == u"export") {
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             QGuiApplication app(argc, argv);
             Tandem::AppSetup::configure(app);
-            return Tandem::CliCommands::exec(app);
+            return Tandem::CliCommands::exec(app, fullCommands());
         }
         QCoreApplication app(argc, argv);
         Tandem::AppSetup::configure(app);
         if (Tandem::CliCommands::isCommandLine(argc, argv))
-            return Tandem::CliCommands::exec(app);
+            return Tandem::CliCommands::exec(app, fullCommands());
         QCommandLineParser parser;
         addOptions(parser);
         parser.process(app); // prints --version or --help and exits
@@ -112,7 +119,8 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     // One window per profile: a second start brings the first window to the front and ends.
-    Tandem::SingleInstance instance(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)));
+    Tandem::AppContext context(parser.value(u"data-dir"_s));
+    Tandem::SingleInstance instance(context.databasePath());
     if (instance.askRunningToShow()) {
         Tandem::TerminalStream::err() << QCoreApplication::translate(
             "main", "Tandem is already open on this profile; its window was brought to the front.")
@@ -120,22 +128,18 @@ int main(int argc, char *argv[])
         return 0;
     }
 
-    Tandem::Database database;
-    if (!database.open(Tandem::DataLocation::databasePath(parser.value(u"data-dir"_s)))) {
-        showStorageError(nullptr, QCoreApplication::translate("main", "Tandem cannot start"), database.errorString());
+    // The window checks a large file's pages beside the open window (below), not before it.
+    if (!context.open(Tandem::AppContext::IntegrityCheck::Deferred)) {
+        showStorageError(
+            nullptr, QCoreApplication::translate("main", "Tandem cannot start"), context.database().errorString());
         return 1;
     }
+    Tandem::Database &database = context.database();
 
-    // The one network manager, the keychain, the tools and the stores: everything the window gets is made here.
-    QNetworkAccessManager *network = Tandem::NetworkAccess::createManager(&app);
-    Tandem::SecretStore secrets;
-    const std::unique_ptr<Tandem::ToolCatalog> tools
-        = Tandem::ToolCatalog::withBuiltins(); // the engine's and settings'
-    Tandem::LocalSettingsService settingsService(&database.work(), &secrets, network);
-    settingsService.setToolCatalog(tools.get());
-    Tandem::EngineConfig engine;
-    engine.agentsFolder = Tandem::AgentCatalog::userFolder(); // the person's agent files override the shipped ones
-    Tandem::LocalChatRepository repository(database.work(), network, &secrets, &tools->registry(), engine);
+    // The one network manager, the keychain, the tools, the settings and the engine: the process's, from its context.
+    Tandem::SecretStore &secrets = context.secrets();
+    Tandem::LocalSettingsService &settingsService = context.settings();
+    Tandem::LocalChatRepository &repository = context.makeRepository(context.engineConfig(), &secrets);
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run
@@ -152,7 +156,7 @@ int main(int argc, char *argv[])
     Tandem::ExchangeViewModel exchange(&exchangeStore);
 
     // The local API (seed 002's board over HTTP on 127.0.0.1), off until the person turns it on in the settings.
-    Tandem::LocalApi localApi(repository, secrets, Tandem::DataLocation::folder(parser.value(u"data-dir"_s)));
+    Tandem::LocalApi localApi(repository, secrets, context.dataFolder());
     if (Tandem::LocalApi::enabledInSettings())
         localApi.start(Tandem::LocalApi::portInSettings());
 

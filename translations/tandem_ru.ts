@@ -800,40 +800,6 @@
         <translation>NAME</translation>
     </message>
     <message>
-        <source>Commands:
-  run           send a message and stream the answer with its handoffs; a tool that needs approval is asked about on the terminal (or allowed with --allow-tool)
-  chat          one conversation from standard input, a message a line (the options of run)
-  conversations list the stored conversations
-  show ID       print one conversation with its dividers
-  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)
-  import FILE   add the conversations of a Tandem JSON export as new ones
-  handoffs      print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES
-  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID
-  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]
-  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in
-  metrics       print router mode&apos;s metrics per agent: [--conversation ID] [--json]
-  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] [--min-accuracy X]
-  help          this list; help COMMAND (or COMMAND --help): that command&apos;s usage, options and examples
-
-The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
-        <translation>Команды:
-  run           отправить сообщение и выводить ответ вместе с передачами; об инструменте, которому нужно подтверждение, спрашивают в терминале (или его разрешает --allow-tool)
-  chat          одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)
-  conversations вывести список сохранённых бесед
-  show ID       вывести одну беседу с разделителями
-  export        записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)
-  import FILE   добавить беседы из JSON-экспорта Tandem как новые
-  handoffs      вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ
-  handoff       действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID
-  serve         запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]
-  agents        export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH
-  metrics       вывести метрики режима маршрутизатора по агентам: [--conversation ID] [--json]
-  eval-routing  классифицировать каждый пример файла JSONL, как это делает маршрутизатор: CASES.jsonl [--provider P] [--min-accuracy X]
-  help          этот список; help КОМАНДА (или КОМАНДА --help): использование, параметры и примеры этой команды
-
-API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
-    </message>
-    <message>
         <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing or help</source>
         <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing или help</translation>
     </message>
@@ -860,6 +826,66 @@ API-ключ сохранённого провайдера берётся из �
     <message>
         <source>The decision could not be stored.</source>
         <translation>Не удалось сохранить решение.</translation>
+    </message>
+    <message>
+        <source>export-prompts DIR [--conversation ID] [--port N]: write the pipeline&apos;s agent files with DASHBOARD_URL, STORY_ID and BRANCH filled in</source>
+        <translation>export-prompts ПАПКА [--conversation ID] [--port N]: записать файлы агентов конвейера с подставленными DASHBOARD_URL, STORY_ID и BRANCH</translation>
+    </message>
+    <message>
+        <source>one conversation from standard input, a message a line (the options of run)</source>
+        <translation>одна беседа со стандартного ввода, по сообщению в строке (параметры как у run)</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>Команды:</translation>
+    </message>
+    <message>
+        <source>this list; help COMMAND (or COMMAND --help): that command&apos;s usage, options and examples</source>
+        <translation>этот список; help КОМАНДА (или КОМАНДА --help): использование, параметры и примеры этой команды</translation>
+    </message>
+    <message>
+        <source>The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.</source>
+        <translation>API-ключ сохранённого провайдера берётся из связки ключей; для базового URL — из TANDEM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>list the stored conversations</source>
+        <translation>вывести список сохранённых бесед</translation>
+    </message>
+    <message>
+        <source>classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] [--min-accuracy X]</source>
+        <translation>классифицировать каждый пример файла JSONL, как это делает маршрутизатор: CASES.jsonl [--provider P] [--min-accuracy X]</translation>
+    </message>
+    <message>
+        <source>write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt -o PATH (a folder: one file per conversation)</source>
+        <translation>записать беседы в файл: --conversation ID|--all --format md|json|html|pdf|txt -o ПУТЬ (папка: по файлу на беседу)</translation>
+    </message>
+    <message>
+        <source>add the conversations of a Tandem JSON export as new ones</source>
+        <translation>добавить беседы из JSON-экспорта Tandem как новые</translation>
+    </message>
+    <message>
+        <source>act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID</source>
+        <translation>действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID</translation>
+    </message>
+    <message>
+        <source>print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES</source>
+        <translation>вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ</translation>
+    </message>
+    <message>
+        <source>print router mode&apos;s metrics per agent: [--conversation ID] [--json]</source>
+        <translation>вывести метрики режима маршрутизатора по агентам: [--conversation ID] [--json]</translation>
+    </message>
+    <message>
+        <source>send a message and stream the answer with its handoffs; a tool that needs approval is asked about on the terminal (or allowed with --allow-tool)</source>
+        <translation>отправить сообщение и выводить ответ вместе с передачами; об инструменте, которому нужно подтверждение, спрашивают в терминале (или его разрешает --allow-tool)</translation>
+    </message>
+    <message>
+        <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]</source>
+        <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]</translation>
+    </message>
+    <message>
+        <source>print one conversation with its dividers</source>
+        <translation>вывести одну беседу с разделителями</translation>
     </message>
 </context>
 <context>

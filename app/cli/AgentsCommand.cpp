@@ -5,6 +5,7 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/ServeCommand.h"
 #include "cli/TerminalStream.h"
 #include "domain/PromptVariables.h"
@@ -29,6 +30,22 @@ int usageError(const QString &problem)
 }
 
 } // namespace
+
+QString AgentsCommand::name() const
+{
+    return u"agents"_s;
+}
+
+QString AgentsCommand::description() const
+{
+    return CliCommands::tr("export-prompts DIR [--conversation ID] [--port N]: write the pipeline's agent files with "
+                           "DASHBOARD_URL, STORY_ID and BRANCH filled in");
+}
+
+int AgentsCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, storedRepository(parser, context));
+}
 
 int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &repository)
 {
@@ -89,6 +106,14 @@ int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &re
     }
     CliOutput::out().flush();
     return written > 0 ? CliCommands::Success : CliCommands::UsageError;
+}
+
+CommandPage AgentsCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem agents export-prompts DIR [--conversation ID] [--port N]"),
+        CommandHelp::tr("Writes the pipeline's agent files into DIR with DASHBOARD_URL, STORY_ID and BRANCH filled "
+                        "in, for an outside agent to read."),
+        { u"conversation"_s, u"port"_s }, { u"tandem agents export-prompts agents --conversation 9"_s } };
 }
 
 } // namespace Tandem

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/Command.h"
+
 #include <QCoreApplication>
 
 class QCommandLineParser;
@@ -15,11 +17,15 @@ class LocalChatRepository;
 /// STORY_ID and BRANCH come from --conversation (its id, `story-<id>`, or the conversation's own variables), the
 /// dashboard's address from --port or the window's local API port; what is not known stays a `$NAME` for the outside
 /// agent's own execution prompt to give.
-class AgentsCommand
+class AgentsCommand final : public Command
 {
     Q_DECLARE_TR_FUNCTIONS(AgentsCommand)
 
 public:
+    QString name() const override;
+    QString description() const override;
+    CommandPage page() const override;
+    int execute(const QCommandLineParser &parser, AppContext &context) override;
     /// @brief `tandem agents …`; returns a CliCommands::ExitCode.
     static int run(const QCommandLineParser &parser, LocalChatRepository &repository);
 };

@@ -4,6 +4,7 @@
 
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
@@ -90,10 +91,20 @@ private:
 
 } // namespace
 
-int ChatCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools)
+QString ChatCommand::name() const
+{
+    return u"chat"_s;
+}
+
+QString ChatCommand::description() const
+{
+    return CliCommands::tr("one conversation from standard input, a message a line (the options of run)");
+}
+
+int ChatCommand::execute(const QCommandLineParser &parser, AppContext &context)
 {
     const bool interactive = ::isatty(STDIN_FILENO) == 1;
-    return RunCommand::run(parser, database, tools,
+    return RunCommand::run(parser, context,
         [interactive](TurnRunner &turn, qint64 conversationId) { return converse(turn, conversationId, interactive); });
 }
 
@@ -129,6 +140,17 @@ int ChatCommand::converse(TurnRunner &turn, qint64 conversationId, bool interact
             return code;
         turn.clearStop();
     }
+}
+
+CommandPage ChatCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem chat --provider PROFILE|URL [options]"),
+        CommandHelp::tr("One conversation from standard input, a message a line, each answered in turn (the "
+                        "options of run). On a terminal, with a prompt: Ctrl+C stops a reply, Ctrl+D ends the "
+                        "chat. Piped, as a batch that stops at the first turn that fails, with its exit code."),
+        CommandHelp::turnOptions(),
+        { u"tandem chat --mode router --provider %1"_s.arg(CommandHelp::exampleUrl()),
+            u"printf 'Hello\\nAnd then?\\n' | tandem chat --provider %1"_s.arg(CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

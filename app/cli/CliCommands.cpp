@@ -1,38 +1,17 @@
 #include "CliCommands.h"
 
-#include "agents/AgentCatalog.h"
-#include "chat/EngineSettings.h"
-#include "chat/LocalChatRepository.h"
-#include "cli/AgentsCommand.h"
 #include "cli/AppSetup.h"
-#include "cli/ChatCommand.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandHelp.h"
+#include "cli/CommandRegistry.h"
 #include "cli/CommandSuggestion.h"
-#include "cli/EvalRoutingCommand.h"
 #include "cli/GuardrailOptions.h"
-#include "cli/HandoffCommands.h"
-#include "cli/Handover.h"
-#include "cli/MetricsCommand.h"
-#include "cli/RunCommand.h"
-#include "cli/ServeCommand.h"
 #include "cli/TerminalStream.h"
-#include "domain/HandoffSignal.h"
-#include "domain/Logging.h"
-#include "domain/UrlSecrets.h"
-#include "llm/NetworkAccess.h"
-#include "storage/DataLocation.h"
+#include "composition/AppContext.h"
 #include "storage/Database.h"
-#include "storage/SecretStore.h"
-#include "storage/UnitOfWork.h"
-#include "tools/ToolCatalog.h"
 
 #include <QCommandLineParser>
-#include <QCryptographicHash>
-#include <QEventLoop>
-#include <QHash>
 #include <QLoggingCategory>
-#include <QUrl>
 
 #include <cstring>
 
@@ -41,8 +20,6 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr const char *kCommands[] = { "run", "chat", "conversations", "show", "export", "import", "handoffs", "handoff",
-    "serve", "agents", "metrics", "eval-routing", "help" };
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
@@ -50,8 +27,8 @@ constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", 
     "--output", "--port", "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
     "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
 
-CliCommands::ExternalCommand g_exportCommand = nullptr;
-CliCommands::ExternalCommand g_importCommand = nullptr;
+/// `help` is answered by exec() itself (before a command is looked for), so it is no Command of the registry.
+const auto kHelp = u"help"_s;
 
 TerminalStream &out()
 {
@@ -62,68 +39,42 @@ TerminalStream &err()
     return CliOutput::err();
 }
 
-QStringList commandNames()
+int unknownCommand(const QString &command, const QStringList &names)
 {
-    QStringList names;
-    for (const char *command : kCommands)
-        names << QString::fromLatin1(command);
-    return names;
-}
-
-int listConversations(LocalChatRepository &repository)
-{
-    const QList<Conversation> all = repository.conversations();
-    for (const Conversation &conversation : all)
-        out() << conversation.id << '\t' << Conversation::modeName(conversation.mode) << '\t'
-              << conversation.updatedAt.toString(Qt::ISODate) << '\t' << conversation.title << '\n';
-    out().flush();
-    return CliCommands::Success;
-}
-
-int showConversation(LocalChatRepository &repository, UnitOfWork &work, const QString &idText)
-{
-    bool ok = false;
-    const qint64 id = idText.toLongLong(&ok);
-    const std::optional<Conversation> conversation = ok ? repository.conversation(id) : std::nullopt;
-    if (!conversation) {
-        err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
-        return CliCommands::UsageError;
-    }
-    const QHash<QString, QString> names = CliOutput::agentNames(work);
-    out() << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
-    const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
-    QHash<qint64, Handoff> handoffs;
-    for (const Handoff &handoff : repository.handoffs(id))
-        handoffs.insert(handoff.id, handoff);
-    for (const Message &row : rows) {
-        const auto handoff = handoffs.constFind(row.handoffId);
-        out() << CliOutput::formatRow(row, names, handoff == handoffs.cend() ? nullptr : &handoff.value()) << '\n';
-    }
-    out().flush();
-    return CliCommands::Success;
-}
-
-int unknownCommand(const QString &command)
-{
-    const QString closest = CommandSuggestion::closest(command, commandNames());
+    const QString closest = CommandSuggestion::closest(command, names);
     if (closest.isEmpty())
-        err() << CliCommands::tr("Unknown command “%1”. The commands are: %2.")
-                     .arg(command, commandNames().join(u", "_s));
+        err() << CliCommands::tr("Unknown command “%1”. The commands are: %2.").arg(command, names.join(u", "_s));
     else
         err() << CliCommands::tr("Unknown command “%1”. Did you mean “%2”?").arg(command, closest);
     err() << '\n' << CliCommands::tr("See: tandem help") << '\n';
     return CliCommands::UsageError;
 }
 
-} // namespace
-
-bool CliCommands::isCommand(QStringView name)
+/// The description `tandem help` starts with: the commands of @p commands, a line each, and the exit codes.
+QString description(const CommandRegistry &commands)
 {
-    for (const char *command : kCommands)
-        if (name == QLatin1StringView(command))
-            return true;
-    return false;
+    return AppSetup::description() + u"\n\n"_s + CliCommands::tr("Commands:") + u'\n' + commands.listText()
+        + CommandRegistry::line(kHelp,
+            CliCommands::tr("this list; help COMMAND (or COMMAND --help): that command's usage, options and examples"))
+        + u'\n'
+        + CliCommands::tr("The API key of a stored provider comes from the keychain; for a base URL, from "
+                          "TANDEM_API_KEY.")
+        + u'\n' + CliCommands::exitCodesHelp();
 }
+
+/// Runs @p command once the command line is read: the database opened (and checked) first if it needs it.
+int run(Command &command, const QCommandLineParser &parser)
+{
+    AppContext context(parser.value(u"data-dir"_s));
+    // A headless command checks even a large file's pages first: an answer from a damaged file would be wrong silently.
+    if (command.opensDatabase() && !context.open(AppContext::IntegrityCheck::Now)) {
+        err() << context.database().errorString() << '\n';
+        return CliCommands::StorageError;
+    }
+    return command.execute(parser, context);
+}
+
+} // namespace
 
 bool CliCommands::isCommandLine(int argc, const char *const *argv)
 {
@@ -157,12 +108,6 @@ QString CliCommands::exitCodesHelp()
               "error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), "
               "6 cancelled, 7 routing accuracy below --min-accuracy, 8 the conversation is busy (answering in another "
               "Tandem process for longer than --wait).");
-}
-
-void CliCommands::setExchangeCommands(ExternalCommand exportCommand, ExternalCommand importCommand)
-{
-    g_exportCommand = exportCommand;
-    g_importCommand = importCommand;
 }
 
 QList<QCommandLineOption> CliCommands::options()
@@ -212,33 +157,10 @@ QList<QCommandLineOption> CliCommands::options()
     return options;
 }
 
-int CliCommands::exec(QCoreApplication &app)
+int CliCommands::exec(QCoreApplication &app, const CommandRegistry &commands)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(AppSetup::description() + u"\n\n"_s
-        + tr("Commands:\n"
-             "  run           send a message and stream the answer with its handoffs; a tool that needs approval "
-             "is asked about on the terminal (or allowed with --allow-tool)\n"
-             "  chat          one conversation from standard input, a message a line (the options of run)\n"
-             "  conversations list the stored conversations\n"
-             "  show ID       print one conversation with its dividers\n"
-             "  export        write conversations to a file: --conversation ID|--all --format md|json|html|pdf|txt "
-             "-o PATH (a folder: one file per conversation)\n"
-             "  import FILE   add the conversations of a Tandem JSON export as new ones\n"
-             "  handoffs      print a conversation's handoff board: --conversation ID [--json], or --stale MINUTES\n"
-             "  handoff       act on the board: create --conversation ID --from A --to B [--payload JSON], "
-             "accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID\n"
-             "  serve         run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: "
-             "[--port N] [--print-token]\n"
-             "  agents        export-prompts DIR [--conversation ID] [--port N]: write the pipeline's agent files "
-             "with DASHBOARD_URL, STORY_ID and BRANCH filled in\n"
-             "  metrics       print router mode's metrics per agent: [--conversation ID] [--json]\n"
-             "  eval-routing  classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] "
-             "[--min-accuracy X]\n"
-             "  help          this list; help COMMAND (or COMMAND --help): that command's usage, options and "
-             "examples\n\n"
-             "The API key of a stored provider comes from the keychain; for a base URL, from TANDEM_API_KEY.")
-        + u"\n"_s + exitCodesHelp());
+    parser.setApplicationDescription(description(commands));
     parser.addHelpOption();
     parser.addVersionOption();
     const QList<QCommandLineOption> all = options();
@@ -259,9 +181,9 @@ int CliCommands::exec(QCoreApplication &app)
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.value(0);
     // `tandem COMMAND --help` and `tandem help COMMAND`: that command's own help; without a command, all of them.
-    const bool help = parser.isSet(u"help"_s) || command == u"help";
+    const bool help = parser.isSet(u"help"_s) || command == kHelp;
     QString topic = command;
-    if (command == u"help") // `tandem help --help` is help's own page
+    if (command == kHelp) // `tandem help --help` is help's own page
         topic = positional.size() > 1 ? positional.at(1) : (parser.isSet(u"help"_s) ? command : QString());
     if (help && topic.isEmpty()) {
         out() << parser.helpText();
@@ -277,64 +199,15 @@ int CliCommands::exec(QCoreApplication &app)
         err() << parser.helpText();
         return UsageError;
     }
-    if (!isCommand(topic))
-        return unknownCommand(topic);
+    Command *found = commands.find(topic);
+    if (!found && topic != kHelp)
+        return unknownCommand(topic, commands.names() << kHelp);
     if (help) {
-        out() << CommandHelp::text(topic, all);
+        out() << CommandHelp::text(found ? found->page() : CommandHelp::helpPage(), all);
         out().flush();
         return Success;
     }
-    const ExternalCommand external
-        = command == u"export" ? g_exportCommand : (command == u"import" ? g_importCommand : nullptr);
-    if ((command == u"export" || command == u"import") && !external) {
-        // tandem-cli carries no QtGui, which the exporters lay text out with: the full binary does these two.
-        Handover::exec(Handover::kFullProgram, app.arguments());
-        err() << tr("“%1” needs the full tandem executable, which is not installed beside tandem-cli.").arg(command)
-              << '\n';
-        return UsageError;
-    }
-
-    Database database;
-    // A headless command checks even a large file's pages first: an answer from a damaged file would be wrong silently.
-    if (!database.open(DataLocation::databasePath(parser.value(u"data-dir"_s)))
-        || (database.isCheckPending() && !database.checkIntegrity())) {
-        err() << database.errorString() << '\n';
-        return StorageError;
-    }
-    // The process's one tool catalog: every command that runs agents gives them the same tools.
-    const std::unique_ptr<ToolCatalog> tools = ToolCatalog::withBuiltins();
-    if (command == u"run")
-        return RunCommand::run(parser, database, *tools);
-    if (command == u"eval-routing")
-        return EvalRoutingCommand::run(parser, database, *tools);
-    if (command == u"chat")
-        return ChatCommand::run(parser, database, *tools);
-    if (external)
-        return external(parser, database);
-
-    EngineConfig config;
-    config.agentsFolder = AgentCatalog::userFolder();
-    LocalChatRepository repository(
-        database.work(), NetworkAccess::createManager(&app), nullptr, &tools->registry(), config);
-    if (parser.isSet(u"verbose"_s))
-        CliOutput::printAgentProblems(repository);
-    if (command == u"conversations")
-        return listConversations(repository);
-    if (command == u"handoffs")
-        return HandoffCommands::list(parser, repository);
-    if (command == u"handoff")
-        return HandoffCommands::act(parser, repository);
-    if (command == u"serve")
-        return ServeCommand::run(parser, repository, DataLocation::folder(parser.value(u"data-dir"_s)));
-    if (command == u"agents")
-        return AgentsCommand::run(parser, repository);
-    if (command == u"metrics")
-        return MetricsCommand::run(parser, repository);
-    if (positional.size() < 2) {
-        err() << tr("Usage: tandem show ID") << '\n';
-        return UsageError;
-    }
-    return showConversation(repository, database.work(), positional.at(1));
+    return run(*found, parser);
 }
 
 } // namespace Tandem

@@ -9,10 +9,11 @@ class QCommandLineParser;
 
 namespace Tandem {
 
-class Database;
+class CommandRegistry;
 
-/// @brief The headless commands (`tandem run`, `tandem conversations`, `tandem show`): the same ChatRepository and
-/// database as the window, no display needed.
+/// @brief The headless commands' dispatcher (`tandem run`, `tandem conversations`, `tandem show`, …): parses the
+/// command line, answers --help and --version, finds the command in a CommandRegistry and runs it with the process's
+/// AppContext, the same database and engine wiring as the window; no display needed.
 class CliCommands
 {
     Q_DECLARE_TR_FUNCTIONS(CliCommands)
@@ -31,25 +32,17 @@ public:
         Busy = 8, ///< the conversation was answering in another Tandem process for longer than --wait
     };
 
-    /// @brief True if @p name is one of the commands.
-    static bool isCommand(QStringView name);
     /// @brief True if the first argument that is not an option (or an option's value) names a command.
     static bool isCommandLine(int argc, const char *const *argv);
     /// @brief The first argument that is not an option (or an option's value); empty if there is none.
     static QString commandOf(int argc, const char *const *argv);
-    /// @brief Runs the command of @p app's arguments; returns the process exit code.
-    static int exec(QCoreApplication &app);
+    /// @brief Runs the command of @p app's arguments, found in @p commands; returns the process exit code.
+    static int exec(QCoreApplication &app, const CommandRegistry &commands);
     /// @brief The exit codes, for --help.
     static QString exitCodesHelp();
     /// @brief Every option of the headless commands, with its help text (`tandem help` lists them all, each
     /// command's help those it reads).
     static QList<QCommandLineOption> options();
-
-    /// @brief A command kept outside this module: export and import need the exchange module (QtGui).
-    using ExternalCommand = int (*)(const QCommandLineParser &parser, Database &database);
-    /// @brief Gives exec() the export and import commands (the full `tandem` does). Without them (`tandem-cli`),
-    /// exec() hands those two commands over to `tandem` beside it.
-    static void setExchangeCommands(ExternalCommand exportCommand, ExternalCommand importCommand);
 };
 
 } // namespace Tandem

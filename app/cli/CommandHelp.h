@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/CommandPage.h"
+
 #include <QCommandLineOption>
 #include <QCoreApplication>
 #include <QList>
@@ -14,9 +16,15 @@ class CommandHelp
     Q_DECLARE_TR_FUNCTIONS(CommandHelp)
 
 public:
-    /// @brief The help of @p command, its options taken from @p options (every option of the command line); empty
-    /// for a word that is not a command.
-    static QString text(const QString &command, const QList<QCommandLineOption> &options);
+    /// @brief The help of a command from its @p page, its options taken from @p options (every option of the command
+    /// line).
+    static QString text(const CommandPage &page, const QList<QCommandLineOption> &options);
+    /// @brief The page of `tandem help` itself (answered by CliCommands, not a Command of the registry).
+    static CommandPage helpPage();
+    /// @brief The options of a turn (`run` and `chat`), the guardrails' included, in the order shown.
+    static QStringList turnOptions();
+    /// @brief The base URL the examples use.
+    static QString exampleUrl();
     /// @brief @p options laid out as QCommandLineParser lays out its "Options:" block, wrapped at @p width columns.
     static QString optionLines(const QList<QCommandLineOption> &options, int width = 80);
 };

@@ -1,16 +1,14 @@
 #include "EvalRoutingCommand.h"
 
-#include "agents/AgentCatalog.h"
-#include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/RunCommand.h"
 #include "cli/TerminalStream.h"
-#include "llm/NetworkAccess.h"
+#include "composition/AppContext.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
-#include "tools/ToolCatalog.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -34,7 +32,18 @@ struct Case
 };
 } // namespace
 
-int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools)
+QString EvalRoutingCommand::name() const
+{
+    return u"eval-routing"_s;
+}
+
+QString EvalRoutingCommand::description() const
+{
+    return CliCommands::tr("classify each case of a JSONL file as router mode would: CASES.jsonl [--provider P] "
+                           "[--min-accuracy X]");
+}
+
+int EvalRoutingCommand::execute(const QCommandLineParser &parser, AppContext &context)
 {
     const QStringList positional = parser.positionalArguments();
     const QString usage = tr("Usage: tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy 0.8]");
@@ -83,12 +92,10 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
         return CliCommands::UsageError;
     }
 
-    EngineConfig config;
-    EngineSettings::applyTo(config);
-    config.agentsFolder = AgentCatalog::userFolder();
+    EngineConfig config = context.engineConfig(true);
     RunCommand::ResolvedProvider resolved;
     if (parser.isSet(u"provider"_s)) {
-        resolved = RunCommand::resolveProvider(database, parser);
+        resolved = RunCommand::resolveProvider(context.database(), parser);
         if (!resolved.profile) {
             CliOutput::err() << resolved.problem << '\n';
             return resolved.exitCode;
@@ -97,9 +104,7 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
         if (resolved.isUrl)
             config.unstoredProvider = *resolved.profile;
     }
-    SecretStore *secrets = resolved.isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
-    LocalChatRepository repository(
-        database.work(), NetworkAccess::createManager(qApp), secrets, &tools.registry(), config);
+    LocalChatRepository &repository = context.makeRepository(config, resolved.isUrl ? nullptr : &context.secrets());
     if (resolved.isUrl)
         repository.setApiKey(resolved.profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
 
@@ -163,6 +168,17 @@ int EvalRoutingCommand::run(const QCommandLineParser &parser, Database &database
         return CliCommands::BelowAccuracy;
     }
     return CliCommands::Success;
+}
+
+CommandPage EvalRoutingCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem eval-routing CASES.jsonl [--provider PROFILE|URL] [--min-accuracy X]"),
+        CommandHelp::tr("Classifies each case of a JSONL file ({\"message\": …, \"expected\": …} a line) as "
+                        "router mode would, and prints the accuracy, a confusion table and the cases routed "
+                        "wrong."),
+        { u"provider"_s, u"model"_s, u"protocol"_s, u"min-accuracy"_s },
+        { u"tandem eval-routing tests/data/routing/cases.jsonl --provider %1 --min-accuracy 0.8"_s.arg(
+            CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

@@ -1,26 +1,27 @@
 #pragma once
 
+#include "cli/Command.h"
+
 #include <QCoreApplication>
 
 class QCommandLineParser;
 
 namespace Tandem {
 
-class Database;
-class ToolCatalog;
-
 /// @brief `tandem eval-routing CASES.jsonl [--provider P] [--min-accuracy X]` (seed 004's testing strategy): each
 /// case's message goes through router mode's classification on the configured provider (or --provider); prints the
 /// accuracy, the confusion table and the cases routed wrong, and exits non-zero below --min-accuracy.
 ///
 /// A case is one JSON object per line: `{"message": "Create task to review code by Friday", "expected": "task"}`.
-class EvalRoutingCommand
+class EvalRoutingCommand final : public Command
 {
     Q_DECLARE_TR_FUNCTIONS(EvalRoutingCommand)
 
 public:
-    /// @brief Runs the command; returns a CliCommands::ExitCode.
-    static int run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools);
+    QString name() const override;
+    QString description() const override;
+    CommandPage page() const override;
+    int execute(const QCommandLineParser &parser, AppContext &context) override;
 };
 
 } // namespace Tandem

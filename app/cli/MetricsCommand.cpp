@@ -1,8 +1,9 @@
 #include "MetricsCommand.h"
 
-#include "chat/ChatRepository.h"
+#include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 
 #include <QCommandLineParser>
@@ -52,6 +53,21 @@ QString row(const QString &name, const AgentMetrics &m)
                        : u"-"_s.rightJustified(10));
 }
 } // namespace
+
+QString MetricsCommand::name() const
+{
+    return u"metrics"_s;
+}
+
+QString MetricsCommand::description() const
+{
+    return CliCommands::tr("print router mode's metrics per agent: [--conversation ID] [--json]");
+}
+
+int MetricsCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, storedRepository(parser, context));
+}
 
 int MetricsCommand::run(const QCommandLineParser &parser, ChatRepository &repository)
 {
@@ -121,6 +137,14 @@ int MetricsCommand::run(const QCommandLineParser &parser, ChatRepository &reposi
     }
     out.flush();
     return CliCommands::Success;
+}
+
+CommandPage MetricsCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem metrics [--conversation ID] [--json]"),
+        CommandHelp::tr("Prints router mode's figures per agent and in total: turns, model calls, handoffs, "
+                        "rejections, tokens, latency, and every routing decision."),
+        { u"conversation"_s, u"json"_s }, { u"tandem metrics"_s, u"tandem metrics --conversation 4 --json"_s } };
 }
 
 } // namespace Tandem

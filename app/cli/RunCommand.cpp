@@ -2,18 +2,17 @@
 // conversation it continues or starts, and the engine it builds for the turn; TurnRunner runs the turn itself.
 #include "RunCommand.h"
 
-#include "agents/AgentCatalog.h"
-#include "chat/EngineSettings.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/ApprovalPrompt.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/GuardrailOptions.h"
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
+#include "composition/AppContext.h"
 #include "domain/PromptVariables.h"
 #include "domain/UrlSecrets.h"
-#include "llm/NetworkAccess.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
@@ -109,7 +108,23 @@ bool readAllowedTools(
 
 } // namespace
 
-int RunCommand::run(const QCommandLineParser &parser, Database &database, const ToolCatalog &tools, const Turns &turns)
+QString RunCommand::name() const
+{
+    return u"run"_s;
+}
+
+QString RunCommand::description() const
+{
+    return CliCommands::tr("send a message and stream the answer with its handoffs; a tool that needs approval is "
+                           "asked about on the terminal (or allowed with --allow-tool)");
+}
+
+int RunCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, context);
+}
+
+int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const Turns &turns)
 {
     const QStringList positional = parser.positionalArguments();
     const QString text = positional.mid(1).join(u' ');
@@ -158,8 +173,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
 
     // The window's choices (models per agent, workspace, guardrail limits) hold here too, so a turn runs as it would
     // in the window; the options given here win. A bad value is refused before anything is stored.
-    EngineConfig config;
-    EngineSettings::applyTo(config);
+    EngineConfig config = context.engineConfig(true);
     if (parser.isSet(u"workspace"_s))
         config.workspaceRoot = parser.value(u"workspace"_s);
     if (QString error; !GuardrailOptions::apply(parser, config.limits, &error)
@@ -168,6 +182,7 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
         return CliCommands::UsageError;
     }
 
+    Database &database = context.database();
     UnitOfWork &work = database.work();
     std::optional<Conversation> existing;
     if (parser.isSet(u"conversation"_s)) {
@@ -191,11 +206,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     if (isUrl)
         config.unstoredProvider = *profile;
 
-    QNetworkAccessManager *network = NetworkAccess::createManager(qApp);
-    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
-    SecretStore *secrets = isUrl ? nullptr : new SecretStore(SecretStore::kDefaultService.toString(), qApp);
     QSet<QString> allowedTools;
-    if (QString error; !readAllowedTools(parser, tools.registry(), &allowedTools, &error)) {
+    if (QString error; !readAllowedTools(parser, context.tools().registry(), &allowedTools, &error)) {
         CliOutput::err() << error << '\n';
         return CliCommands::UsageError;
     }
@@ -208,8 +220,8 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
             return CliCommands::UsageError;
         }
     }
-    config.agentsFolder = AgentCatalog::userFolder();
-    LocalChatRepository repository(work, network, secrets, &tools.registry(), config);
+    // Keys of stored profiles come from the keychain; a raw URL takes TANDEM_API_KEY (or none).
+    LocalChatRepository &repository = context.makeRepository(config, isUrl ? nullptr : &context.secrets());
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
     if (parser.isSet(u"verbose"_s))
@@ -255,6 +267,21 @@ int RunCommand::run(const QCommandLineParser &parser, Database &database, const 
     if (created && exitCode == CliCommands::StorageError && repository.messages(conversationId, 0, 1).isEmpty())
         repository.deleteConversation(conversationId);
     return exitCode;
+}
+
+CommandPage RunCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem run --provider PROFILE|URL [options] \"message\""),
+        CommandHelp::tr("Sends one message and streams the answer, with its dividers and tool calls, to standard "
+                        "output; the turn is stored as the window stores it. Without --conversation a new "
+                        "conversation is started and its id printed first. A tool that needs approval is asked "
+                        "about on the terminal; in a script, --allow-tool lets it run."),
+        CommandHelp::turnOptions(),
+        { u"tandem run --provider %1 --model llama3.2 \"Shorten this text: ...\""_s.arg(CommandHelp::exampleUrl()),
+            u"tandem run --mode dual --provider %1 --conversation 3 \"And on Sunday?\""_s.arg(
+                CommandHelp::exampleUrl()),
+            u"tandem run --workspace ~/notes --allow-tool write_file --provider %1 \"Save a summary as notes.md\""_s
+                .arg(CommandHelp::exampleUrl()) } };
 }
 
 } // namespace Tandem

@@ -4,8 +4,10 @@
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
+#include "cli/CommandHelp.h"
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
+#include "composition/AppContext.h"
 #include "storage/SecretStore.h"
 
 #include <QCommandLineParser>
@@ -27,8 +29,20 @@ quint16 ServeCommand::portOption(const QCommandLineParser &parser, bool *ok)
     return *ok ? quint16(port) : 0;
 }
 
-int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &repository, const QString &dataFolder)
+QString ServeCommand::name() const
 {
+    return u"serve"_s;
+}
+
+QString ServeCommand::description() const
+{
+    return CliCommands::tr("run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] "
+                           "[--print-token]");
+}
+
+int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    LocalChatRepository &repository = storedRepository(parser, context);
     bool ok = false;
     quint16 port = portOption(parser, &ok);
     if (!ok) {
@@ -40,8 +54,8 @@ int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &rep
 
     // Handoffs done by the window or another command show up here too, and stale ones time out while it serves.
     repository.watchForChangesElsewhere(1500);
-    SecretStore secrets;
-    LocalApi api(repository, secrets, dataFolder);
+    SecretStore &secrets = context.secrets();
+    LocalApi api(repository, secrets, context.dataFolder());
     UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
     QEventLoop loop;
     int exitCode = CliCommands::Success;
@@ -71,6 +85,14 @@ int ServeCommand::run(const QCommandLineParser &parser, LocalChatRepository &rep
     loop.exec();
     api.stop();
     return exitCode;
+}
+
+CommandPage ServeCommand::page() const
+{
+    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token]"),
+        CommandHelp::tr("Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until "
+                        "Ctrl+C, and prints its address."),
+        { u"port"_s, u"print-token"_s }, { u"tandem serve --print-token"_s, u"tandem serve --port 8765"_s } };
 }
 
 } // namespace Tandem

@@ -1,7 +1,9 @@
 #include "ExportCommand.h"
 
 #include "cli/CliCommands.h"
+#include "cli/HandedOverCommand.h"
 #include "cli/TerminalStream.h"
+#include "composition/AppContext.h"
 #include "exchange/Exporter.h"
 #include "storage/Database.h"
 #include "storage/ExchangeStore.h"
@@ -18,6 +20,31 @@ QString ExportCommand::usage()
 {
     return tr("Usage: tandem export --conversation ID [--conversation ID …] | --all --format md|json|html|pdf|txt "
               "-o PATH (a folder: one file per conversation)");
+}
+
+QString ExportCommand::name() const
+{
+    return u"export"_s;
+}
+
+QString ExportCommand::synopsis() const
+{
+    return u"export"_s;
+}
+
+QString ExportCommand::description() const
+{
+    return HandedOverCommand::descriptionOf(HandedOverCommand::Export); // the same line in tandem-cli's help
+}
+
+CommandPage ExportCommand::page() const
+{
+    return HandedOverCommand::pageOf(HandedOverCommand::Export);
+}
+
+int ExportCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, context.database());
 }
 
 int ExportCommand::run(const QCommandLineParser &parser, Database &database)

@@ -1,7 +1,9 @@
 #include "ImportCommand.h"
 
 #include "cli/CliCommands.h"
+#include "cli/HandedOverCommand.h"
 #include "cli/TerminalStream.h"
+#include "composition/AppContext.h"
 #include "exchange/JsonImporter.h"
 #include "storage/Database.h"
 #include "storage/ExchangeStore.h"
@@ -11,6 +13,31 @@
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
+
+QString ImportCommand::name() const
+{
+    return u"import"_s;
+}
+
+QString ImportCommand::synopsis() const
+{
+    return u"import FILE"_s;
+}
+
+QString ImportCommand::description() const
+{
+    return HandedOverCommand::descriptionOf(HandedOverCommand::Import); // the same line in tandem-cli's help
+}
+
+CommandPage ImportCommand::page() const
+{
+    return HandedOverCommand::pageOf(HandedOverCommand::Import);
+}
+
+int ImportCommand::execute(const QCommandLineParser &parser, AppContext &context)
+{
+    return run(parser, context.database());
+}
 
 int ImportCommand::run(const QCommandLineParser &parser, Database &database)
 {

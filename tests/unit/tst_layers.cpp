@@ -3,6 +3,7 @@
 //
 //   ui -> presentation -> chat -> agents -> tools -> llm, storage -> domain
 //   api (the local HTTP API) beside ui and cli, above chat; the window and the CLI start it
+//   composition (AppContext: the objects every entry point shares) above chat, below cli and app/main.cpp
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
 // keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/, mcp/ and api/,
@@ -44,15 +45,19 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"exchange"_s, { u"chat"_s, u"storage"_s, u"domain"_s } },
     // The view models: the façades (chat), and export and import (exchange, beside chat).
     { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"domain"_s } },
-    // The headless commands are a composition root of their own: they open the database, make the network manager
-    // and the tools and wire the façade as main.cpp does. No view model, no widget.
+    // The composition root's objects (AppContext): it opens the database and makes the network manager, the keychain,
+    // the tools, the settings and the engine's repository, once, for the window and every headless command.
+    { u"composition"_s, { u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    // The headless commands take the database, the tools and the façade from the composition root, as main.cpp
+    // does. No view model, no widget.
     // The local API: seed 002's board over HTTP through the chat façade (the engine's config for DASHBOARD_URL, the
     // keychain for its token). Beside the window and the CLI, which start it.
     { u"api"_s, { u"chat"_s, u"agents"_s, u"storage"_s, u"domain"_s } },
     // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
-    { u"cli"_s, { u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
+    { u"cli"_s,
+        { u"composition"_s, u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
     // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
-    { u"cliexchange"_s, { u"cli"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
+    { u"cliexchange"_s, { u"cli"_s, u"composition"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
     // The window binds to view models; it only starts and stops the local API (its settings page).
     { u"ui"_s, { u"presentation"_s, u"domain"_s, u"api"_s } },
 };
@@ -267,7 +272,7 @@ void TestLayers::includesFollowTheLayers()
     }
     // Nothing read would pass too: make sure the walk found the layers it checks.
     for (const QString &folder : { u"domain"_s, u"storage"_s, u"llm"_s, u"tools"_s, u"agents"_s, u"chat"_s,
-             u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s, kRoot })
+             u"presentation"_s, u"api"_s, u"composition"_s, u"cli"_s, u"ui"_s, kRoot })
         QVERIFY2(filesPerFolder.value(folder) > 0, qPrintable(u"no sources found in "_s + folder));
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
 }
@@ -295,7 +300,7 @@ void TestLayers::moduleLinksFollowTheLayers()
                 << match.captured(2).split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts);
         }
     for (const QString &expected : { u"domain"_s, u"storage"_s, u"llm"_s, u"tools"_s, u"agents"_s, u"chat"_s,
-             u"presentation"_s, u"api"_s, u"cli"_s, u"ui"_s })
+             u"presentation"_s, u"api"_s, u"composition"_s, u"cli"_s, u"ui"_s })
         QVERIFY2(dependencies.contains(expected), qPrintable(u"no links found for tandem_"_s + expected));
     QStringList problems;
     for (auto it = dependencies.cbegin(); it != dependencies.cend(); ++it)
@@ -330,6 +335,14 @@ void TestLayers::forbiddenIncludesAreCaught_data()
     QTest::newRow("network in a tool") << u"app/tools/X.cpp"_s << u"#include <QNetworkReply>"_s << false;
     QTest::newRow("engine includes the façade")
         << u"app/agents/X.cpp"_s << u"#include \"chat/ChatRepository.h\""_s << false;
+    QTest::newRow("cli includes the composition root")
+        << u"app/cli/X.cpp"_s << u"#include \"composition/AppContext.h\""_s << true;
+    QTest::newRow("composition root includes the cli")
+        << u"app/composition/X.cpp"_s << u"#include \"cli/CliCommands.h\""_s << false;
+    QTest::newRow("the window includes the composition root")
+        << u"ui/X.cpp"_s << u"#include \"composition/AppContext.h\""_s << false;
+    QTest::newRow("network in the composition root")
+        << u"app/composition/X.cpp"_s << u"#include <QNetworkAccessManager>"_s << false;
     QTest::newRow("cli includes a view model")
         << u"app/cli/X.cpp"_s << u"#include \"presentation/SettingsViewModel.h\""_s << false;
     QTest::newRow("SQL outside storage, header") << u"app/chat/X.h"_s << u"#include <QSqlDatabase>"_s << false;
