@@ -19,6 +19,7 @@ class RemoteThreads;
 class ToolRegistry;
 class UnitOfWork;
 struct EngineConfig;
+struct QueuedCall;
 struct Run;
 
 /// @brief The gate every tool call passes: only the tools the agent may use run, critical ones after the person's
@@ -77,15 +78,19 @@ public:
 
 private:
     bool recordDecision(Run &run, const ToolCall &call);
-    /// Stores @p call cut down to the limits (no arguments) with @p problem as its result, which the model gets.
-    bool refuseOversized(Run &run, const ToolCall &call, const QString &problem);
+    /// The failure of a call that may not run whatever the person says (over the limits, a key written twice).
+    static std::optional<ToolResult> refusalBeforeApproval(const QueuedCall &queued);
     bool isAvailable(const Run &run, const QString &toolName) const;
     bool needsApproval(const Run &run, const ToolCall &call) const;
     bool askApproval(Run &run, const ToolCall &call);
     std::optional<ToolResult> refusal(const Run &run, const ToolCall &call) const;
-    bool start(Run &run, const ToolCall &call);
-    bool answer(Run &run, const ToolCall &call, const ToolResult &result, bool ran);
-    bool markRunning(Run &run, const ToolCall &call);
+    bool start(Run &run, const QueuedCall &queued);
+    bool answer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran);
+    /// Writes the answer of @p queued (its row done, the result row, the thread's output) into the open transaction.
+    bool writeAnswer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran);
+    /// The head of the queue is answered: the run forgets it.
+    static void settle(Run &run);
+    bool markRunning(Run &run, const QueuedCall &queued);
     bool isAlwaysAllowed(qint64 conversationId, const QString &toolName) const;
     bool allowAlways(qint64 conversationId, const QString &toolName);
 
