@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QTcpSocket>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -59,7 +61,9 @@ ApiConnectionGuard::ApiConnectionGuard(QTcpSocket *socket, const Limits &limits,
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &ApiConnectionGuard::onTimeout);
     connect(socket, &QTcpSocket::readyRead, this, &ApiConnectionGuard::onReadyRead);
-    m_timer.start(m_limits.idleTimeoutMs);
+    // Until a head proves the client holds the token, the connection gets little time: any local user could fill
+    // the server's places with sockets that never send anything.
+    m_timer.start(std::min(m_limits.firstHeadTimeoutMs, m_limits.idleTimeoutMs));
 }
 
 ApiConnectionGuard *ApiConnectionGuard::of(QTcpSocket *socket)
@@ -94,7 +98,8 @@ bool ApiConnectionGuard::consume(QByteArrayView bytes)
                 continue;
             }
             m_inRequest = true;
-            m_timer.start(m_limits.requestTimeoutMs);
+            if (m_authenticated) // the first head's deadline runs on from the connection's start
+                m_timer.start(m_limits.requestTimeoutMs);
         }
         if (m_bodyLeft > 0) {
             const qsizetype take = qsizetype(std::min<qint64>(m_bodyLeft, bytes.size() - pos));
@@ -161,6 +166,10 @@ bool ApiConnectionGuard::headComplete(qsizetype end)
         stop(*refusal);
         return false;
     }
+    if (!m_authenticated) {
+        m_authenticated = true;
+        m_timer.start(m_limits.requestTimeoutMs); // the body's time
+    }
     m_bodyLeft = head.contentLength;
     if (m_bodyLeft == 0)
         finishRequest();
@@ -202,6 +211,14 @@ void ApiConnectionGuard::refuse(QTcpSocket *socket, const ApiReply &reply)
     socket->readAll();
     connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
     socket->write(response(reply));
+    // Closed once the answer is out, which the client reads before the end of the connection.
+    const auto closeWhenWritten = [socket] {
+        if (socket->bytesToWrite() == 0 && socket->state() == QAbstractSocket::ConnectedState) {
+            socket->readAll();
+            socket->disconnectFromHost();
+        }
+    };
+    connect(socket, &QTcpSocket::bytesWritten, socket, closeWhenWritten);
     QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
 }
 

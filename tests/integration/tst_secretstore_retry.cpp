@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void retriesOnceThenKeepsKeysInMemory_data();
     void retriesOnceThenKeepsKeysInMemory();
     void keychainUpForTheRetry();
+    void keychainRestartIsNotAMissingKeychain();
 
 private:
     /// Starts gnome-keyring (secrets only, its login keyring unlocked) on the private bus and waits, without running
@@ -282,6 +284,54 @@ void TestSecretStoreRetry::keychainUpForTheRetry()
 
     QCOMPARE(Test::waitFor([&](auto done) { store.remove(u"openai"_s, done); }, Timeout).status, Status::Ok);
     QCOMPARE(attempts.count(), 3);
+}
+
+void TestSecretStoreRetry::keychainRestartIsNotAMissingKeychain()
+{
+    // The Secret Service restarts under a running store: operations fail (logged once), and the store stays
+    // persistent: in memory the key would read as missing, and the local API's token as revoked.
+    QString keychainError;
+    if (!secretServiceOnTheBus() && !startKeychain(&keychainError)) {
+        if (keychainRequired())
+            QFAIL(qPrintable(keychainError));
+        QSKIP(qPrintable(keychainError));
+    }
+    SecretStore store(m_service);
+    store.setRetryDelay(10);
+    QSignalSpy persistence(&store, &SecretStore::persistenceChanged);
+    const QString key = u"sk-across-restart-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
+    const auto written = Test::waitFor([&](auto done) { store.write(u"openai"_s, key, done); }, Timeout);
+    QVERIFY2(written.status == Status::Ok, qPrintable(written.errorString));
+
+    m_keychain.terminate();
+    QVERIFY(m_keychain.waitForFinished(Timeout));
+    for (QDeadlineTimer deadline(Timeout); secretServiceOnTheBus() && !deadline.hasExpired();)
+        QThread::msleep(20);
+    QVERIFY(!secretServiceOnTheBus());
+
+    const QRegularExpression failure(u"keychain operation failed"_s);
+    QTest::ignoreMessage(QtWarningMsg, failure);
+    QTest::failOnWarning(failure); // a second failure is not logged again
+    for (int i = 0; i < 2; ++i) {
+        const auto read = Test::waitFor([&](auto done) { store.read(u"openai"_s, done); }, Timeout);
+        QCOMPARE(read.status, Status::Failed);
+        QVERIFY(store.isPersistent());
+    }
+    QCOMPARE(persistence.count(), 0);
+
+    QVERIFY2(startKeychain(&keychainError), qPrintable(keychainError));
+    // The key is intact in the restarted keychain. This process's libsecret keeps its session with the old daemon
+    // ("The session does not exist") until the process restarts: the store must keep failing then, never read the key
+    // as missing.
+    QProcess lookup;
+    lookup.start(u"secret-tool"_s, { u"lookup"_s, u"server"_s, m_service, u"user"_s, u"openai"_s });
+    QVERIFY(lookup.waitForFinished(Timeout));
+    QCOMPARE(lookup.readAllStandardOutput().trimmed(), key.toUtf8());
+    const auto read = Test::waitFor([&](auto done) { store.read(u"openai"_s, done); }, Timeout);
+    QVERIFY2(
+        read.status == Status::Ok ? read.secret == key : read.status == Status::Failed, qPrintable(read.errorString));
+    QVERIFY(store.isPersistent());
+    QCOMPARE(persistence.count(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestSecretStoreRetry)

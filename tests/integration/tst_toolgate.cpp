@@ -2,6 +2,7 @@
 // is answered even when storing one of them fails; reused call ids ("call_0" in each reply) find the right row; a
 // key written twice in a call's arguments is refused before anyone is asked to approve the call.
 #include "EngineHarness.h"
+#include "domain/DataLimits.h"
 #include "storage/TaskStore.h"
 #include "tools/Tool.h"
 
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void duplicateKeysRefusedBeforeApproval_data() { protocols(); }
     void duplicateKeysRefusedBeforeApproval();
     void editedArgumentsWithDuplicateKeysRefused();
+    void rejectionReasonOverTheLimitRefused();
 
 private:
     static void protocols()
@@ -247,6 +249,23 @@ void TestToolGate::editedArgumentsWithDuplicateKeysRefused()
     QCOMPARE(h.repository().pendingApprovals(id).size(), 1); // still undecided
     QVERIFY(h.repository().decideApproval(request.id, ApprovalDecision::AllowOnce, uR"({"target":"mars"})"_s));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+}
+
+void TestToolGate::rejectionReasonOverTheLimitRefused()
+{
+    // A reason is stored on the handoff and in its divider: what an export could not give back is refused with why.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    const qint64 story = h.createConversation(Conversation::Mode::Pipeline);
+    const BoardResult made
+        = h.repository().createHandoff(story, u"implementer"_s, u"reviewer"_s, { { u"diff"_s, u"+1"_s } });
+    QVERIFY2(made.ok(), qPrintable(made.message));
+
+    const BoardResult tooLong
+        = h.repository().rejectHandoff(made.handoff.id, QString(DataLimits::kMaxTextLength + 1, u'r'));
+    QCOMPARE(tooLong.problem, BoardResult::Problem::Invalid);
+    QVERIFY2(tooLong.message.contains(u"longer than"_s), qPrintable(tooLong.message));
+    QCOMPARE(h.repository().pendingHandoff(story, u"reviewer"_s)->id, made.handoff.id); // still pending
+    QVERIFY(h.repository().rejectHandoff(made.handoff.id, u"Tests are missing."_s).ok());
 }
 
 QTEST_GUILESS_MAIN(TestToolGate)
