@@ -257,14 +257,14 @@ void TestToolGate::rejectionReasonOverTheLimitRefused()
     EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
     const qint64 story = h.createConversation(Conversation::Mode::Pipeline);
     const BoardResult made
-        = h.repository().createHandoff(story, u"implementer"_s, u"reviewer"_s, { { u"diff"_s, u"+1"_s } });
+        = h.repository().createHandoff(story, u"analyst"_s, u"implementer"_s, { { u"plan"_s, u"Add the form"_s } });
     QVERIFY2(made.ok(), qPrintable(made.message));
 
     const BoardResult tooLong
         = h.repository().rejectHandoff(made.handoff.id, QString(DataLimits::kMaxTextLength + 1, u'r'));
     QCOMPARE(tooLong.problem, BoardResult::Problem::Invalid);
     QVERIFY2(tooLong.message.contains(u"longer than"_s), qPrintable(tooLong.message));
-    QCOMPARE(h.repository().pendingHandoff(story, u"reviewer"_s)->id, made.handoff.id); // still pending
+    QCOMPARE(h.repository().pendingHandoff(story, u"implementer"_s)->id, made.handoff.id); // still pending
     QVERIFY(h.repository().rejectHandoff(made.handoff.id, u"Tests are missing."_s).ok());
 }
 
