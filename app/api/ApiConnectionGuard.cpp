@@ -5,6 +5,10 @@
 #include <QJsonDocument>
 #include <QTcpSocket>
 
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#endif
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -211,14 +215,20 @@ void ApiConnectionGuard::refuse(QTcpSocket *socket, const ApiReply &reply)
     socket->readAll();
     connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
     socket->write(response(reply));
-    // Closed once the answer is out, which the client reads before the end of the connection.
-    const auto closeWhenWritten = [socket] {
-        if (socket->bytesToWrite() == 0 && socket->state() == QAbstractSocket::ConnectedState) {
-            socket->readAll();
-            socket->disconnectFromHost();
-        }
+    // Once the answer is out, this side is done sending (the client reads the answer, then the end); the socket keeps
+    // reading until the client closes, so that what it still sends never meets a closed socket (a reset, which can
+    // take the answer with it).
+    const auto endWhenWritten = [socket] {
+        if (socket->bytesToWrite() > 0 || socket->state() != QAbstractSocket::ConnectedState)
+            return;
+#ifdef Q_OS_UNIX
+        ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
+#else
+        socket->disconnectFromHost();
+#endif
     };
-    connect(socket, &QTcpSocket::bytesWritten, socket, closeWhenWritten);
+    connect(socket, &QTcpSocket::bytesWritten, socket, endWhenWritten);
+    connect(socket, &QTcpSocket::readChannelFinished, socket, [socket] { socket->disconnectFromHost(); });
     QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
 }
 

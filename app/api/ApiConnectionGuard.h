@@ -59,9 +59,9 @@ public:
     /// @brief Whether a request head of this connection passed the check (it carried the token): a connection that
     /// did not may be closed to make room for one that does (ApiTcpServer).
     bool isAuthenticated() const { return m_authenticated; }
-    /// @brief Answers @p reply on @p socket and closes it once the answer is written: what the client still sends is
-    /// read and dropped (closing on unread data would reset the connection, and the client could lose the answer)
-    /// until then, for a few seconds at most.
+    /// @brief Answers @p reply on @p socket and ends the sending side once the answer is written: what the client still
+    /// sends is read and dropped (closing on unread data would reset the connection, and the client could lose the
+    /// answer) until it closes, for a few seconds at most.
     static void refuse(QTcpSocket *socket, const ApiReply &reply);
     /// @brief @p reply as a whole HTTP/1.1 response that closes the connection.
     static QByteArray response(const ApiReply &reply);

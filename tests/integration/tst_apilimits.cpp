@@ -372,8 +372,8 @@ void TestApiLimits::refusalPastTheCapIsReadable()
         held.push_back(connectWithToken(port));
     for (int i = 0; i < 5; ++i) {
         std::unique_ptr<QTcpSocket> extra = connectTo(port);
-        extra->write("GET /api/handoffs?storyId=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-            + kToken.toUtf8() + "\r\n\r\n");
+        extra->write("POST /api/handoffs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken.toUtf8()
+            + "\r\nContent-Length: 1000000\r\n\r\n" + QByteArray(1000000, ' '));
         const QByteArray answer = readAnswer(*extra);
         QCOMPARE(statusOf(answer), 503);
         QVERIFY2(answer.contains("too many connections"), answer.constData());
