@@ -44,17 +44,19 @@ public:
     QList<ToolDefinition> definitionsFor(const Agent &agent) const;
     /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff, the first decision
     /// (approve_work, reject_work) the turn's decision (a second of either is answered with an error); the others are
-    /// stored and queued; one over domain/DataLimits is answered with an error and stored cut down. Part of the
-    /// caller's step.
+    /// queued, then stored (each queued call knows its row); one over domain/DataLimits is stored cut down and queued
+    /// with why, which proceed() answers before anything else. Part of the caller's step.
     bool record(Run &run, const QList<ToolCall> &received);
 
     enum class Next { Done, WaitingForApproval, Running, StorageFailed };
     /// @brief Carries out the queued calls until one waits for the person (Next::WaitingForApproval), one runs
     /// (Next::Running: its job is run.tools.job, and complete() takes its result) or none is left (Next::Done). A call
-    /// that may not run is answered at once, in a step of its own.
+    /// that may not run (over the limits, a key written twice in its arguments, a tool the agent may not use, a call
+    /// the person denied) is answered at once, in a step of its own; the first two before anyone is asked to approve.
     Next proceed(Run &run);
     /// @brief Stores @p result as the output of the running call (the head of the queue) in one step: its row is no
-    /// longer running, and the result row and the thread's output are written together.
+    /// longer running, and the result row and the thread's output are written together. A task tool's answer was
+    /// written already, inside the transaction of its change (see start()): then only the run moves on.
     bool complete(Run &run, const ToolResult &result);
     /// @brief Records the decision on a pending approval in one step: the decision, "always" for the conversation,
     /// and the edited arguments on the call's row. The request, or nothing if it is unknown, decided already, or
