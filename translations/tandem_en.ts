@@ -299,6 +299,16 @@
     </message>
 </context>
 <context>
+    <name>Tandem::ApprovalDialog</name>
+    <message numerus="yes">
+        <source>The arguments are longer than %n characters.</source>
+        <translation>
+            <numerusform>The arguments are longer than %n character.</numerusform>
+            <numerusform>The arguments are longer than %n characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ExchangeViewModel</name>
     <message numerus="yes">
         <source>%n files exported.</source>

@@ -3085,6 +3085,18 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The arguments are %1 characters (%2), too long to show or edit here: every field is shown, cut to its first %3 characters. Save Arguments… writes all of them to a file.</source>
         <translation>Аргументы занимают %1 символов (%2) — слишком много, чтобы показать или изменить их здесь: показано каждое поле, обрезанное до первых %3 символов. «Сохранить аргументы…» записывает их целиком в файл.</translation>
     </message>
+    <message numerus="yes">
+        <source>The arguments are longer than %n characters.</source>
+        <translation>
+            <numerusform>Аргументы длиннее %n символа.</numerusform>
+            <numerusform>Аргументы длиннее %n символов.</numerusform>
+            <numerusform>Аргументы длиннее %n символов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The arguments name “%1” more than once: keep one.</source>
+        <translation>Аргумент «%1» указан больше одного раза: оставьте один.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>

@@ -1,6 +1,8 @@
 #include "ApprovalDialog.h"
 
 #include "domain/ArgumentsPreview.h"
+#include "domain/DataLimits.h"
+#include "domain/JsonDuplicateKeys.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -156,12 +158,17 @@ void ApprovalDialog::askWhereToSave()
 void ApprovalDialog::validate()
 {
     QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+    const QString text = m_arguments->toPlainText();
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
     QString problem;
-    if (error.error != QJsonParseError::NoError)
+    if (text.size() > DataLimits::kMaxTextLength)
+        problem = tr("The arguments are longer than %n characters.", nullptr, int(DataLimits::kMaxTextLength));
+    else if (error.error != QJsonParseError::NoError)
         problem = tr("The arguments are not valid JSON: %1").arg(error.errorString());
     else if (!document.isObject())
         problem = tr("The arguments are not valid JSON for a tool: they must be one object, { … }.");
+    else if (const std::optional<QString> key = JsonDuplicateKeys::firstDuplicate(text))
+        problem = tr("The arguments name “%1” more than once: keep one.").arg(shortName(*key));
     const bool ok = problem.isEmpty();
     m_problem->setText(problem);
     m_problem->setVisible(!ok);

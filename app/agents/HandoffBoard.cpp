@@ -144,6 +144,10 @@ HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reaso
 {
     if (reason.trimmed().isEmpty())
         return Result { Problem::Invalid, tr("A rejection needs its reason."), {}, 0 };
+    // Stored on the handoff and in the divider: what an export could not give back is refused (domain/DataLimits).
+    if (reason.size() > DataLimits::kMaxTextLength)
+        return Result { Problem::Invalid,
+            tr("The reason is longer than %n characters.", nullptr, int(DataLimits::kMaxTextLength)), {}, 0 };
     Handoff handoff;
     if (Result problem = find(handoffId, handoff); !problem.ok())
         return problem;

@@ -28,10 +28,19 @@ class CreateConversationJob;
 class LlmClient;
 class LlmJob;
 
+/// @brief A stored call waiting for its output: its row, found by id (servers reuse call ids like `call_0` from one
+/// reply to the next), and for a call refused before it may run (over domain/DataLimits) why.
+struct QueuedCall
+{
+    ToolCall call;
+    qint64 rowId = 0;
+    QString problem;
+};
+
 /// @brief The tool calls of the model turn being carried out (ToolGate's part of a run).
 struct ToolTurn
 {
-    QList<ToolCall> queue; ///< stored calls not yet answered, in order
+    QList<QueuedCall> queue; ///< stored calls not yet answered, in order
     std::optional<HandoffRequest> handoff; ///< the turn's handoff_to call, carried out after the other calls
     std::optional<HandoffDecision> decision; ///< the turn's decision on a warm handoff, carried out likewise
     QList<InputItem> transient; ///< local history: handoff calls answered without a row, for this agent's turn
@@ -40,6 +49,9 @@ struct ToolTurn
     QSet<QString> confirmed; ///< calls the person confirmed (a pending confirmation answered yes): they run as asked
     QPointer<ToolJob> job; ///< the head of the queue being carried out
     std::optional<Message> running; ///< its row, marked streaming until its result is stored
+    /// A task tool stored the head's answer inside its own transaction (ToolGate::start): the mark of the events it
+    /// posted, dropped if that transaction did not commit.
+    std::optional<qsizetype> answeredInJob;
 };
 
 /// @brief The wall-clock limit of a run; time spent waiting for the person does not count.

@@ -11,6 +11,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/DataLimits.h"
+#include "domain/JsonDuplicateKeys.h"
 #include "domain/Logging.h"
 #include "storage/UnitOfWork.h"
 #include "tools/ToolJob.h"
@@ -19,6 +20,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -51,88 +54,68 @@ QList<ToolDefinition> ToolGate::definitionsFor(const Agent &agent) const
 
 bool ToolGate::record(Run &run, const QList<ToolCall> &received)
 {
-    // Nothing is stored that an export of it could not be read back with (domain/DataLimits): an oversized call is
-    // answered with why, and only its cut-down shape is kept.
-    QList<ToolCall> calls;
-    for (const ToolCall &call : received) {
-        const QString problem = DataLimits::toolCallProblem(call.callId, call.name, call.arguments);
-        if (problem.isEmpty())
-            calls << call;
-        else if (!refuseOversized(run, call, problem))
-            return false;
-    }
-    // Queued before any row is written: if the step fails, the run's end still answers every call (a remote thread
-    // holds them all already).
     const auto isDecision = [](const ToolCall &call) {
         return call.name == kApproveTool || call.name == kRejectTool;
     };
     const auto isHandoff = [](const ToolCall &call) {
         return call.name == kHandoffTool;
     };
-    for (const ToolCall &call : calls)
-        if (!isHandoff(call) && !isDecision(call))
-            run.tools.queue << call;
-    for (const ToolCall &call : calls) {
+    // Every call is queued before any row is written: if the step fails, the run's end still answers each of them (a
+    // remote thread holds them all already). Nothing is stored that an export of it could not be read back with
+    // (domain/DataLimits): an oversized call is queued with why, answered first by proceed(), and only its cut-down
+    // shape is kept.
+    const qsizetype firstQueued = run.tools.queue.size();
+    QList<ToolCall> special;
+    for (const ToolCall &call : received) {
+        const QString problem = DataLimits::toolCallProblem(call.callId, call.name, call.arguments);
+        if (!problem.isEmpty())
+            qCWarning(lcAgents) << run.agentId << "sent a tool call over the limits:" << problem;
+        if (problem.isEmpty() && (isHandoff(call) || isDecision(call)))
+            special << call;
+        else
+            run.tools.queue << QueuedCall { call, 0, problem };
+    }
+    for (const ToolCall &call : std::as_const(special)) {
         if (isDecision(call)) {
             if (!recordDecision(run, call))
                 return false;
             continue;
         }
-        if (isHandoff(call)) {
-            const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
-            HandoffRequest request;
-            request.source = HandoffRequest::Source::Tool;
-            request.fromAgent = run.agentId;
-            request.targetAgent = arguments.value(u"target_agent"_s).toString();
-            request.context = arguments.value(u"context"_s).toString();
-            request.reason = arguments.value(u"reason"_s).toString();
-            request.callId = call.callId;
-            request.arguments = call.arguments;
-            if (!run.tools.handoff && !run.tools.decision) {
-                run.tools.handoff = request; // the first handoff of a turn wins
-            } else if (!answerHandoffCall(run, request,
-                           errorOutput(run.tools.handoff
-                                   ? u"Only one handoff per turn: the conversation is already being handed to %1."_s
-                                         .arg(run.tools.handoff->targetAgent)
-                                   : u"Only one handoff or decision per turn: this one was not carried out."_s))) {
-                return false;
-            }
-            continue;
+        const QJsonObject arguments = QJsonDocument::fromJson(call.arguments.toUtf8()).object();
+        HandoffRequest request;
+        request.source = HandoffRequest::Source::Tool;
+        request.fromAgent = run.agentId;
+        request.targetAgent = arguments.value(u"target_agent"_s).toString();
+        request.context = arguments.value(u"context"_s).toString();
+        request.reason = arguments.value(u"reason"_s).toString();
+        request.callId = call.callId;
+        request.arguments = call.arguments;
+        if (!run.tools.handoff && !run.tools.decision) {
+            run.tools.handoff = request; // the first handoff of a turn wins
+        } else if (!answerHandoffCall(run, request,
+                       errorOutput(run.tools.handoff
+                               ? u"Only one handoff per turn: the conversation is already being handed to %1."_s.arg(
+                                   run.tools.handoff->targetAgent)
+                               : u"Only one handoff or decision per turn: this one was not carried out."_s))) {
+            return false;
         }
+    }
+    for (qsizetype i = firstQueued; i < run.tools.queue.size(); ++i) {
+        QueuedCall &queued = run.tools.queue[i];
         Message row;
         row.conversationId = run.conversationId;
         row.role = Message::Role::Assistant;
         row.kind = Message::Kind::ToolCall;
         row.agentId = run.agentId;
         row.runId = run.runId;
-        row.toolCallId = call.callId;
-        row.toolName = call.name;
-        row.content = call.arguments;
+        row.toolCallId = queued.call.callId.left(DataLimits::kMaxNameLength);
+        row.toolName = queued.call.name.left(DataLimits::kMaxNameLength);
+        row.content = queued.problem.isEmpty() ? queued.call.arguments : u"{}"_s;
         if (!RunRows::add(m_work, m_events, row))
             return false;
+        queued.rowId = row.id;
     }
     return true;
-}
-
-bool ToolGate::refuseOversized(Run &run, const ToolCall &call, const QString &problem)
-{
-    qCWarning(lcAgents) << run.agentId << "sent a tool call over the limits:" << problem;
-    Message row;
-    row.conversationId = run.conversationId;
-    row.role = Message::Role::Assistant;
-    row.kind = Message::Kind::ToolCall;
-    row.agentId = run.agentId;
-    row.runId = run.runId;
-    row.toolCallId = call.callId.left(DataLimits::kMaxNameLength);
-    row.toolName = call.name.left(DataLimits::kMaxNameLength);
-    row.content = u"{}"_s;
-    Message result = row;
-    result.role = Message::Role::Tool;
-    result.kind = Message::Kind::ToolResult;
-    result.content = errorOutput(problem);
-    result.error = problem;
-    return RunRows::add(m_work, m_events, row) && RunRows::add(m_work, m_events, result)
-        && m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, result.content) });
 }
 
 bool ToolGate::recordDecision(Run &run, const ToolCall &call)
@@ -171,17 +154,37 @@ bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const
 ToolGate::Next ToolGate::proceed(Run &run)
 {
     while (!run.tools.queue.isEmpty()) {
-        const ToolCall call = run.tools.queue.constFirst();
-        if (needsApproval(run, call))
-            return askApproval(run, call) ? Next::WaitingForApproval : Next::StorageFailed;
-        if (const std::optional<ToolResult> refused = refusal(run, call)) {
-            if (!answer(run, call, *refused, false))
+        const QueuedCall queued = run.tools.queue.constFirst();
+        // What may not run at all is answered before anyone is asked to approve it.
+        if (const std::optional<ToolResult> refused = refusalBeforeApproval(queued)) {
+            if (!answer(run, queued, *refused, false))
                 return Next::StorageFailed;
             continue;
         }
-        return start(run, call) ? Next::Running : Next::StorageFailed;
+        if (needsApproval(run, queued.call))
+            return askApproval(run, queued.call) ? Next::WaitingForApproval : Next::StorageFailed;
+        if (const std::optional<ToolResult> refused = refusal(run, queued.call)) {
+            if (!answer(run, queued, *refused, false))
+                return Next::StorageFailed;
+            continue;
+        }
+        return start(run, queued) ? Next::Running : Next::StorageFailed;
     }
     return Next::Done;
+}
+
+std::optional<ToolResult> ToolGate::refusalBeforeApproval(const QueuedCall &queued)
+{
+    if (!queued.problem.isEmpty())
+        return ToolResult::failure(queued.problem);
+    // Qt's parser keeps one value of a key written twice; the approval would show it while another parser could use
+    // the other one.
+    if (const std::optional<QString> key = JsonDuplicateKeys::firstDuplicate(queued.call.arguments)) {
+        qCWarning(lcAgents) << "A call of" << queued.call.name << "names an argument twice";
+        return ToolResult::failure(
+            u"The arguments name \"%1\" more than once: send the call again with each argument once."_s.arg(*key));
+    }
+    return std::nullopt;
 }
 
 bool ToolGate::askApproval(Run &run, const ToolCall &call)
@@ -219,26 +222,44 @@ std::optional<ToolResult> ToolGate::refusal(const Run &run, const ToolCall &call
     return std::nullopt;
 }
 
-bool ToolGate::start(Run &run, const ToolCall &call)
+bool ToolGate::start(Run &run, const QueuedCall &queued)
 {
     // The job runs outside any transaction: a tool that takes long holds neither the window nor the database's write
-    // lock. Its result is stored by complete(), in a step of its own.
+    // lock. Its result is stored by complete(), in a step of its own; a task tool's is stored inside the tool's own
+    // transaction instead (storeResult), so its change and its answer commit together.
+    const ToolCall &call = queued.call;
     const auto decided = run.tools.decided.constFind(call.callId);
     const QString arguments
         = decided != run.tools.decided.cend() && !decided->second.isEmpty() ? decided->second : call.arguments;
-    if (!markRunning(run, call))
+    if (!markRunning(run, queued))
         return false;
-    run.tools.job = m_tools->start(call.name, arguments,
-        ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
-            run.tools.confirmed.contains(call.callId) });
+    ToolContext context { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
+        run.tools.confirmed.contains(call.callId) };
+    run.tools.answeredInJob.reset();
+    if (m_tools->changesTasks(call.name)) {
+        // The job is aborted when the run ends (RunMachine::stopCalls), and an aborted job's work never runs: the
+        // run outlives every call of this.
+        Run *owner = &run;
+        context.storeResult = [this, owner, queued](const ToolResult &result) {
+            const qsizetype mark = m_events.mark();
+            if (!writeAnswer(*owner, queued, result, true)) {
+                m_events.drop(mark);
+                return false;
+            }
+            owner->tools.answeredInJob = mark;
+            return true;
+        };
+    }
+    run.tools.job = m_tools->start(call.name, arguments, context);
     return true;
 }
 
-bool ToolGate::markRunning(Run &run, const ToolCall &call)
+bool ToolGate::markRunning(Run &run, const QueuedCall &queued)
 {
     // Until its result is stored the call's row says it runs: if the process dies meanwhile, the next start finds it
-    // streaming and marks it interrupted (RunRecovery); a Stop marks it cancelled (abandon()).
-    std::optional<Message> row = m_work.messages().toolCall(run.conversationId, call.callId);
+    // streaming and marks it interrupted (RunRecovery); a Stop marks it cancelled (abandon()). The row is the one
+    // record() wrote, by id: the call id alone may name a call of an earlier reply.
+    std::optional<Message> row = queued.rowId > 0 ? m_work.messages().get(queued.rowId) : std::nullopt;
     if (!row)
         return true;
     row->status = Message::Status::Streaming;
@@ -258,16 +279,30 @@ bool ToolGate::complete(Run &run, const ToolResult &result)
     run.tools.job = nullptr;
     if (run.tools.queue.isEmpty())
         return false;
+    const std::optional<qsizetype> answered = std::exchange(run.tools.answeredInJob, std::nullopt);
+    if (answered && result.ok) {
+        settle(run); // committed with the tool's change
+        return true;
+    }
+    if (answered)
+        m_events.drop(*answered); // the tool's transaction rolled back after the answer was written: so did the answer
     return answer(run, run.tools.queue.constFirst(), result, true);
 }
 
-bool ToolGate::answer(Run &run, const ToolCall &call, const ToolResult &result, bool ran)
+bool ToolGate::answer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran)
 {
     // The call's row, its result row and its thread's output: one step, so a call is answered whole or not at all.
     Step step(m_work, m_events);
-    if (!step.isActive())
+    if (!step.isActive() || !writeAnswer(run, queued, result, ran) || !step.commit())
         return false;
-    if (run.tools.running && run.tools.running->toolCallId == call.callId) {
+    settle(run);
+    return true;
+}
+
+bool ToolGate::writeAnswer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran)
+{
+    const ToolCall &call = queued.call;
+    if (run.tools.running && run.tools.running->id == queued.rowId) {
         Message done = *run.tools.running;
         done.status = Message::Status::Complete;
         done.updatedAt = QDateTime::currentDateTimeUtc();
@@ -281,21 +316,23 @@ bool ToolGate::answer(Run &run, const ToolCall &call, const ToolResult &result, 
     row.kind = Message::Kind::ToolResult;
     row.agentId = run.agentId;
     row.runId = run.runId;
-    row.toolCallId = call.callId;
-    row.toolName = call.name;
+    row.toolCallId = call.callId.left(DataLimits::kMaxNameLength);
+    row.toolName = call.name.left(DataLimits::kMaxNameLength);
     row.content = result.modelOutput();
     row.error = result.ok ? QString() : result.error;
     if (ran && result.ok && m_tools->changesTasks(call.name))
         m_events.postTasksChanged(run.conversationId);
-    if (!RunRows::add(m_work, m_events, row)
-        || !m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, row.content) })
-        || !step.commit())
-        return false;
+    return RunRows::add(m_work, m_events, row)
+        && m_threads.appendPending(run, run.agentId, { InputItem::functionOutput(call.callId, row.content) });
+}
+
+void ToolGate::settle(Run &run)
+{
+    const QString callId = run.tools.queue.constFirst().call.callId;
     run.tools.running.reset();
-    run.tools.decided.remove(call.callId);
-    run.tools.confirmed.remove(call.callId);
+    run.tools.decided.remove(callId);
+    run.tools.confirmed.remove(callId);
     run.tools.queue.removeFirst(); // answered
-    return true;
 }
 
 std::optional<ApprovalRequest> ToolGate::decide(
@@ -306,6 +343,12 @@ std::optional<ApprovalRequest> ToolGate::decide(
         return std::nullopt;
     if (!editedArguments.isEmpty() && !QJsonDocument::fromJson(editedArguments.toUtf8()).isObject())
         return std::nullopt;
+    // The person's arguments are stored on the call's row and run: they meet the same limits as the model's.
+    if (editedArguments.size() > DataLimits::kMaxTextLength || JsonDuplicateKeys::firstDuplicate(editedArguments)) {
+        qCWarning(lcAgents) << "Edited arguments of approval" << approvalId
+                            << "refused: over the limits or a key twice";
+        return std::nullopt;
+    }
     Step step(m_work, m_events);
     if (!step.isActive()
         || !m_work.approvals().decide(
@@ -333,7 +376,7 @@ void ToolGate::queueUnanswered(Run &run, const QString &agentId, qint64 callsRun
 {
     const QList<Message> calls = m_work.messages().unansweredToolCalls(run.conversationId, agentId, callsRunId);
     for (const Message &row : calls)
-        run.tools.queue << ToolCall { row.toolCallId, row.toolName, row.content, {} };
+        run.tools.queue << QueuedCall { ToolCall { row.toolCallId, row.toolName, row.content, {} }, row.id, {} };
 }
 
 bool ToolGate::abandon(Run &run)
@@ -354,8 +397,8 @@ bool ToolGate::abandon(Run &run)
         m_events.postMessageUpdated(stopped);
     }
     QList<InputItem> outputs;
-    for (const ToolCall &call : std::as_const(run.tools.queue))
-        outputs << InputItem::functionOutput(call.callId, ThreadHistory::unansweredToolOutput());
+    for (const QueuedCall &queued : std::as_const(run.tools.queue))
+        outputs << InputItem::functionOutput(queued.call.callId, ThreadHistory::unansweredToolOutput());
     if (run.tools.handoff && !run.tools.handoff->callId.isEmpty())
         outputs << InputItem::functionOutput(run.tools.handoff->callId, ThreadHistory::unansweredToolOutput());
     if (run.tools.decision && !run.tools.decision->callId.isEmpty())
@@ -363,6 +406,7 @@ bool ToolGate::abandon(Run &run)
     run.tools.queue.clear();
     run.tools.running.reset();
     run.tools.job = nullptr;
+    run.tools.answeredInJob.reset();
     run.tools.handoff.reset();
     run.tools.decision.reset();
     return m_threads.appendPending(run, run.agentId, outputs);

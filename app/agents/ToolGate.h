@@ -19,6 +19,7 @@ class RemoteThreads;
 class ToolRegistry;
 class UnitOfWork;
 struct EngineConfig;
+struct QueuedCall;
 struct Run;
 
 /// @brief The gate every tool call passes: only the tools the agent may use run, critical ones after the person's
@@ -43,17 +44,19 @@ public:
     QList<ToolDefinition> definitionsFor(const Agent &agent) const;
     /// @brief Takes the calls of a model turn: the first handoff_to becomes the turn's handoff, the first decision
     /// (approve_work, reject_work) the turn's decision (a second of either is answered with an error); the others are
-    /// stored and queued; one over domain/DataLimits is answered with an error and stored cut down. Part of the
-    /// caller's step.
+    /// queued, then stored (each queued call knows its row); one over domain/DataLimits is stored cut down and queued
+    /// with why, which proceed() answers before anything else. Part of the caller's step.
     bool record(Run &run, const QList<ToolCall> &received);
 
     enum class Next { Done, WaitingForApproval, Running, StorageFailed };
     /// @brief Carries out the queued calls until one waits for the person (Next::WaitingForApproval), one runs
     /// (Next::Running: its job is run.tools.job, and complete() takes its result) or none is left (Next::Done). A call
-    /// that may not run is answered at once, in a step of its own.
+    /// that may not run (over the limits, a key written twice in its arguments, a tool the agent may not use, a call
+    /// the person denied) is answered at once, in a step of its own; the first two before anyone is asked to approve.
     Next proceed(Run &run);
     /// @brief Stores @p result as the output of the running call (the head of the queue) in one step: its row is no
-    /// longer running, and the result row and the thread's output are written together.
+    /// longer running, and the result row and the thread's output are written together. A task tool's answer was
+    /// written already, inside the transaction of its change (see start()): then only the run moves on.
     bool complete(Run &run, const ToolResult &result);
     /// @brief Records the decision on a pending approval in one step: the decision, "always" for the conversation,
     /// and the edited arguments on the call's row. The request, or nothing if it is unknown, decided already, or
@@ -77,15 +80,19 @@ public:
 
 private:
     bool recordDecision(Run &run, const ToolCall &call);
-    /// Stores @p call cut down to the limits (no arguments) with @p problem as its result, which the model gets.
-    bool refuseOversized(Run &run, const ToolCall &call, const QString &problem);
+    /// The failure of a call that may not run whatever the person says (over the limits, a key written twice).
+    static std::optional<ToolResult> refusalBeforeApproval(const QueuedCall &queued);
     bool isAvailable(const Run &run, const QString &toolName) const;
     bool needsApproval(const Run &run, const ToolCall &call) const;
     bool askApproval(Run &run, const ToolCall &call);
     std::optional<ToolResult> refusal(const Run &run, const ToolCall &call) const;
-    bool start(Run &run, const ToolCall &call);
-    bool answer(Run &run, const ToolCall &call, const ToolResult &result, bool ran);
-    bool markRunning(Run &run, const ToolCall &call);
+    bool start(Run &run, const QueuedCall &queued);
+    bool answer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran);
+    /// Writes the answer of @p queued (its row done, the result row, the thread's output) into the open transaction.
+    bool writeAnswer(Run &run, const QueuedCall &queued, const ToolResult &result, bool ran);
+    /// The head of the queue is answered: the run forgets it.
+    static void settle(Run &run);
+    bool markRunning(Run &run, const QueuedCall &queued);
     bool isAlwaysAllowed(qint64 conversationId, const QString &toolName) const;
     bool allowAlways(qint64 conversationId, const QString &toolName);
 

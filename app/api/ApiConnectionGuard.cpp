@@ -5,6 +5,12 @@
 #include <QJsonDocument>
 #include <QTcpSocket>
 
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#endif
+
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -59,7 +65,9 @@ ApiConnectionGuard::ApiConnectionGuard(QTcpSocket *socket, const Limits &limits,
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &ApiConnectionGuard::onTimeout);
     connect(socket, &QTcpSocket::readyRead, this, &ApiConnectionGuard::onReadyRead);
-    m_timer.start(m_limits.idleTimeoutMs);
+    // Until a head proves the client holds the token, the connection gets little time: any local user could fill
+    // the server's places with sockets that never send anything.
+    m_timer.start(std::min(m_limits.firstHeadTimeoutMs, m_limits.idleTimeoutMs));
 }
 
 ApiConnectionGuard *ApiConnectionGuard::of(QTcpSocket *socket)
@@ -94,7 +102,8 @@ bool ApiConnectionGuard::consume(QByteArrayView bytes)
                 continue;
             }
             m_inRequest = true;
-            m_timer.start(m_limits.requestTimeoutMs);
+            if (m_authenticated) // the first head's deadline runs on from the connection's start
+                m_timer.start(m_limits.requestTimeoutMs);
         }
         if (m_bodyLeft > 0) {
             const qsizetype take = qsizetype(std::min<qint64>(m_bodyLeft, bytes.size() - pos));
@@ -161,6 +170,10 @@ bool ApiConnectionGuard::headComplete(qsizetype end)
         stop(*refusal);
         return false;
     }
+    if (!m_authenticated) {
+        m_authenticated = true;
+        m_timer.start(m_limits.requestTimeoutMs); // the body's time
+    }
     m_bodyLeft = head.contentLength;
     if (m_bodyLeft == 0)
         finishRequest();
@@ -202,6 +215,20 @@ void ApiConnectionGuard::refuse(QTcpSocket *socket, const ApiReply &reply)
     socket->readAll();
     connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
     socket->write(response(reply));
+    // Once the answer is out, this side is done sending (the client reads the answer, then the end); the socket keeps
+    // reading until the client closes, so that what it still sends never meets a closed socket (a reset, which can
+    // take the answer with it).
+    const auto endWhenWritten = [socket] {
+        if (socket->bytesToWrite() > 0 || socket->state() != QAbstractSocket::ConnectedState)
+            return;
+#ifdef Q_OS_UNIX
+        ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
+#else
+        socket->disconnectFromHost();
+#endif
+    };
+    connect(socket, &QTcpSocket::bytesWritten, socket, endWhenWritten);
+    connect(socket, &QTcpSocket::readChannelFinished, socket, [socket] { socket->disconnectFromHost(); });
     QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
 }
 

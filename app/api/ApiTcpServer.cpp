@@ -128,19 +128,21 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
     }
     const QHostAddress peer = socket->peerAddress();
     const bool exhausted = descriptorsRunningOut(descriptor);
-    if (exhausted || m_open.size() >= totalLimit() || m_perClient.value(peer) >= m_maxPerClient) {
-        // Answered and closed at once: the HTTP server never sees it, and it holds no place.
+    const bool roomLeft = !exhausted && (m_open.size() < totalLimit() || evictUnauthenticated(nullptr))
+        && (m_perClient.value(peer) < m_maxPerClient || evictUnauthenticated(&peer));
+    if (!roomLeft) {
+        // Answered and closed once the answer is written: the HTTP server never sees it, and it holds no place.
         qCInfo(lcApi) << "refused a connection:" << m_open.size() << "are open," << m_perClient.value(peer)
                       << "from its address";
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-        socket->write(ApiConnectionGuard::response(
-            ApiReply::error(503, tr("The local API has too many connections open; close some and try again."))));
-        socket->disconnectFromHost();
+        ApiConnectionGuard::refuse(
+            socket, ApiReply::error(503, tr("The local API has too many connections open; close some and try again.")));
         if (exhausted && !m_resume.isActive())
             pause();
         return;
     }
     m_open.insert(socket, peer);
+    m_order.append(socket);
     ++m_perClient[peer];
     // Counted until it closes or is deleted, whichever comes first.
     connect(socket, &QTcpSocket::disconnected, this, [this, socket] { release(socket); });
@@ -149,11 +151,28 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
     addPendingConnection(socket);
 }
 
+bool ApiTcpServer::evictUnauthenticated(const QHostAddress *peer)
+{
+    for (QTcpSocket *socket : std::as_const(m_order)) {
+        if (peer && m_open.value(socket) != *peer)
+            continue;
+        const ApiConnectionGuard *guard = ApiConnectionGuard::of(socket);
+        if (guard && guard->isAuthenticated())
+            continue;
+        qCInfo(lcApi) << "closed the oldest connection without a request carrying the token, to make room";
+        release(socket);
+        socket->abort();
+        return true;
+    }
+    return false;
+}
+
 void ApiTcpServer::release(QTcpSocket *socket)
 {
     const auto found = m_open.constFind(socket);
     if (found == m_open.cend())
         return;
+    m_order.removeOne(socket);
     const QHostAddress peer = *found;
     m_open.erase(found);
     if (--m_perClient[peer] <= 0)

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QHostAddress>
+#include <QList>
 #include <QTcpServer>
 #include <QTimer>
 
@@ -11,9 +12,12 @@ namespace Tandem {
 /// first lets the API watch what arrives on it (announced by accepted(), before the HTTP server reads anything).
 ///
 /// It caps the connections open at once, in total and per client address (the total also stays below the process's
-/// file descriptor limit): one past a cap is answered 503 and closed. When the process is about to run out of file
-/// descriptors (seen on each connection, and checked every second), accepting pauses and resumes after a growing
-/// delay once some are free: Qt would otherwise retry a failed accept at once, spinning a whole core.
+/// file descriptor limit). At a cap, the oldest connection that has not yet sent a request with the token is closed to
+/// make room (on loopback every local user shares the address, so idle sockets must not lock out the token's holder);
+/// if every one has, the new connection is answered 503 and closed once the answer is written. When the process is
+/// about to run out of file descriptors (seen on each connection, and checked every second), accepting pauses and
+/// resumes after a growing delay once some are free: Qt would otherwise retry a failed accept at once, spinning a whole
+/// core.
 class ApiTcpServer final : public QTcpServer
 {
     Q_OBJECT
@@ -41,6 +45,9 @@ protected:
 
 private:
     int totalLimit() const;
+    /// Closes the oldest connection (from @p peer only, if given) that has not sent a request with the token; false if
+    /// there is none.
+    bool evictUnauthenticated(const QHostAddress *peer);
     void release(QTcpSocket *socket);
     void onAcceptError(QAbstractSocket::SocketError error);
     /// Whether fewer than a few descriptors are free; @p newest is the one just accepted (-1: look now).
@@ -49,6 +56,7 @@ private:
     void tryResuming();
 
     QHash<QTcpSocket *, QHostAddress> m_open;
+    QList<QTcpSocket *> m_order; ///< the open connections, oldest first
     QHash<QHostAddress, int> m_perClient;
     int m_maxConnections = kDefaultMaxConnections;
     int m_maxPerClient = kDefaultMaxPerClient;

@@ -195,17 +195,29 @@ void LocalApi::setTokenRefreshInterval(int milliseconds)
 
 void LocalApi::refreshToken()
 {
-    if (!m_secrets || !m_server->isListening())
+    // One look at a time: a keychain slower than the interval would otherwise pile reads up.
+    if (!m_secrets || !m_server->isListening() || m_refreshing)
         return;
+    m_refreshing = true;
     const int generation = m_generation;
     const int writes = m_tokenWrites;
     QPointer<LocalApi> self(this);
     m_secrets->read(m_tokenKey, [self, generation, writes](const SecretStore::Result &result) {
-        if (!self || generation != self->m_generation || writes != self->m_tokenWrites
-            || !self->m_server->isListening())
+        if (!self)
             return;
-        // A keychain that cannot be read right now leaves the token as it is; one that says there is none revokes it.
-        if (result.status == SecretStore::Result::Status::Failed)
+        self->m_refreshing = false;
+        // A keychain that cannot be read right now (restarting, locked) leaves the last good token as it is; one that
+        // says there is none revokes it.
+        const bool failed = result.status == SecretStore::Result::Status::Failed;
+        if (failed != self->m_keychainFailing) {
+            self->m_keychainFailing = failed;
+            if (failed)
+                qCWarning(lcApi) << "the keychain cannot be read; the local API keeps its token until it can";
+            else
+                qCInfo(lcApi) << "the keychain can be read again";
+        }
+        if (failed || generation != self->m_generation || writes != self->m_tokenWrites
+            || !self->m_server->isListening())
             return;
         const QString token = result.ok() ? result.secret : QString();
         if (self->m_server->setToken(token))

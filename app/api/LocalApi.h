@@ -94,6 +94,8 @@ private:
     bool m_tokenFailed = false;
     int m_generation = 0; ///< a start answered after a later start or stop is dropped
     int m_tokenWrites = 0; ///< a keychain read that overlapped a write of a new token is dropped
+    bool m_refreshing = false; ///< a look at the keychain is under way: the next waits for it to end
+    bool m_keychainFailing = false; ///< the last look failed (logged once, and its recovery once)
 };
 
 } // namespace Tandem

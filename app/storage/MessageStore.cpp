@@ -193,7 +193,10 @@ QList<Message> MessageStore::unansweredToolCalls(qint64 conversationId, const QS
     Statement q = prepare(u"SELECT %1 FROM messages c WHERE conversation_id = ? AND agent_id = ? AND run_id = ? "
                           u"AND kind = 'tool_call' AND NOT EXISTS (SELECT 1 FROM messages r WHERE "
                           u"r.conversation_id = c.conversation_id AND r.kind = 'tool_result' AND "
-                          u"r.agent_id = c.agent_id AND r.tool_call_id = c.tool_call_id) ORDER BY id"_s.arg(kColumns));
+                          u"r.agent_id = c.agent_id AND r.tool_call_id = c.tool_call_id AND r.id > c.id AND "
+                          u"NOT EXISTS (SELECT 1 FROM messages n WHERE n.conversation_id = c.conversation_id AND "
+                          u"n.kind = 'tool_call' AND n.agent_id = c.agent_id AND n.tool_call_id = c.tool_call_id AND "
+                          u"n.id > c.id AND n.id < r.id)) ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(agentId);
     q.addBindValue(runId);

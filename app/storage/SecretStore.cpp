@@ -5,6 +5,8 @@
 
 #include <QTimer>
 
+#include <utility>
+
 #if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
@@ -99,7 +101,13 @@ void SecretStore::start(
 
     connect(job, &QKeychain::Job::finished, this, [=, this](QKeychain::Job *finished) {
         Result result;
-        switch (finished->error()) {
+        const QKeychain::Error error = finished->error();
+        if (error == QKeychain::NoError || error == QKeychain::EntryNotFound) {
+            m_keychainAnswered = true;
+            if (std::exchange(m_failing, false))
+                qCInfo(lcSecrets) << "the keychain answers again";
+        }
+        switch (error) {
         case QKeychain::NoError:
             result.status = Result::Status::Ok;
             if (operation == Operation::Read)
@@ -111,11 +119,12 @@ void SecretStore::start(
         case QKeychain::NoBackendAvailable:
         case QKeychain::OtherError:
             if (!retried) {
-                qCInfo(lcSecrets) << "keychain did not answer, trying once more:" << finished->errorString();
+                if (!m_failing)
+                    qCInfo(lcSecrets) << "keychain did not answer, trying once more:" << finished->errorString();
                 QTimer::singleShot(m_retryDelayMs, this, [=, this] { start(operation, key, secret, done, true); });
                 return;
             }
-            if (!keychainServiceExists(finished->error())) {
+            if (!m_keychainAnswered && !keychainServiceExists(finished->error())) {
                 qCWarning(lcSecrets) << "no keychain available; keys stay in memory:" << finished->errorString();
                 m_memoryOnly = true;
                 Q_EMIT persistenceChanged(false);
@@ -133,7 +142,8 @@ void SecretStore::start(
             result.errorString = tr("The system keychain failed: %1").arg(finished->errorString());
             break;
         }
-        if (result.status == Result::Status::Failed)
+        // A keychain that keeps failing (a poller asks every few seconds) is reported once, and its recovery once.
+        if (result.status == Result::Status::Failed && !std::exchange(m_failing, true))
             qCWarning(lcSecrets) << "keychain operation failed for" << key << ":" << finished->errorString();
         done(result);
     });

@@ -61,6 +61,10 @@ private:
     QString m_service;
     QHash<QString, QString> m_memory;
     bool m_memoryOnly = false;
+    /// The keychain answered once in this process: a failure later is a keychain restarting, not a missing one, so the
+    /// store does not fall back to memory (where a key it holds would read as missing).
+    bool m_keychainAnswered = false;
+    bool m_failing = false; ///< the last operation failed: the next failure is not logged again
     int m_retryDelayMs = 700;
 };
 

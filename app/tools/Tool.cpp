@@ -24,9 +24,16 @@ ToolResult Tool::execute(const QJsonObject &arguments, const ToolContext &contex
     if (!transaction.isActive())
         return ToolResult::failure(tr("The task list is busy; try again in a moment."));
     ToolResult result = run(arguments, context);
-    if (!result.ok)
+    if (!result.ok) {
         transaction.rollback();
-    else if (!transaction.commit())
+        return result;
+    }
+    // The engine's answer to the call joins the change: a task never exists while its call reads unanswered.
+    if (context.storeResult && !context.storeResult(result)) {
+        transaction.rollback();
+        return ToolResult::failure(tr("The task list could not be stored."));
+    }
+    if (!transaction.commit())
         return ToolResult::failure(tr("The task list could not be stored."));
     return result;
 }

@@ -2,9 +2,12 @@
 
 #include <QString>
 
+#include <functional>
+
 namespace Tandem {
 
 class UnitOfWork;
+struct ToolResult;
 
 /// @brief Where a tool runs: the conversation it serves and the workspace folder the person chose.
 struct ToolContext
@@ -18,6 +21,10 @@ struct ToolContext
     UnitOfWork *work = nullptr;
     /// The person confirmed this call (seed 004's pending confirmation answered with a yes): it runs without asking.
     bool confirmed = false;
+    /// Set by the engine for a tool that changes the task list: called inside the tool's transaction with its
+    /// successful result, to store the call's answer there, so the change and the answer commit together or not at
+    /// all. False rolls the change back.
+    std::function<bool(const ToolResult &)> storeResult = nullptr;
 };
 
 } // namespace Tandem

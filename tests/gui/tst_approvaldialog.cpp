@@ -108,6 +108,7 @@ private Q_SLOTS:
     void namesTheTaskOfATaskTool();
     void argumentsThatAreNoObjectCannotBeAllowed_data();
     void argumentsThatAreNoObjectCannotBeAllowed();
+    void argumentsWithAKeyTwiceCannotBeAllowed();
     void decisions_data();
     void decisions();
     void criticalCallThroughTheWindow_data();
@@ -225,6 +226,19 @@ void TestApprovalDialog::argumentsThatAreNoObjectCannotBeAllowed_data()
     QTest::newRow("not json") << u"path = notes.txt"_s;
     QTest::newRow("empty") << QString();
     QTest::newRow("array") << u"[\"notes.txt\"]"_s;
+}
+
+void TestApprovalDialog::argumentsWithAKeyTwiceCannotBeAllowed()
+{
+    // Qt's parser keeps one of the two paths; the engine refuses such arguments (ToolGate::decide), and so does the
+    // dialog, saying which key.
+    ApprovalDialog dialog(deleteRequest(u"notes.txt"_s));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.findChild<QPlainTextEdit *>()->setPlainText(u"{ \"path\": \"notes.txt\", \"path\": \"other.txt\" }"_s);
+
+    QVERIFY(!allowOnce(&dialog)->isEnabled() && !allowAlways(&dialog)->isEnabled());
+    QVERIFY2(labelsOf(&dialog).contains(u"“path” more than once"_s), qPrintable(labelsOf(&dialog)));
 }
 
 void TestApprovalDialog::argumentsThatAreNoObjectCannotBeAllowed()

@@ -64,6 +64,17 @@ int statusOf(const QByteArray &answer)
     return answer.startsWith("HTTP/1.1 ") ? answer.mid(9, 3).toInt() : 0;
 }
 
+/// A connection that made one request with the token and stays open (HTTP/1.1 keeps it alive).
+std::unique_ptr<QTcpSocket> connectWithToken(quint16 port, const QHostAddress &from = QHostAddress::LocalHost)
+{
+    std::unique_ptr<QTcpSocket> socket = connectTo(port, from);
+    socket->write("GET /api/handoffs?storyId=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken.toUtf8()
+        + "\r\n\r\n");
+    if (statusOf(readAnswer(*socket)) != 200)
+        qWarning() << "the request with the token was not answered";
+    return socket;
+}
+
 /// A line of /proc/<pid>/status, such as VmRSS, in KiB.
 qint64 statusKiB(qint64 pid, const QByteArray &name)
 {
@@ -151,6 +162,9 @@ private Q_SLOTS:
     void refusedFromTheHead();
     void connectionsAreCapped();
     void slowAndIdleConnectionsTimeOut();
+    void idleSocketsDoNotLockOutTheToken();
+    void firstHeadHasAShortDeadline();
+    void refusalPastTheCapIsReadable();
     void serveMemoryStaysBounded();
     void serveRecoversFromRunningOutOfDescriptors_data();
     void serveRecoversFromRunningOutOfDescriptors();
@@ -239,7 +253,7 @@ void TestApiLimits::connectionsAreCapped()
     const quint16 port = m_server->port();
     std::vector<std::unique_ptr<QTcpSocket>> held;
     for (int i = 0; i < 3; ++i)
-        held.push_back(connectTo(port));
+        held.push_back(connectWithToken(port));
     QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 3, Timeout);
 
     // A fourth from the same address is refused at once; another address still gets its share.
@@ -249,7 +263,7 @@ void TestApiLimits::connectionsAreCapped()
     QVERIFY2(answer.contains("too many connections"), answer.constData());
     const QHostAddress other(u"127.0.0.2"_s);
     for (int i = 0; i < 3; ++i)
-        held.push_back(connectTo(port, other));
+        held.push_back(connectWithToken(port, other));
     QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 6, Timeout);
     // The total is reached: a third address is refused too.
     std::unique_ptr<QTcpSocket> third = connectTo(port, QHostAddress(u"127.0.0.3"_s));
@@ -301,6 +315,69 @@ void TestApiLimits::slowAndIdleConnectionsTimeOut()
         Timeout));
     QCOMPARE(stream->state(), QAbstractSocket::ConnectedState);
     QCOMPARE(m_server->events().subscriberCount(), 1);
+}
+
+void TestApiLimits::idleSocketsDoNotLockOutTheToken()
+{
+    // Any local user can open sockets that say nothing; on loopback they all share one address. The holder of the
+    // token still gets in: the oldest connection that never sent the token makes room.
+    m_server->setConnectionCaps(8, 8);
+    startServer();
+    const quint16 port = m_server->port();
+    std::vector<std::unique_ptr<QTcpSocket>> idle;
+    for (int i = 0; i < 8; ++i)
+        idle.push_back(connectTo(port));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->openConnections(), 8, Timeout);
+
+    QCOMPARE(ApiClient(port, kToken).get(u"/api/handoffs?storyId=%1"_s.arg(m_story)).status, 200);
+    QVERIFY(QTest::qWaitFor([&] { return idle.front()->state() == QAbstractSocket::UnconnectedState; }, Timeout));
+    QCOMPARE(idle.back()->state(), QAbstractSocket::ConnectedState); // only the oldest made room
+    // A connection that showed the token is not given up for an idle one.
+    const std::unique_ptr<QTcpSocket> member = connectWithToken(port);
+    for (int i = 0; i < 8; ++i)
+        idle.push_back(connectTo(port));
+    QTest::qWait(200);
+    QCOMPARE(member->state(), QAbstractSocket::ConnectedState);
+}
+
+void TestApiLimits::firstHeadHasAShortDeadline()
+{
+    ApiConnectionGuard::Limits limits;
+    limits.firstHeadTimeoutMs = 300; // the idle and request limits stay long
+    startServer(limits);
+    const quint16 port = m_server->port();
+
+    const std::unique_ptr<QTcpSocket> idle = connectTo(port);
+    const std::unique_ptr<QTcpSocket> halfHead = connectTo(port);
+    halfHead->write("GET /api/handoffs?storyId=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+
+    QVERIFY(QTest::qWaitFor([&] { return idle->state() == QAbstractSocket::UnconnectedState; }, Timeout));
+    QCOMPARE(idle->readAll(), QByteArray());
+    QCOMPARE(statusOf(readAnswer(*halfHead)), 408);
+    // Once the token was shown, the connection has the usual limits.
+    const std::unique_ptr<QTcpSocket> member = connectWithToken(port);
+    QTest::qWait(600);
+    QCOMPARE(member->state(), QAbstractSocket::ConnectedState);
+}
+
+void TestApiLimits::refusalPastTheCapIsReadable()
+{
+    // Every place is held by a connection that showed the token: the next one is refused, and reads why, even when
+    // it sent its request before the refusal arrived (closing on unread bytes would reset the connection).
+    m_server->setConnectionCaps(2, 2);
+    startServer();
+    const quint16 port = m_server->port();
+    std::vector<std::unique_ptr<QTcpSocket>> held;
+    for (int i = 0; i < 2; ++i)
+        held.push_back(connectWithToken(port));
+    for (int i = 0; i < 5; ++i) {
+        std::unique_ptr<QTcpSocket> extra = connectTo(port);
+        extra->write("POST /api/handoffs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken.toUtf8()
+            + "\r\nContent-Length: 1000000\r\n\r\n" + QByteArray(1000000, ' '));
+        const QByteArray answer = readAnswer(*extra);
+        QCOMPARE(statusOf(answer), 503);
+        QVERIFY2(answer.contains("too many connections"), answer.constData());
+    }
 }
 
 void TestApiLimits::serveMemoryStaysBounded()

@@ -3,7 +3,10 @@
 // moment SecretStore retries: as a keychain started with the desktop session that comes up after its first client
 // asked. Each attempt is one QtKeychain job, created as a child of the store, so the test counts attempts by the
 // store's children and acts before the retry's job can start (QtKeychain starts jobs from the event loop).
+#include "ApiClient.h"
+#include "EngineHarness.h"
 #include "SecretTestUtil.h"
+#include "api/LocalApi.h"
 #include "storage/SecretStore.h"
 
 #include <QChildEvent>
@@ -13,6 +16,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -76,6 +80,30 @@ private:
     int m_count = 0;
 };
 
+/// The most keychain jobs of one store alive at once.
+class OverlapCounter final : public QObject
+{
+public:
+    explicit OverlapCounter(SecretStore *store) { store->installEventFilter(this); }
+    Q_DISABLE_COPY_MOVE(OverlapCounter)
+
+    int most() const { return m_most; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::ChildAdded)
+            m_most = std::max(m_most, ++m_open);
+        else if (event->type() == QEvent::ChildRemoved)
+            --m_open;
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    int m_open = 0;
+    int m_most = 0;
+};
+
 // scripts/test.sh sets TANDEM_REQUIRE_KEYCHAIN=1: there a missing keychain fails the test instead of skipping it.
 bool keychainRequired()
 {
@@ -101,6 +129,7 @@ private Q_SLOTS:
     void retriesOnceThenKeepsKeysInMemory_data();
     void retriesOnceThenKeepsKeysInMemory();
     void keychainUpForTheRetry();
+    void keychainRestartIsNotAMissingKeychain();
 
 private:
     /// Starts gnome-keyring (secrets only, its login keyring unlocked) on the private bus and waits, without running
@@ -282,6 +311,77 @@ void TestSecretStoreRetry::keychainUpForTheRetry()
 
     QCOMPARE(Test::waitFor([&](auto done) { store.remove(u"openai"_s, done); }, Timeout).status, Status::Ok);
     QCOMPARE(attempts.count(), 3);
+}
+
+void TestSecretStoreRetry::keychainRestartIsNotAMissingKeychain()
+{
+    // The Secret Service restarts under a running store: operations fail (logged once), and the store stays
+    // persistent: in memory the key would read as missing. The local API, which looks at the keychain again and
+    // again, keeps its last good token (not revoked), says so once, and never has two looks under way. (One test:
+    // after a restart this process's libsecret cannot reach the keychain again.)
+    QString keychainError;
+    if (!secretServiceOnTheBus() && !startKeychain(&keychainError)) {
+        if (keychainRequired())
+            QFAIL(qPrintable(keychainError));
+        QSKIP(qPrintable(keychainError));
+    }
+    SecretStore store(m_service);
+    store.setRetryDelay(10);
+    QSignalSpy persistence(&store, &SecretStore::persistenceChanged);
+    const QString key = u"sk-across-restart-%1"_s.arg(QUuid::createUuid().toString(QUuid::Id128));
+    const auto written = Test::waitFor([&](auto done) { store.write(u"openai"_s, key, done); }, Timeout);
+    QVERIFY2(written.status == Status::Ok, qPrintable(written.errorString));
+    Test::EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QTemporaryDir profile;
+    LocalApi api(h.repository(), store, profile.path());
+    QSignalSpy started(&api, &LocalApi::started);
+    api.start(0);
+    QVERIFY(started.wait(Timeout));
+    QString token;
+    api.readToken([&](const QString &value, const QString &) { token = value; });
+    QVERIFY(QTest::qWaitFor([&] { return !token.isEmpty(); }, Timeout));
+    const QString path = u"/api/handoffs?stale=true"_s;
+    QCOMPARE(Test::ApiClient(api.port(), token).get(path).status, 200);
+
+    m_keychain.terminate();
+    QVERIFY(m_keychain.waitForFinished(Timeout));
+    for (QDeadlineTimer deadline(Timeout); secretServiceOnTheBus() && !deadline.hasExpired();)
+        QThread::msleep(20);
+    QVERIFY(!secretServiceOnTheBus());
+    const QRegularExpression storeWarning(u"keychain operation failed"_s);
+    QTest::ignoreMessage(QtWarningMsg, storeWarning);
+    QTest::failOnWarning(storeWarning); // a second failure is not logged again
+    const QRegularExpression apiWarning(u"the keychain cannot be read"_s);
+    QTest::ignoreMessage(QtWarningMsg, apiWarning);
+    QTest::failOnWarning(apiWarning);
+    {
+        OverlapCounter jobs(&store);
+        api.setTokenRefreshInterval(1);
+        QTest::qWait(1000);
+        QCOMPARE(jobs.most(), 1);
+    }
+    QCOMPARE(Test::ApiClient(api.port(), token).get(path).status, 200);
+    api.stop();
+    for (int i = 0; i < 2; ++i) {
+        const auto read = Test::waitFor([&](auto done) { store.read(u"openai"_s, done); }, Timeout);
+        QCOMPARE(read.status, Status::Failed);
+        QVERIFY(store.isPersistent());
+    }
+    QCOMPARE(persistence.count(), 0);
+
+    QVERIFY2(startKeychain(&keychainError), qPrintable(keychainError));
+    // The key is intact in the restarted keychain. This process's libsecret keeps its session with the old daemon
+    // ("The session does not exist") until the process restarts: the store must keep failing then, never read the key
+    // as missing.
+    QProcess lookup;
+    lookup.start(u"secret-tool"_s, { u"lookup"_s, u"server"_s, m_service, u"user"_s, u"openai"_s });
+    QVERIFY(lookup.waitForFinished(Timeout));
+    QCOMPARE(lookup.readAllStandardOutput().trimmed(), key.toUtf8());
+    const auto read = Test::waitFor([&](auto done) { store.read(u"openai"_s, done); }, Timeout);
+    QVERIFY2(
+        read.status == Status::Ok ? read.secret == key : read.status == Status::Failed, qPrintable(read.errorString));
+    QVERIFY(store.isPersistent());
+    QCOMPARE(persistence.count(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestSecretStoreRetry)
