@@ -14,6 +14,8 @@
 #include <unistd.h>
 #endif
 
+using namespace Qt::StringLiterals;
+
 namespace Tandem {
 
 namespace {
@@ -134,7 +136,7 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
                       << "from its address";
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         socket->write(ApiConnectionGuard::response(
-            ApiReply::error(503, tr("The local API has too many connections open; close some and try again."))));
+            ApiReply::error(503, u"The local API has too many connections open; close some and try again."_s)));
         socket->disconnectFromHost();
         if (exhausted && !m_resume.isActive())
             pause();

@@ -1,6 +1,7 @@
 #include "HandoffInspectorViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,7 +37,7 @@ bool HandoffInspectorViewModel::load(qint64 handoffId)
     if (details && m_repository) {
         const QList<Agent> agents = m_repository->agents(m_details.handoff.conversationId);
         for (const Agent &agent : agents)
-            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
         if (isDual() && !m_details.targetReply.isEmpty())
             m_diff = WordDiff::diff(sourceText(), m_details.targetReply);
     }
