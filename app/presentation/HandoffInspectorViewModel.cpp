@@ -37,7 +37,7 @@ bool HandoffInspectorViewModel::load(qint64 handoffId)
     if (details && m_repository) {
         const QList<Agent> agents = m_repository->agents(m_details.handoff.conversationId);
         for (const Agent &agent : agents)
-            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
+            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
         if (isDual() && !m_details.targetReply.isEmpty())
             m_diff = WordDiff::diff(sourceText(), m_details.targetReply);
     }
@@ -51,7 +51,11 @@ QString HandoffInspectorViewModel::agentName(const QString &agentId) const
         return tr("You");
     if (agentId == u"orchestrator")
         return tr("Orchestrator");
-    return m_names.value(agentId, agentId);
+    // Translated when asked, not when loaded: the inspector says itself again after View → Language.
+    Agent agent;
+    agent.id = agentId;
+    agent.name = m_names.value(agentId, agentId);
+    return ShippedAgentText::name(agent);
 }
 
 QString HandoffInspectorViewModel::title() const
