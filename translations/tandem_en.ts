@@ -177,16 +177,6 @@
     </message>
 </context>
 <context>
-    <name>HandoffBoard</name>
-    <message numerus="yes">
-        <source>The reason is longer than %n characters.</source>
-        <translation>
-            <numerusform>The reason is longer than %n character.</numerusform>
-            <numerusform>The reason is longer than %n characters.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>HandoffCommands</name>
     <message numerus="yes">
         <source>%n pending handoff(s) cleaned up.</source>

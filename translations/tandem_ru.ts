@@ -75,6 +75,58 @@
         <source>General agent</source>
         <translation>Общий агент</translation>
     </message>
+    <message>
+        <source>Clarifies the request, then hands a self-contained brief to agent 2.</source>
+        <translation>Уточняет запрос, затем передаёт агенту 2 самодостаточное задание.</translation>
+    </message>
+    <message>
+        <source>Validates the brief and writes the answer.</source>
+        <translation>Проверяет задание и пишет ответ.</translation>
+    </message>
+    <message>
+        <source>Reads the story, analyses the codebase and writes the implementation plan.</source>
+        <translation>Читает историю, изучает код и пишет план реализации.</translation>
+    </message>
+    <message>
+        <source>Answers in single-agent conversations, using the built-in tools.</source>
+        <translation>Отвечает в беседах с одним агентом, пользуясь встроенными инструментами.</translation>
+    </message>
+    <message>
+        <source>Updates the documentation, adds comments, and signals that the story is complete.</source>
+        <translation>Обновляет документацию, добавляет комментарии и сообщает, что история завершена.</translation>
+    </message>
+    <message>
+        <source>Handles greetings and casual conversation; the default when no specialist matches.</source>
+        <translation>Отвечает на приветствия и просто беседует; выбирается, когда не подходит ни один специалист.</translation>
+    </message>
+    <message>
+        <source>Writes the code following the plan, and its tests.</source>
+        <translation>Пишет код по плану и тесты к нему.</translation>
+    </message>
+    <message>
+        <source>Routes each request of router mode to the specialist best placed to answer it.</source>
+        <translation>Направляет каждый запрос режима маршрутизатора специалисту, который лучше всего на него ответит.</translation>
+    </message>
+    <message>
+        <source>Answers questions about Tandem&apos;s features, gives productivity advice, explains ADHD-friendly workflows.</source>
+        <translation>Отвечает на вопросы о возможностях Tandem, даёт советы по продуктивности, объясняет удобные при СДВГ приёмы работы.</translation>
+    </message>
+    <message>
+        <source>Polishes the working code without changing its behaviour.</source>
+        <translation>Улучшает работающий код, не меняя его поведения.</translation>
+    </message>
+    <message>
+        <source>Reviews the implementation, and approves it or rejects it with feedback.</source>
+        <translation>Проверяет реализацию и одобряет её или отклоняет с замечаниями.</translation>
+    </message>
+    <message>
+        <source>Creates, completes, updates, searches and deletes the person&apos;s tasks (with confirmation).</source>
+        <translation>Создаёт, завершает, изменяет, ищет и удаляет задачи человека (с подтверждением).</translation>
+    </message>
+    <message>
+        <source>Gives status updates, finds stale tasks, suggests next actions and shows progress.</source>
+        <translation>Сообщает о состоянии дел, находит застрявшие задачи, предлагает следующие шаги и показывает прогресс.</translation>
+    </message>
 </context>
 <context>
     <name>AgentDefinitions</name>
@@ -1738,40 +1790,12 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>человек</translation>
     </message>
     <message>
-        <source>There is no handoff %1.</source>
-        <translation>Передачи %1 нет.</translation>
-    </message>
-    <message>
-        <source>Conversation %1 is answering right now; act on its handoffs when the turn is over.</source>
-        <translation>Беседа %1 сейчас отвечает; действуйте с её передачами, когда ход закончится.</translation>
-    </message>
-    <message>
-        <source>Handoff %1 is %2 already; only a pending handoff can change.</source>
-        <translation>Передача %1 уже в состоянии %2; изменить можно только ожидающую передачу.</translation>
-    </message>
-    <message>
-        <source>There is no conversation %1.</source>
-        <translation>Беседы %1 нет.</translation>
-    </message>
-    <message>
-        <source>Conversation %1 is answering right now; hand over when the turn is over.</source>
-        <translation>Беседа %1 сейчас отвечает; передавайте работу, когда ход закончится.</translation>
-    </message>
-    <message>
         <source>%1 handed the work to %2</source>
         <translation>%1 передал работу агенту %2</translation>
     </message>
     <message>
-        <source>The handoff could not be stored.</source>
-        <translation>Передачу не удалось сохранить.</translation>
-    </message>
-    <message>
         <source>Accepted by %1</source>
         <translation>Принято: %1</translation>
-    </message>
-    <message>
-        <source>A rejection needs its reason.</source>
-        <translation>Для отклонения нужна причина.</translation>
     </message>
     <message>
         <source>Rejected by %1: %2</source>
@@ -1782,16 +1806,8 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Передача агенту %1 просрочена: беседа вернулась к %2.</translation>
     </message>
     <message>
-        <source>Conversation %1 is answering right now; clean up when the turn is over.</source>
-        <translation>Беседа %1 сейчас отвечает; очищайте, когда ход закончится.</translation>
-    </message>
-    <message>
         <source>The handoff to %1 was cleaned up: the conversation is back with %2.</source>
         <translation>Передача агенту %1 снята: беседа вернулась к %2.</translation>
-    </message>
-    <message>
-        <source>The handoffs could not be stored.</source>
-        <translation>Передачи не удалось сохранить.</translation>
     </message>
     <message>
         <source>The handoff from %1 to %2 timed out.</source>
@@ -1800,14 +1816,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The handoff from %1 to %2 was cleaned up.</source>
         <translation>Передача от %1 агенту %2 отменена при очистке.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The reason is longer than %n characters.</source>
-        <translation>
-            <numerusform>Причина длиннее %n символа.</numerusform>
-            <numerusform>Причина длиннее %n символов.</numerusform>
-            <numerusform>Причина длиннее %n символов.</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1883,69 +1891,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>HandoffEndpoint</name>
-    <message>
-        <source>minutes must be a whole number from 0 to %1.</source>
-        <translation>minutes должно быть целым числом от 0 до %1.</translation>
-    </message>
-    <message>
-        <source>Say which handoffs: ?storyId=ID (with &amp;agent=AGENT for an agent&apos;s pending handoff) or ?stale=true&amp;minutes=N.</source>
-        <translation>Укажите, какие передачи: ?storyId=ID (с &amp;agent=АГЕНТ — ожидающая передача агента) или ?stale=true&amp;minutes=N.</translation>
-    </message>
-    <message>
-        <source>storyId is a conversation&apos;s id, a positive whole number; “%1” is not.</source>
-        <translation>storyId — это id беседы, целое положительное число; «%1» им не является.</translation>
-    </message>
-    <message>
-        <source>There is no story %1 (no conversation with that id).</source>
-        <translation>Истории %1 нет (нет беседы с таким id).</translation>
-    </message>
-    <message>
-        <source>agent needs an agent&apos;s id, such as implementer.</source>
-        <translation>agent требует id агента, например implementer.</translation>
-    </message>
-    <message>
-        <source>The body is not valid JSON: %1 at character %2.</source>
-        <translation>Тело запроса — не корректный JSON: %1 в символе %2.</translation>
-    </message>
-    <message>
-        <source>The body must be a JSON object, such as {&quot;action&quot;: &quot;accept&quot;, &quot;handoffId&quot;: 1}.</source>
-        <translation>Тело запроса должно быть JSON-объектом, например {&quot;action&quot;: &quot;accept&quot;, &quot;handoffId&quot;: 1}.</translation>
-    </message>
-    <message>
-        <source>create needs storyId (a conversation&apos;s id), fromAgent and toAgent.</source>
-        <translation>create требует storyId (id беседы), fromAgent и toAgent.</translation>
-    </message>
-    <message>
-        <source>payload must be a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
-        <translation>payload должен быть JSON-объектом, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
-    </message>
-    <message>
-        <source>cleanup needs storyId (a conversation&apos;s id).</source>
-        <translation>cleanup требует storyId (id беседы).</translation>
-    </message>
-    <message>
-        <source>Say what to do: action is create, accept, reject, timeout or cleanup.</source>
-        <translation>Скажите, что сделать: action — это create, accept, reject, timeout или cleanup.</translation>
-    </message>
-    <message>
-        <source>Unknown action “%1”: use create, accept, reject, timeout or cleanup.</source>
-        <translation>Неизвестное действие «%1»: используйте create, accept, reject, timeout или cleanup.</translation>
-    </message>
-    <message>
-        <source>%1 needs handoffId, the handoff&apos;s id.</source>
-        <translation>%1 требует handoffId, id передачи.</translation>
-    </message>
-    <message>
-        <source>reject needs its reason: &quot;reason&quot;: &quot;…&quot;.</source>
-        <translation>reject требует причину: &quot;reason&quot;: &quot;…&quot;.</translation>
-    </message>
-    <message>
-        <source>%1 “%2” is no agent&apos;s id; the ids are %3.</source>
-        <translation>%1 «%2» — не идентификатор агента; идентификаторы: %3.</translation>
     </message>
 </context>
 <context>
@@ -2495,6 +2440,21 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Router</source>
         <translation>Маршрутизатор</translation>
     </message>
+    <message>
+        <source>dual</source>
+        <comment>the sidebar&apos;s badge of a dual-agent conversation</comment>
+        <translation>два агента</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <comment>the sidebar&apos;s badge of a pipeline conversation</comment>
+        <translation>конвейер</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <comment>the sidebar&apos;s badge of a router conversation</comment>
+        <translation>маршрутизатор</translation>
+    </message>
 </context>
 <context>
     <name>ProviderPresets</name>
@@ -2559,6 +2519,57 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>the classifier failed: %1</source>
         <translation>классификатор не ответил: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RoutingText</name>
+    <message>
+        <source>Routed to %1 · %2</source>
+        <translation>Направлено к: %1 · %2</translation>
+    </message>
+    <message>
+        <source>Staying with %1: %2</source>
+        <translation>Остаётся у: %1: %2</translation>
+    </message>
+    <message>
+        <source>Staying with %1 (the classifier said %2 · %3)</source>
+        <translation>Остаётся у: %1 (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>Routed to %1 by keywords: %2</source>
+        <translation>Направлено к: %1 по ключевым словам: %2</translation>
+    </message>
+    <message>
+        <source>Routed to %1 by keywords (the classifier said %2 · %3)</source>
+        <translation>Направлено к: %1 по ключевым словам (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>Routed to %1: %2</source>
+        <translation>Направлено к: %1: %2</translation>
+    </message>
+    <message>
+        <source>Routed to %1: nothing else matched (the classifier said %2 · %3)</source>
+        <translation>Направлено к: %1: ничего другого не подошло (классификатор: %2 · %3)</translation>
+    </message>
+    <message>
+        <source>%1 carries out what you confirmed</source>
+        <translation>%1 выполняет подтверждённое вами</translation>
+    </message>
+    <message>
+        <source>%1: you declined, nothing was done</source>
+        <translation>%1: вы отказались, ничего не сделано</translation>
+    </message>
+    <message>
+        <source>Routed to %1 (chosen directly)</source>
+        <translation>Направлено к: %1 (выбрано напрямую)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>the unconfirmed proposal was dropped</source>
+        <translation>неподтверждённое предложение отброшено</translation>
     </message>
 </context>
 <context>
@@ -2951,60 +2962,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
-    <name>Tandem::ApiConnectionGuard</name>
-    <message>
-        <source>The request line and headers are larger than the limit of %1 bytes.</source>
-        <translation>Строка запроса и заголовки больше предела в %1 байт.</translation>
-    </message>
-    <message>
-        <source>Send the body with a Content-Length (chunked bodies are not taken).</source>
-        <translation>Отправьте тело с заголовком Content-Length (тела по частям, chunked, не принимаются).</translation>
-    </message>
-    <message>
-        <source>The Content-Length header is not one whole number of bytes.</source>
-        <translation>Заголовок Content-Length — не одно целое число байт.</translation>
-    </message>
-    <message>
-        <source>The request did not arrive whole in time; send it again.</source>
-        <translation>Запрос не пришёл целиком вовремя; отправьте его снова.</translation>
-    </message>
-</context>
-<context>
     <name>Tandem::ApiServer</name>
-    <message>
-        <source>This path takes %1 only.</source>
-        <translation>Этот путь принимает только %1.</translation>
-    </message>
     <message>
         <source>The local API cannot listen on 127.0.0.1:%1: %2</source>
         <translation>Локальный API не может слушать 127.0.0.1:%1: %2</translation>
-    </message>
-    <message>
-        <source>The request is larger than the limit of %1 bytes.</source>
-        <translation>Запрос больше предела в %1 байт.</translation>
-    </message>
-    <message>
-        <source>Requests from web pages (with an Origin header) are refused: the local API is for programs on this computer.</source>
-        <translation>Запросы с веб-страниц (с заголовком Origin) отклоняются: локальный API — для программ на этом компьютере.</translation>
-    </message>
-    <message>
-        <source>Send the local API&apos;s token: Authorization: Bearer &lt;token&gt; (see Settings → Local API, or tandem serve --print-token).</source>
-        <translation>Передайте токен локального API: Authorization: Bearer &lt;токен&gt; (см. Настройки → Локальный API или tandem serve --print-token).</translation>
-    </message>
-    <message>
-        <source>There is no %1 here: the local API has /api/handoffs and /api/events.</source>
-        <translation>Здесь нет %1: у локального API есть /api/handoffs и /api/events.</translation>
-    </message>
-    <message>
-        <source>The local API answers only requests addressed to 127.0.0.1 or localhost; this one was addressed to “%1”.</source>
-        <translation>Локальный API отвечает только на запросы, адресованные 127.0.0.1 или localhost; этот запрос адресован «%1».</translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::ApiTcpServer</name>
-    <message>
-        <source>The local API has too many connections open; close some and try again.</source>
-        <translation>У локального API открыто слишком много соединений; закройте часть из них и повторите попытку.</translation>
     </message>
 </context>
 <context>
@@ -4637,10 +4598,6 @@ or write a message below to start a new one.</source>
 <context>
     <name>Tandem::Router</name>
     <message>
-        <source>the unconfirmed proposal was dropped</source>
-        <translation>неподтверждённое предложение отброшено</translation>
-    </message>
-    <message>
         <source>there is no orchestrator or no agent to route to</source>
         <translation>нет оркестратора или агентов для маршрутизации</translation>
     </message>
@@ -4651,50 +4608,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>The confirmed action could not be stored.</source>
         <translation>Не удалось сохранить подтверждённое действие.</translation>
-    </message>
-    <message>
-        <source>Routed to %1 · %2</source>
-        <translation>Направлено к: %1 · %2</translation>
-    </message>
-    <message>
-        <source>Staying with %1: %2</source>
-        <translation>Остаётся у: %1: %2</translation>
-    </message>
-    <message>
-        <source>Staying with %1 (the classifier said %2 · %3)</source>
-        <translation>Остаётся у: %1 (классификатор: %2 · %3)</translation>
-    </message>
-    <message>
-        <source>Routed to %1 by keywords: %2</source>
-        <translation>Направлено к: %1 по ключевым словам: %2</translation>
-    </message>
-    <message>
-        <source>Routed to %1 by keywords (the classifier said %2 · %3)</source>
-        <translation>Направлено к: %1 по ключевым словам (классификатор: %2 · %3)</translation>
-    </message>
-    <message>
-        <source>Routed to %1: %2</source>
-        <translation>Направлено к: %1: %2</translation>
-    </message>
-    <message>
-        <source>Routed to %1: nothing else matched (the classifier said %2 · %3)</source>
-        <translation>Направлено к: %1: ничего другого не подошло (классификатор: %2 · %3)</translation>
-    </message>
-    <message>
-        <source>%1 carries out what you confirmed</source>
-        <translation>%1 выполняет подтверждённое вами</translation>
-    </message>
-    <message>
-        <source>%1: you declined, nothing was done</source>
-        <translation>%1: вы отказались, ничего не сделано</translation>
-    </message>
-    <message>
-        <source>Routed to %1 (chosen directly)</source>
-        <translation>Направлено к: %1 (выбрано напрямую)</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>The routing decision could not be stored.</source>

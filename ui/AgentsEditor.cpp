@@ -305,7 +305,7 @@ void AgentsEditor::showAgent(const QString &agentId)
         const QSignalBlocker names(m_name), roles(m_role), models(m_modelField), providers(m_provider),
             instructions(m_instructions), terminal(m_terminal), enabled(m_enabled), tools(m_tools), targets(m_targets);
         m_name->setText(found ? AgentsEditorViewModel::displayName(*found) : QString());
-        m_role->setText(m_shown.role);
+        m_role->setText(AgentsEditorViewModel::displayRole(m_shown));
         m_modelField->setText(m_shown.model);
         m_provider->setText(m_shown.providerId);
         for (QLineEdit *edit : { m_name, m_role, m_modelField, m_provider })

@@ -128,7 +128,7 @@ void ConversationDelegate::paint(QPainter *painter, const QStyleOptionViewItem &
     if (index.data(ConversationListModel::PinnedRole).toBool())
         title.prepend(u"\u2605 "_s);
     const bool dual = index.data(ConversationListModel::ModeRole).toInt() != 0;
-    const QString badge = dual ? index.data(ConversationListModel::ModeNameRole).toString() : QString();
+    const QString badge = dual ? index.data(ConversationListModel::ModeBadgeRole).toString() : QString();
     QRect textRect = pill.adjusted(8, 0, -8, 0);
     // A search result: the title with the words that matched in the accent colour, and under it a snippet of the
     // message that matched.

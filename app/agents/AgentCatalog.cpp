@@ -4,6 +4,7 @@
 
 #include "domain/AgentFile.h"
 #include "domain/Logging.h"
+#include "domain/ShippedAgentText.h"
 #include "domain/TransitionGraph.h"
 #include "storage/AgentStore.h"
 
@@ -20,24 +21,6 @@ namespace Tandem {
 namespace {
 /// A prompt is text for a model's context, not a book: anything larger is surely not an agent file.
 constexpr qint64 kMaxFileBytes = 1024 * 1024;
-
-/// The names of the shipped agents as their files give them, for lupdate: a shipped agent is shown with its name
-/// translated; a person's own file is shown as written.
-constexpr const char *kShippedNames[] = {
-    QT_TRANSLATE_NOOP("AgentCatalog", "Assistant"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Agent 1"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Agent 2"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Analyst"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Implementer"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Reviewer"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Refactorer"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Documenter"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Orchestrator"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Task agent"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Q&A agent"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "Tracking agent"),
-    QT_TRANSLATE_NOOP("AgentCatalog", "General agent"),
-};
 
 /// The text of the agent file @p path, or why it cannot be read.
 std::optional<QString> readText(const QString &path, QString *problem)
@@ -65,15 +48,7 @@ std::optional<QString> readText(const QString &path, QString *problem)
 
 QStringList AgentCatalog::shippedNames()
 {
-    QStringList names;
-    for (const char *name : kShippedNames)
-        names << QString::fromUtf8(name);
-    return names;
-}
-
-QString AgentCatalog::translatedName(const QString &name)
-{
-    return QCoreApplication::translate("AgentCatalog", name.toUtf8().constData());
+    return ShippedAgentText::names();
 }
 
 QString AgentCatalog::userFolder()
@@ -97,8 +72,9 @@ std::optional<Agent> AgentCatalog::shipped(const QString &id)
 AgentCatalog::AgentCatalog(const QString &userFolder, const QString &shippedFolder)
 {
     const QList<std::pair<Agent, QString>> shipped = readFolder(shippedFolder);
-    for (auto [agent, path] : shipped) {
-        agent.name = translatedName(agent.name);
+    // The files' English words are stored; the views translate them when they show them (ShippedAgentText), so the
+    // language can change while the window is open.
+    for (const auto &[agent, path] : shipped) {
         m_agents << agent;
         m_files.insert(agent.id, path);
     }

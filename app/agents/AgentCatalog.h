@@ -20,7 +20,8 @@ class AgentStore;
 /// A file in the person's folder whose id is shipped replaces the shipped agent; one with a new id adds an agent. A
 /// file that is refused (malformed, unreadable, not UTF-8, an id another file of the folder already gives) changes
 /// nothing, so the shipped agent of that id stays; each refusal is one sentence of problems(), naming the file and,
-/// where there is one, the line. A shipped agent's name is shown translated (shippedNames()); a person's is not.
+/// where there is one, the line. The agents keep their files' words: a view shows a shipped agent's name and role
+/// translated (ShippedAgentText); a person's own words as written.
 class AgentCatalog
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCatalog)
@@ -35,8 +36,6 @@ public:
     static std::optional<Agent> shipped(const QString &id);
     /// @brief The names of the shipped agents that have translations, in English as their files give them.
     static QStringList shippedNames();
-    /// @brief @p name in the language of this process if it is a shipped agent's name, else @p name.
-    static QString translatedName(const QString &name);
 
     /// @brief Reads every *.md of @p shippedFolder, then of @p userFolder (empty or missing: no overrides).
     explicit AgentCatalog(const QString &userFolder = {}, const QString &shippedFolder = kShippedFolder.toString());

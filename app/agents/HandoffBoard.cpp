@@ -51,18 +51,17 @@ HandoffBoard::Result HandoffBoard::find(qint64 handoffId, Handoff &handoff)
 {
     const std::optional<Handoff> found = m_work.handoffs().get(handoffId);
     if (!found)
-        return Result { Problem::NotFound, tr("There is no handoff %1.").arg(handoffId), {}, 0 };
+        return Result { Problem::NotFound, u"There is no handoff %1."_s.arg(handoffId), {}, 0 };
     handoff = *found;
     if (m_busy && m_busy(handoff.conversationId))
         return Result { Problem::Busy,
-            tr("Conversation %1 is answering right now; act on its handoffs when the turn is over.")
-                .arg(handoff.conversationId),
+            u"Conversation %1 is answering right now; act on its handoffs when the turn is over."_s.arg(
+                handoff.conversationId),
             handoff, 0 };
     if (handoff.isFinal())
         return Result { Problem::Invalid,
-            tr("Handoff %1 is %2 already; only a pending handoff can change.")
-                .arg(handoffId)
-                .arg(Handoff::statusName(handoff.status())),
+            u"Handoff %1 is %2 already; only a pending handoff can change."_s.arg(handoffId).arg(
+                Handoff::statusName(handoff.status())),
             handoff, 0 };
     return {};
 }
@@ -72,15 +71,15 @@ HandoffBoard::Result HandoffBoard::create(
 {
     const std::optional<Conversation> conversation = m_work.conversations().get(conversationId);
     if (!conversation)
-        return Result { Problem::NotFound, tr("There is no conversation %1.").arg(conversationId), {}, 0 };
+        return Result { Problem::NotFound, u"There is no conversation %1."_s.arg(conversationId), {}, 0 };
     if (m_busy && m_busy(conversationId))
         return Result { Problem::Busy,
-            tr("Conversation %1 is answering right now; hand over when the turn is over.").arg(conversationId), {}, 0 };
+            u"Conversation %1 is answering right now; hand over when the turn is over."_s.arg(conversationId), {}, 0 };
     const AgentRoster agents = roster();
     // The rules read the board inside the step's transaction, so that two processes cannot both pass them.
     Step step(m_work, m_events);
     if (!step.isActive())
-        return failed(tr("The handoff could not be stored."));
+        return failed(u"The handoff could not be stored."_s);
     const HandoffRules::Board board { conversation->mode,
         m_holder ? m_holder(*conversation) : m_work.threads().activeAgent(conversationId),
         DefaultAgents::firstAgent(conversation->mode),
@@ -88,7 +87,7 @@ HandoffBoard::Result HandoffBoard::create(
         m_work.handoffs().pendingIn(conversationId) };
     const HandoffRules::Verdict verdict = HandoffRules::check(agents, board, from, to);
     if (!verdict.ok())
-        return Result { Problem::Invalid, verdict.message, {}, 0 };
+        return Result { Problem::Invalid, verdict.english, {}, 0 };
     const std::optional<TransitionGraph::Edge> edge = agents.graph.edge(from, to);
     Handoff handoff;
     handoff.conversationId = conversationId;
@@ -104,8 +103,8 @@ HandoffBoard::Result HandoffBoard::create(
     if (QString problem = DataLimits::payloadProblem(handoff.payload); !problem.isEmpty())
         return Result { Problem::Invalid, problem, {}, 0 };
     if (reason.size() > DataLimits::kMaxTextLength)
-        return Result { Problem::Invalid,
-            tr("The reason is longer than %n characters.", nullptr, int(DataLimits::kMaxTextLength)), {}, 0 };
+        return Result { Problem::Invalid, u"The reason is longer than %1 characters."_s.arg(DataLimits::kMaxTextLength),
+            {}, 0 };
     const bool warm = edge && edge->warm;
     AgentThread target = m_work.threads().get(conversationId, to);
     QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
@@ -117,7 +116,7 @@ HandoffBoard::Result HandoffBoard::create(
         || (!warm && !m_ledger.setActive(conversationId, to))
         || (conversation->mode == Conversation::Mode::Pipeline && !m_ledger.setPhase(conversationId, to))
         || !m_work.threads().save(target) || !step.commit())
-        return failed(tr("The handoff could not be stored."));
+        return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
 }
 
@@ -136,18 +135,18 @@ HandoffBoard::Result HandoffBoard::accept(qint64 handoffId)
         || (conversation && conversation->mode == Conversation::Mode::Pipeline
             && !m_ledger.setPhase(handoff.conversationId, handoff.toAgent))
         || !step.commit())
-        return failed(tr("The handoff could not be stored."));
+        return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
 }
 
 HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reason)
 {
     if (reason.trimmed().isEmpty())
-        return Result { Problem::Invalid, tr("A rejection needs its reason."), {}, 0 };
+        return Result { Problem::Invalid, u"A rejection needs its reason."_s, {}, 0 };
     // Stored on the handoff and in the divider: what an export could not give back is refused (domain/DataLimits).
     if (reason.size() > DataLimits::kMaxTextLength)
         return Result { Problem::Invalid,
-            tr("The reason is longer than %n characters.", nullptr, int(DataLimits::kMaxTextLength)), {}, 0 };
+            u"The reason is longer than %1 characters."_s.arg(DataLimits::kMaxTextLength), {}, 0 };
     Handoff handoff;
     if (Result problem = find(handoffId, handoff); !problem.ok())
         return problem;
@@ -159,7 +158,7 @@ HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reaso
             handoff.id)
         || !m_ledger.revoke(handoff, true) || !m_ledger.setActive(handoff.conversationId, handoff.fromAgent)
         || !step.commit())
-        return failed(tr("The handoff could not be stored."));
+        return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
 }
 
@@ -172,17 +171,17 @@ HandoffBoard::Result HandoffBoard::timeOut(qint64 handoffId)
     Step step(m_work, m_events);
     if (!step.isActive() || !m_ledger.settle(handoff, Handoff::Status::TimedOut) || !withdraw(handoff, true, agents)
         || !step.commit())
-        return failed(tr("The handoff could not be stored."));
+        return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
 }
 
 HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
 {
     if (!m_work.conversations().get(conversationId))
-        return Result { Problem::NotFound, tr("There is no conversation %1.").arg(conversationId), {}, 0 };
+        return Result { Problem::NotFound, u"There is no conversation %1."_s.arg(conversationId), {}, 0 };
     if (m_busy && m_busy(conversationId))
         return Result { Problem::Busy,
-            tr("Conversation %1 is answering right now; clean up when the turn is over.").arg(conversationId), {}, 0 };
+            u"Conversation %1 is answering right now; clean up when the turn is over."_s.arg(conversationId), {}, 0 };
     const AgentRoster agents = roster();
     QList<Handoff> pending;
     for (const Handoff &handoff : m_work.handoffs().forConversation(conversationId))
@@ -193,7 +192,7 @@ HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
     for (Handoff &handoff : pending)
         ok = ok && m_ledger.settle(handoff, Handoff::Status::Cancelled) && withdraw(handoff, true, agents);
     if (!ok || !step.commit())
-        return failed(tr("The handoffs could not be stored."));
+        return failed(u"The handoffs could not be stored."_s);
     return Result { Problem::None, {}, {}, int(pending.size()) };
 }
 

@@ -23,6 +23,9 @@ struct EngineConfig;
 /// @brief The handoff board as a service (seed 002's API): the window, the CLI and the local API act on handoffs and
 /// query them here, through the same rows and announcements as the engine.
 ///
+/// A result's message is English, with the stored names: programs read it (the local API's errors, the CLI). The
+/// dividers the board writes are the chat's, in the language installed now.
+///
 /// Actions: create, accept, reject (with a reason), time out (by id), clean up all pending handoffs of a conversation.
 /// Each changes a status once, sets processed_at and is announced once; each is one step. A conversation whose turn
 /// is running is busy: actions on it are refused until the turn ends. Queries: a conversation's state, the pending

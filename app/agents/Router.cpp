@@ -19,6 +19,7 @@
 #include "domain/KeywordRules.h"
 #include "domain/Logging.h"
 #include "domain/RoutingPolicy.h"
+#include "domain/RoutingText.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmJob.h"
 #include "storage/UnitOfWork.h"
@@ -97,7 +98,7 @@ void Router::route(Run *run, const QString &text)
         return;
     }
     // Another subject: the proposal is dropped (in the routing step), and the message is routed as any other.
-    classify(run, text, tr("the unconfirmed proposal was dropped"));
+    classify(run, text, RoutingText::kDroppedProposal.toString());
 }
 
 void Router::direct(Run *run, const QString &agentId, const QString &text)
@@ -240,35 +241,6 @@ void Router::confirm(Run *run, const PendingConfirmation &pending, const QString
     });
 }
 
-QString Router::dividerText(const Run &run, const RoutingDecision &decision) const
-{
-    const QString name = run.roster.name(decision.agentId);
-    const QString confidence = QString::number(decision.confidence, 'f', 2);
-    const QString classified = run.roster.name(decision.classifiedAgent);
-    switch (decision.method) {
-    case RoutingDecision::Method::Classifier:
-        return tr("Routed to %1 · %2").arg(name, confidence);
-    case RoutingDecision::Method::CarryOver:
-        return decision.failed()
-            ? tr("Staying with %1: %2").arg(name, decision.error)
-            : tr("Staying with %1 (the classifier said %2 · %3)").arg(name, classified, confidence);
-    case RoutingDecision::Method::Keywords:
-        return decision.failed()
-            ? tr("Routed to %1 by keywords: %2").arg(name, decision.error)
-            : tr("Routed to %1 by keywords (the classifier said %2 · %3)").arg(name, classified, confidence);
-    case RoutingDecision::Method::Fallback:
-        return decision.failed()
-            ? tr("Routed to %1: %2").arg(name, decision.error)
-            : tr("Routed to %1: nothing else matched (the classifier said %2 · %3)").arg(name, classified, confidence);
-    case RoutingDecision::Method::Confirmation:
-        return decision.reason.startsWith(u"confirmed"_s) ? tr("%1 carries out what you confirmed").arg(name)
-                                                          : tr("%1: you declined, nothing was done").arg(name);
-    case RoutingDecision::Method::Direct:
-        return tr("Routed to %1 (chosen directly)").arg(name);
-    }
-    return {};
-}
-
 void Router::finishRouting(Run *run, RoutingDecision decision, const QString &text, const QString &note,
     bool classified, const std::function<void(Run *)> &proceed)
 {
@@ -284,8 +256,10 @@ void Router::finishRouting(Run *run, RoutingDecision decision, const QString &te
     divider.divider = Message::Divider::Routed;
     divider.agentId = decision.agentId;
     divider.runId = run->runId;
-    divider.content
-        = note.isEmpty() ? dividerText(*run, decision) : tr("%1 (%2)").arg(dividerText(*run, decision), note);
+    // The words are stored as the record; the chat renders them again from the decision and this tool name.
+    divider.toolName = note;
+    divider.content = RoutingText::render(
+        decision, !note.isEmpty(), [run](const QString &agentId) { return run->roster.name(agentId); });
     divider.error = decision.error;
     const QString active = m_work.threads().activeAgent(run->conversationId);
     const bool clearsPending = decision.method == RoutingDecision::Method::Confirmation || !note.isEmpty();

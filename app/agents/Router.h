@@ -50,13 +50,13 @@ public:
         std::function<void(const RoutingDecision &)> done);
 
 private:
+    /// @p note: RoutingText::kDroppedProposal when the message dropped an unconfirmed proposal, else empty.
     void classify(Run *run, const QString &text, const QString &note);
     void confirm(Run *run, const PendingConfirmation &pending, const QString &text);
     /// @brief Stores @p decision with its divider, the active agent and (when @p classified) the classifier's model
     /// call in one step, then starts its agent (@p proceed instead of its model call, when given).
     void finishRouting(Run *run, RoutingDecision decision, const QString &text, const QString &note,
         bool classified = false, const std::function<void(Run *)> &proceed = {});
-    QString dividerText(const Run &run, const RoutingDecision &decision) const;
 
     UnitOfWork &m_work;
     EngineEvents &m_events;

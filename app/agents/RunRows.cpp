@@ -40,4 +40,20 @@ bool RunRows::addDivider(UnitOfWork &work, EngineEvents &events, qint64 conversa
     return add(work, events, row);
 }
 
+bool RunRows::addApprovalDivider(UnitOfWork &work, EngineEvents &events, const Run &run, const QString &text,
+    const QString &toolName, const QString &callId)
+{
+    Message row;
+    row.conversationId = run.conversationId;
+    row.role = Message::Role::System;
+    row.kind = Message::Kind::Divider;
+    row.divider = Message::Divider::ApprovalNeeded;
+    row.agentId = run.agentId;
+    row.content = text;
+    row.runId = run.runId;
+    row.toolCallId = callId;
+    row.toolName = toolName; // with the agent, what DividerText renders the sentence from in the language of now
+    return add(work, events, row);
+}
+
 } // namespace Tandem

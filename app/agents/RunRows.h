@@ -19,6 +19,9 @@ bool addDivider(UnitOfWork &work, EngineEvents &events, const Run &run, Message:
 /// @brief The same for a divider outside a run (@p runId 0) or of another one.
 bool addDivider(UnitOfWork &work, EngineEvents &events, qint64 conversationId, qint64 runId, Message::Divider divider,
     const QString &text, const QString &agentId, qint64 handoffId = 0, const QString &callId = {});
+/// @brief Stores @p run's divider asking approval for @p toolName's call @p callId, with @p text as its record.
+bool addApprovalDivider(UnitOfWork &work, EngineEvents &events, const Run &run, const QString &text,
+    const QString &toolName, const QString &callId);
 /// @brief Stores @p row (its id and times set) and announces it.
 bool add(UnitOfWork &work, EngineEvents &events, Message &row);
 

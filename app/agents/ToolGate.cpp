@@ -198,9 +198,9 @@ bool ToolGate::askApproval(Run &run, const ToolCall &call)
     request.arguments = call.arguments;
     Step step(m_work, m_events);
     const bool stored = step.isActive() && m_work.approvals().create(request)
-        && RunRows::addDivider(m_work, m_events, run, Message::Divider::ApprovalNeeded,
-            tr("%1 wants to run “%2” and needs your approval.").arg(run.roster.name(run.agentId), call.name),
-            run.agentId, 0, call.callId);
+        && RunRows::addApprovalDivider(m_work, m_events, run,
+            tr("%1 wants to run “%2” and needs your approval.").arg(run.roster.name(run.agentId), call.name), call.name,
+            call.callId);
     if (stored)
         m_events.postApprovalNeeded(request);
     if (!stored || !step.commit())

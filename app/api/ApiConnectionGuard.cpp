@@ -120,8 +120,8 @@ bool ApiConnectionGuard::consume(QByteArrayView bytes)
         if (end < 0) {
             if (m_head.size() > m_limits.maxHeadBytes) {
                 stop(ApiReply::error(431,
-                    tr("The request line and headers are larger than the limit of %1 bytes.")
-                        .arg(m_limits.maxHeadBytes)));
+                    u"The request line and headers are larger than the limit of %1 bytes."_s.arg(
+                        m_limits.maxHeadBytes)));
                 return false;
             }
             pos = bytes.size();
@@ -152,14 +152,14 @@ bool ApiConnectionGuard::headComplete(qsizetype end)
         const QByteArray value = line.sliced(colon + 1).trimmed();
         head.headers << qMakePair(name, value);
         if (name.compare("Transfer-Encoding", Qt::CaseInsensitive) == 0) {
-            stop(ApiReply::error(411, tr("Send the body with a Content-Length (chunked bodies are not taken).")));
+            stop(ApiReply::error(411, u"Send the body with a Content-Length (chunked bodies are not taken)."_s));
             return false;
         }
         if (name.compare("Content-Length", Qt::CaseInsensitive) == 0) {
             bool ok = false;
             const qint64 length = value.toLongLong(&ok);
             if (!ok || length < 0 || (lengthSeen && length != head.contentLength)) {
-                stop(ApiReply::error(400, tr("The Content-Length header is not one whole number of bytes.")));
+                stop(ApiReply::error(400, u"The Content-Length header is not one whole number of bytes."_s));
                 return false;
             }
             head.contentLength = length;
@@ -196,7 +196,7 @@ void ApiConnectionGuard::onTimeout()
         return;
     }
     qCInfo(lcApi) << "closed a request that did not arrive within" << m_limits.requestTimeoutMs << "ms";
-    stop(ApiReply::error(408, tr("The request did not arrive whole in time; send it again.")));
+    stop(ApiReply::error(408, u"The request did not arrive whole in time; send it again."_s));
 }
 
 void ApiConnectionGuard::stop(const ApiReply &reply)

@@ -9,6 +9,8 @@
 namespace Tandem {
 
 /// @brief One answer of the local API: an HTTP status and a JSON object (an error is `{"error": "…"}`).
+/// An error's message is English, whatever the window's language, and names agents by their stored names or ids:
+/// programs read it.
 struct ApiReply
 {
     int status = 200;

@@ -54,7 +54,7 @@ bool sameSecret(const QByteArray &given, const QByteArray &expected)
 
 ApiReply methodNotAllowed(const QByteArray &allowed)
 {
-    ApiReply reply = ApiReply::error(405, ApiServer::tr("This path takes %1 only.").arg(QString::fromLatin1(allowed)));
+    ApiReply reply = ApiReply::error(405, u"This path takes %1 only."_s.arg(QString::fromLatin1(allowed)));
     reply.headers << qMakePair("Allow"_ba, allowed);
     return reply;
 }
@@ -176,7 +176,7 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
         return {};
     }
     return ApiReply::error(
-        404, tr("There is no %1 here: the local API has /api/handoffs and /api/events.").arg(path.left(200)));
+        404, u"There is no %1 here: the local API has /api/handoffs and /api/events."_s.arg(path.left(200)));
 }
 
 std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySize, const QString &path) const
@@ -186,8 +186,8 @@ std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySi
     if (hasHeader(headers, "Origin")) {
         qCInfo(lcApi) << "refused a request from a web page to" << path;
         return ApiReply::error(403,
-            tr("Requests from web pages (with an Origin header) are refused: the local API "
-               "is for programs on this computer."));
+            u"Requests from web pages (with an Origin header) are refused: the local API "
+            "is for programs on this computer."_s);
     }
     // A page that rebinds its own host name to 127.0.0.1 still names that host: only our own addresses are answered.
     const QByteArray host = header(headers, "Host").trimmed().toLower();
@@ -196,18 +196,17 @@ std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySi
     if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
         qCInfo(lcApi) << "refused a request addressed to another host, to" << path;
         return ApiReply::error(403,
-            tr("The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
-               "addressed to “%1”.")
-                .arg(QString::fromLatin1(host.left(200))));
+            u"The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
+            "addressed to “%1”."_s.arg(QString::fromLatin1(host.left(200))));
     }
     if (bodySize > m_bodyLimit) {
         qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
-        return ApiReply::error(413, tr("The request is larger than the limit of %1 bytes.").arg(m_bodyLimit));
+        return ApiReply::error(413, u"The request is larger than the limit of %1 bytes."_s.arg(m_bodyLimit));
     }
     if (!authorized(headers)) {
         ApiReply reply = ApiReply::error(401,
-            tr("Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
-               "serve --print-token)."));
+            u"Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
+            "serve --print-token)."_s);
         reply.headers << qMakePair("WWW-Authenticate"_ba, "Bearer realm=\"tandem\""_ba);
         return reply;
     }

@@ -14,6 +14,8 @@
 #include <unistd.h>
 #endif
 
+using namespace Qt::StringLiterals;
+
 namespace Tandem {
 
 namespace {
@@ -136,7 +138,7 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
                       << "from its address";
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         ApiConnectionGuard::refuse(
-            socket, ApiReply::error(503, tr("The local API has too many connections open; close some and try again.")));
+            socket, ApiReply::error(503, u"The local API has too many connections open; close some and try again."_s));
         if (exhausted && !m_resume.isActive())
             pause();
         return;

@@ -79,7 +79,7 @@ ApiReply replyOf(const BoardResult &result, int successStatus = 200)
 ApiReply HandoffEndpoint::unknownAgent(const QString &field, const QString &given, const QStringList &known)
 {
     return ApiReply::error(
-        400, tr("%1 “%2” is no agent's id; the ids are %3.").arg(field, given.left(100), known.join(u", "_s)));
+        400, u"%1 “%2” is no agent's id; the ids are %3."_s.arg(field, given.left(100), known.join(u", "_s)));
 }
 
 ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query)
@@ -90,25 +90,25 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
             bool ok = false;
             minutes = query.queryItemValue(u"minutes"_s).toInt(&ok);
             if (!ok || minutes < 0 || minutes > kMaxMinutes)
-                return ApiReply::error(400, tr("minutes must be a whole number from 0 to %1.").arg(kMaxMinutes));
+                return ApiReply::error(400, u"minutes must be a whole number from 0 to %1."_s.arg(kMaxMinutes));
         }
         return ApiReply::ok({ { u"handoffs"_s, BoardJson::handoffs(repository.staleHandoffs(minutes)) } });
     }
     if (!query.hasQueryItem(u"storyId"_s))
         return ApiReply::error(400,
-            tr("Say which handoffs: ?storyId=ID (with &agent=AGENT for an agent's pending handoff) or "
-               "?stale=true&minutes=N."));
+            u"Say which handoffs: ?storyId=ID (with &agent=AGENT for an agent's pending handoff) or "
+            "?stale=true&minutes=N."_s);
     const QString storyText = query.queryItemValue(u"storyId"_s, QUrl::FullyDecoded);
     const qint64 storyId = storyIdFrom(QJsonValue(storyText));
     if (storyId == 0)
         return ApiReply::error(
-            400, tr("storyId is a conversation's id, a positive whole number; “%1” is not.").arg(storyText.left(100)));
+            400, u"storyId is a conversation's id, a positive whole number; “%1” is not."_s.arg(storyText.left(100)));
     if (!repository.conversation(storyId))
-        return ApiReply::error(404, tr("There is no story %1 (no conversation with that id).").arg(storyId));
+        return ApiReply::error(404, u"There is no story %1 (no conversation with that id)."_s.arg(storyId));
     if (query.hasQueryItem(u"agent"_s)) {
         const QString agent = query.queryItemValue(u"agent"_s, QUrl::FullyDecoded).trimmed();
         if (agent.isEmpty())
-            return ApiReply::error(400, tr("agent needs an agent's id, such as implementer."));
+            return ApiReply::error(400, u"agent needs an agent's id, such as implementer."_s);
         const QStringList known = repository.handoffAgentIds();
         const QString id = knownAgent(known, agent);
         if (id.isEmpty())
@@ -125,10 +125,10 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
     const QJsonDocument document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
         return ApiReply::error(
-            400, tr("The body is not valid JSON: %1 at character %2.").arg(error.errorString()).arg(error.offset));
+            400, u"The body is not valid JSON: %1 at character %2."_s.arg(error.errorString()).arg(error.offset));
     if (!document.isObject())
         return ApiReply::error(
-            400, tr("The body must be a JSON object, such as {\"action\": \"accept\", \"handoffId\": 1}."));
+            400, u"The body must be a JSON object, such as {\"action\": \"accept\", \"handoffId\": 1}."_s);
     const QJsonObject request = document.object();
     const QString action = request.value(u"action"_s).toString();
     if (action == u"create") {
@@ -136,10 +136,10 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
         const QString from = request.value(u"fromAgent"_s).toString().trimmed();
         const QString to = request.value(u"toAgent"_s).toString().trimmed();
         if (storyId == 0 || from.isEmpty() || to.isEmpty())
-            return ApiReply::error(400, tr("create needs storyId (a conversation's id), fromAgent and toAgent."));
+            return ApiReply::error(400, u"create needs storyId (a conversation's id), fromAgent and toAgent."_s);
         const QJsonValue payload = request.value(u"payload"_s);
         if (!payload.isUndefined() && !payload.isNull() && !payload.isObject())
-            return ApiReply::error(400, tr("payload must be a JSON object, such as {\"plan\": \"…\"}."));
+            return ApiReply::error(400, u"payload must be a JSON object, such as {\"plan\": \"…\"}."_s);
         // Named as the board knows them, so its answer (a transition outside the table) speaks of the same agents.
         const QStringList known = repository.handoffAgentIds();
         const QString fromId = knownAgent(known, from);
@@ -155,26 +155,26 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
     if (action == u"cleanup") {
         const qint64 storyId = storyIdFrom(request.value(u"storyId"_s));
         if (storyId == 0)
-            return ApiReply::error(400, tr("cleanup needs storyId (a conversation's id)."));
+            return ApiReply::error(400, u"cleanup needs storyId (a conversation's id)."_s);
         if (!repository.conversation(storyId))
-            return ApiReply::error(404, tr("There is no story %1 (no conversation with that id).").arg(storyId));
+            return ApiReply::error(404, u"There is no story %1 (no conversation with that id)."_s.arg(storyId));
         return replyOf(repository.cleanupHandoffs(storyId));
     }
     if (action != u"accept" && action != u"reject" && action != u"timeout")
         return ApiReply::error(400,
             action.isEmpty()
-                ? tr("Say what to do: action is create, accept, reject, timeout or cleanup.")
-                : tr("Unknown action “%1”: use create, accept, reject, timeout or cleanup.").arg(action.left(100)));
+                ? u"Say what to do: action is create, accept, reject, timeout or cleanup."_s
+                : u"Unknown action “%1”: use create, accept, reject, timeout or cleanup."_s.arg(action.left(100)));
     const qint64 handoffId = handoffIdFrom(request.value(u"handoffId"_s));
     if (handoffId == 0)
-        return ApiReply::error(400, tr("%1 needs handoffId, the handoff's id.").arg(action));
+        return ApiReply::error(400, u"%1 needs handoffId, the handoff's id."_s.arg(action));
     if (action == u"accept")
         return replyOf(repository.acceptHandoff(handoffId));
     if (action == u"timeout")
         return replyOf(repository.timeOutHandoff(handoffId));
     const QString reason = request.value(u"reason"_s).toString().trimmed();
     if (reason.isEmpty())
-        return ApiReply::error(400, tr("reject needs its reason: \"reason\": \"…\"."));
+        return ApiReply::error(400, u"reject needs its reason: \"reason\": \"…\"."_s);
     return replyOf(repository.rejectHandoff(handoffId, reason));
 }
 

@@ -4,6 +4,7 @@
 #include "cli/CliCommands.h"
 #include "cli/TerminalStream.h"
 #include "domain/DividerText.h"
+#include "domain/ShippedAgentText.h"
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
@@ -26,7 +27,7 @@ QHash<QString, QString> CliOutput::agentNames(UnitOfWork &work)
     QHash<QString, QString> names;
     const QList<Agent> agents = work.agents().list();
     for (const Agent &agent : agents)
-        names.insert(agent.id, agent.name);
+        names.insert(agent.id, ShippedAgentText::name(agent));
     return names;
 }
 

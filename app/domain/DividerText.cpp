@@ -1,5 +1,6 @@
 #include "DividerText.h"
 
+#include "RoutingText.h"
 #include "TransitionGraph.h"
 
 #include <QJsonDocument>
@@ -16,7 +17,8 @@ QString decisionName(const Handoff &handoff)
 }
 } // namespace
 
-QString DividerText::render(const Message &divider, const Handoff *handoff, const NameOf &nameOf)
+QString DividerText::render(
+    const Message &divider, const Handoff *handoff, const NameOf &nameOf, const RoutingDecision *decision)
 {
     const QString stored = divider.content.trimmed();
     if (!divider.isDivider())
@@ -68,6 +70,11 @@ QString DividerText::render(const Message &divider, const Handoff *handoff, cons
         if (divider.toolName.isEmpty())
             return stored;
         return tr("%1 wants to run “%2” and needs your approval.").arg(nameOf(divider.agentId), divider.toolName);
+    case Message::Divider::Routed:
+        // A row written before its decision was linked by its run, or another agent's: its stored sentence.
+        if (!decision || decision->agentId != divider.agentId)
+            return stored;
+        return RoutingText::render(*decision, divider.toolName == RoutingText::kDroppedProposal, nameOf);
     case Message::Divider::Error:
     case Message::Divider::None:
         break;

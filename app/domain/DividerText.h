@@ -2,6 +2,7 @@
 
 #include "Handoff.h"
 #include "Message.h"
+#include "RoutingDecision.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -24,8 +25,10 @@ public:
     /// An agent's display name for its id.
     using NameOf = std::function<QString(const QString &agentId)>;
 
-    /// @brief The text of @p divider; @p handoff is its handoff (null when it has none or it is not known).
-    static QString render(const Message &divider, const Handoff *handoff, const NameOf &nameOf);
+    /// @brief The text of @p divider; @p handoff is its handoff (null when it has none or it is not known), @p decision
+    /// the routing decision of its run (router mode; null when it has none or it is not known).
+    static QString render(const Message &divider, const Handoff *handoff, const NameOf &nameOf,
+        const RoutingDecision *decision = nullptr);
 };
 
 } // namespace Tandem

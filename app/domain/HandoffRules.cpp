@@ -3,6 +3,10 @@
 
 #include "PipelinePhase.h"
 
+#include <QCoreApplication>
+
+#include <functional>
+
 namespace Tandem {
 
 bool HandoffRules::isPseudoTarget(Conversation::Mode mode, const QString &id)
@@ -11,6 +15,35 @@ bool HandoffRules::isPseudoTarget(Conversation::Mode mode, const QString &id)
     return id == TransitionGraph::kPerson
         || (mode == Conversation::Mode::Pipeline && id == TransitionGraph::kOrchestrator);
 }
+
+namespace {
+/// @p text with each %1 … %9 replaced by its argument in one pass, so that an argument's own "%2" stays as written.
+QString filled(const QString &text, const QStringList &args)
+{
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const int index = i + 1 < text.size() ? text.at(i + 1).digitValue() : -1;
+        if (text.at(i) == u'%' && index >= 1 && index <= args.size()) {
+            out += args.at(index - 1);
+            ++i;
+        } else {
+            out += text.at(i);
+        }
+    }
+    return out;
+}
+
+/// HandoffRules::nameOf() for programs: the stored name, the pseudo targets in English.
+QString englishNameOf(const AgentRoster &roster, const QString &id)
+{
+    if (id == TransitionGraph::kPerson)
+        return QStringLiteral("the person");
+    if (id == TransitionGraph::kOrchestrator && !roster.find(id))
+        return QStringLiteral("Orchestrator");
+    return roster.name(id);
+}
+} // namespace
 
 QString HandoffRules::nameOf(const AgentRoster &roster, const QString &id)
 {
@@ -24,8 +57,16 @@ QString HandoffRules::nameOf(const AgentRoster &roster, const QString &id)
 HandoffRules::Verdict HandoffRules::check(
     const AgentRoster &roster, const Board &board, const QString &from, const QString &to)
 {
-    const auto refused = [](Refusal refusal, const QString &message) {
-        return Verdict { refusal, message, false };
+    // Said twice: in the language installed now (the chat, the model's tool result) and in English for programs (the
+    // board's results, which the local API and the CLI return).
+    const auto refused = [](Refusal refusal, const char *source, const std::function<QStringList(bool)> &args) {
+        return Verdict { refusal, filled(QCoreApplication::translate("HandoffRules", source), args(false)), false,
+            filled(QString::fromUtf8(source), args(true)) };
+    };
+    const auto name = [&roster](const QString &id) {
+        return [&roster, id](bool english) {
+            return QStringList { english ? englishNameOf(roster, id) : nameOf(roster, id) };
+        };
     };
     // Seed 002's table starts every story with the orchestrator handing it to the first agent. In a pipeline the
     // orchestrator names its start and its end, never an agent (router mode's orchestrator may exist beside it).
@@ -34,34 +75,43 @@ HandoffRules::Verdict HandoffRules::check(
     const Agent *source = start ? nullptr : roster.find(from);
     const Agent *target = isPseudoTarget(board.mode, to) ? nullptr : roster.find(to);
     if (!target && !isPseudoTarget(board.mode, to))
-        return refused(Refusal::UnknownAgent, tr("There is no agent “%1”.").arg(to));
+        return refused(Refusal::UnknownAgent, QT_TRANSLATE_NOOP("HandoffRules", "There is no agent “%1”."),
+            [&to](bool) { return QStringList { to }; });
     if (!source && !start)
-        return refused(Refusal::UnknownAgent, tr("There is no agent “%1”.").arg(from));
+        return refused(Refusal::UnknownAgent, QT_TRANSLATE_NOOP("HandoffRules", "There is no agent “%1”."),
+            [&from](bool) { return QStringList { from }; });
     if (target && !target->enabled)
-        return refused(Refusal::Disabled, tr("%1 is disabled.").arg(target->name));
+        return refused(Refusal::Disabled, QT_TRANSLATE_NOOP("HandoffRules", "%1 is disabled."),
+            [target](bool) { return QStringList { target->name }; });
     if (source && source->terminal)
-        return refused(Refusal::Terminal, tr("%1 is a terminal agent and cannot hand over.").arg(roster.name(from)));
+        return refused(Refusal::Terminal,
+            QT_TRANSLATE_NOOP("HandoffRules", "%1 is a terminal agent and cannot hand over."),
+            [&roster, &from](bool) { return QStringList { roster.name(from) }; });
     if (!start && !roster.graph.edge(from, to))
         return refused(Refusal::Undeclared,
-            tr("%1 may not hand over to %2: that transition is not declared.")
-                .arg(nameOf(roster, from), nameOf(roster, to)));
+            QT_TRANSLATE_NOOP("HandoffRules", "%1 may not hand over to %2: that transition is not declared."),
+            [&](bool english) { return name(from)(english) + name(to)(english); });
     // Only the agent that holds the work hands it on; a story starts only when none is in progress.
     const bool storyInProgress = !board.phase.isEmpty() && board.phase != PipelinePhase::kComplete;
     if (start ? storyInProgress && board.holder != from : board.holder != from)
-        return refused(Refusal::NotHolder,
-            board.holder.isEmpty()
-                ? tr("%1 does not hold the work, so it cannot hand it over.").arg(nameOf(roster, from))
-                : tr("%1 does not hold the work: %2 does, and only %2 can hand it over.")
-                      .arg(nameOf(roster, from), nameOf(roster, board.holder)));
+        return board.holder.isEmpty()
+            ? refused(Refusal::NotHolder,
+                QT_TRANSLATE_NOOP("HandoffRules", "%1 does not hold the work, so it cannot hand it over."), name(from))
+            : refused(Refusal::NotHolder,
+                QT_TRANSLATE_NOOP("HandoffRules", "%1 does not hold the work: %2 does, and only %2 can hand it over."),
+                [&](bool english) { return name(from)(english) + name(board.holder)(english); });
     if (!board.pending.isEmpty()) {
         const Handoff &waiting = board.pending.constFirst();
         return refused(Refusal::Pending,
-            tr("The handoff from %1 to %2 (%3) is still pending: it is accepted, rejected or timed out before another "
-               "one is made.")
-                .arg(nameOf(roster, waiting.fromAgent), nameOf(roster, waiting.toAgent))
-                .arg(waiting.id));
+            QT_TRANSLATE_NOOP("HandoffRules",
+                "The handoff from %1 to %2 (%3) is still pending: it is accepted, rejected or timed out before another "
+                "one is made."),
+            [&](bool english) {
+                return name(waiting.fromAgent)(english) + name(waiting.toAgent)(english)
+                    + QStringList { QString::number(waiting.id) };
+            });
     }
-    return Verdict { Refusal::None, {}, start };
+    return Verdict { Refusal::None, {}, start, {} };
 }
 
 } // namespace Tandem

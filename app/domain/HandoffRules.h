@@ -39,6 +39,7 @@ public:
         Refusal refusal = Refusal::None;
         QString message; ///< one sentence naming the agents, empty when allowed
         bool start = false; ///< the orchestrator starts a pipeline's story (no edge is needed)
+        QString english; ///< the message in English with the stored names, for programs (the local API, the CLI)
         bool ok() const { return refusal == Refusal::None; }
     };
 

@@ -15,6 +15,9 @@ class ModeLabel final
 
 public:
     static QString text(Conversation::Mode mode);
+    /// @brief The short word of the sidebar's badge ("pipeline"); empty for single-agent conversations, which have
+    /// none.
+    static QString badge(Conversation::Mode mode);
 };
 
 } // namespace Tandem

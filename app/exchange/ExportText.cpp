@@ -3,6 +3,7 @@
 #include "domain/DividerText.h"
 #include "domain/HandoffSignal.h"
 #include "domain/ModeLabel.h"
+#include "domain/ShippedAgentText.h"
 
 using namespace Qt::StringLiterals;
 
@@ -12,7 +13,7 @@ ExportText::Context ExportText::context(const ConversationArchive &archive, cons
 {
     Context context;
     for (const Agent &agent : agents)
-        context.agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+        context.agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
     for (const ConversationArchive::Approval &approval : archive.approvals)
         context.approvalsByCall.insert(approval.callId, approval);
     for (const Handoff &handoff : archive.handoffs)

@@ -1,6 +1,7 @@
 #include "AgentsEditorViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -61,8 +62,13 @@ std::optional<Agent> AgentsEditorViewModel::agent(const QString &agentId) const
 
 QString AgentsEditorViewModel::displayName(const Agent &agent)
 {
-    // The shipped names are translated in AgentCatalog's context; a person's own name is shown as written.
-    return QCoreApplication::translate("AgentCatalog", agent.name.toUtf8().constData());
+    // A shipped agent's name is translated; a person's own name is shown as written.
+    return ShippedAgentText::name(agent);
+}
+
+QString AgentsEditorViewModel::displayRole(const Agent &agent)
+{
+    return ShippedAgentText::role(agent);
 }
 
 QStringList AgentsEditorViewModel::toolNames() const
@@ -206,9 +212,12 @@ bool AgentsEditorViewModel::save(Conversation::Mode mode, Agent draft)
     m_problem = validate(mode, draft);
     if (!m_problem.ok())
         return false;
-    // The editor shows a shipped name translated; unchanged, it is written as the file gave it.
-    if (const std::optional<Agent> saved = agent(draft.id); saved && draft.name == displayName(*saved))
+    // The editor shows a shipped name and role translated; unchanged, they are written as the file gave them.
+    const std::optional<Agent> saved = agent(draft.id);
+    if (saved && draft.name == displayName(*saved))
         draft.name = saved->name;
+    if (saved && draft.role == displayRole(*saved))
+        draft.role = saved->role;
     draft.name = draft.name.trimmed();
     const QString error = m_repository ? m_repository->saveAgentDefinition(draft) : tr("There is no repository.");
     if (!error.isEmpty()) {

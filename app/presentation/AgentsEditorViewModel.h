@@ -69,6 +69,8 @@ public:
     std::optional<Agent> agent(const QString &agentId) const;
     /// @brief The name the editor shows: a shipped agent's name in the current language.
     static QString displayName(const Agent &agent);
+    /// @brief The role @p agent is shown with: a shipped role in the current language, a person's own as written.
+    static QString displayRole(const Agent &agent);
     /// @brief The tools an agent may be given.
     QStringList toolNames() const;
     /// @brief What @p agentId of @p mode may hand over to: the other agents of the mode, the person and, in a

@@ -2,6 +2,7 @@
 
 #include "MessageListModel.h"
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 using namespace Qt::StringLiterals;
 
@@ -106,7 +107,7 @@ void ChatViewModel::reloadConversation()
         m_conversation = *conversation;
     const QList<Agent> agents = m_repository->agents(m_conversationId);
     for (const Agent &agent : agents) {
-        m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+        m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
         m_agents.append({ agent.id, m_agentNames.value(agent.id) });
     }
     m_activeAgentId = m_repository->activeAgent(m_conversationId);

@@ -1,6 +1,7 @@
 #include "ConversationListModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ModeLabel.h"
 
 #include <QSet>
 
@@ -249,6 +250,8 @@ QVariant ConversationListModel::data(const QModelIndex &index, int role) const
         return int(c.mode);
     case ModeNameRole:
         return Conversation::modeName(c.mode);
+    case ModeBadgeRole:
+        return ModeLabel::badge(c.mode);
     default:
         return {};
     }
@@ -258,7 +261,7 @@ QHash<int, QByteArray> ConversationListModel::roleNames() const
 {
     return { { Qt::DisplayRole, "display" }, { IdRole, "conversationId" }, { TitleRole, "title" },
         { PinnedRole, "pinned" }, { UpdatedAtRole, "updatedAt" }, { SectionRole, "section" }, { ModeRole, "mode" },
-        { ModeNameRole, "modeName" } };
+        { ModeNameRole, "modeName" }, { ModeBadgeRole, "modeBadge" } };
 }
 
 } // namespace Tandem

@@ -34,6 +34,7 @@ public:
         SectionRole, ///< QString: "Pinned", "Today", "Yesterday", "Previous 7 days", "Previous 30 days", "Older"
         ModeRole, ///< int: Conversation::Mode
         ModeNameRole, ///< QString: the stored mode name ("single", "dual", …)
+        ModeBadgeRole, ///< QString: the sidebar badge of a mode other than single ("pipeline"), in the current language
     };
     Q_ENUM(Roles)
 

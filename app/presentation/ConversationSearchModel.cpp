@@ -2,6 +2,7 @@
 
 #include "ConversationListModel.h"
 #include "chat/ChatRepository.h"
+#include "domain/ModeLabel.h"
 
 using namespace Qt::StringLiterals;
 
@@ -123,6 +124,8 @@ QVariant ConversationSearchModel::data(const QModelIndex &index, int role) const
         return int(c.mode);
     case ConversationListModel::ModeNameRole:
         return Conversation::modeName(c.mode);
+    case ConversationListModel::ModeBadgeRole:
+        return ModeLabel::badge(c.mode);
     case HighlightedTitleRole:
         return QVariant::fromValue(c.title.isEmpty() ? HighlightedText { title, {} } : hit.title);
     case SnippetRole:
@@ -138,7 +141,8 @@ QHash<int, QByteArray> ConversationSearchModel::roleNames() const
         { ConversationListModel::TitleRole, "title" }, { ConversationListModel::PinnedRole, "pinned" },
         { ConversationListModel::UpdatedAtRole, "updatedAt" }, { ConversationListModel::SectionRole, "section" },
         { ConversationListModel::ModeRole, "mode" }, { ConversationListModel::ModeNameRole, "modeName" },
-        { HighlightedTitleRole, "highlightedTitle" }, { SnippetRole, "snippet" } };
+        { ConversationListModel::ModeBadgeRole, "modeBadge" }, { HighlightedTitleRole, "highlightedTitle" },
+        { SnippetRole, "snippet" } };
 }
 
 } // namespace Tandem

@@ -1,6 +1,7 @@
 #include "HandoffInspectorViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -50,7 +51,11 @@ QString HandoffInspectorViewModel::agentName(const QString &agentId) const
         return tr("You");
     if (agentId == u"orchestrator")
         return tr("Orchestrator");
-    return m_names.value(agentId, agentId);
+    // Translated when asked, not when loaded: the inspector says itself again after View → Language.
+    Agent agent;
+    agent.id = agentId;
+    agent.name = m_names.value(agentId, agentId);
+    return ShippedAgentText::name(agent);
 }
 
 QString HandoffInspectorViewModel::title() const

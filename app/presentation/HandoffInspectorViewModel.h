@@ -81,7 +81,7 @@ Q_SIGNALS:
 private:
     QPointer<ChatRepository> m_repository;
     HandoffDetails m_details;
-    QHash<QString, QString> m_names;
+    QHash<QString, QString> m_names; ///< agent id → its stored name
     QList<WordDiff::Segment> m_diff;
 };
 

@@ -3,6 +3,7 @@
 #include "chat/ChatRepository.h"
 #include "domain/AgentPalette.h"
 #include "domain/DividerText.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QVariantMap>
 
@@ -78,6 +79,7 @@ void MessageListModel::setConversation(qint64 conversationId)
     // Only now: a listener of modelReset must not page in while the reset is still being announced.
     m_hasOlder = hasOlder;
     reloadHandoffs();
+    reloadDecisions();
     reloadAgents();
     Q_EMIT conversationChanged(conversationId);
 }
@@ -109,6 +111,17 @@ void MessageListModel::reloadHandoffs()
     const QList<Handoff> handoffs = m_repository->handoffs(m_conversationId);
     for (const Handoff &handoff : handoffs)
         m_handoffs.insert(handoff.id, handoff);
+}
+
+void MessageListModel::reloadDecisions()
+{
+    m_decisions.clear();
+    if (!m_repository || m_conversationId <= 0)
+        return;
+    const QList<RoutingDecision> decisions = m_repository->routingDecisions(m_conversationId);
+    for (const RoutingDecision &decision : decisions)
+        if (decision.runId > 0)
+            m_decisions.insert(decision.runId, decision);
 }
 
 const Handoff *MessageListModel::handoff(qint64 handoffId) const
@@ -145,8 +158,10 @@ QString MessageListModel::shownText(const Message &message) const
 {
     if (!message.isDivider())
         return message.content;
+    const auto decision = m_decisions.constFind(message.runId);
     return DividerText::render(
-        message, handoff(message.handoffId), [this](const QString &agentId) { return agentName(agentId); });
+        message, handoff(message.handoffId), [this](const QString &agentId) { return agentName(agentId); },
+        message.runId > 0 && decision != m_decisions.cend() ? &decision.value() : nullptr);
 }
 
 int MessageListModel::lowerBound(qint64 id) const
@@ -187,7 +202,7 @@ QString MessageListModel::agentName(const QString &agentId) const
         return {};
     const auto it = m_agents.constFind(agentId);
     if (it != m_agents.cend() && !it->name.isEmpty())
-        return it->name;
+        return ShippedAgentText::name(*it);
     return agentId;
 }
 
@@ -358,6 +373,9 @@ void MessageListModel::onMessageAdded(const Message &stored)
     const Message message = visible(stored);
     if (message.conversationId != m_conversationId || m_conversationId <= 0)
         return;
+    // A routed divider is stored in the step of its decision: the decision is there to render it from.
+    if (message.divider == Message::Divider::Routed && !m_decisions.contains(message.runId))
+        reloadDecisions();
     if (m_hasNewer && !m_rows.isEmpty() && message.id > m_rows.constLast().message.id) {
         // Beyond the window: read when the person scrolls down to it, or now if it is their own new message (the
         // chat goes back to the end, as after sending).
@@ -384,6 +402,7 @@ void MessageListModel::readNewestAgain()
     if (m_conversationId <= 0 || !m_repository)
         return;
     const bool streamingHere = m_repository->isRunning(m_conversationId);
+    reloadDecisions();
     const QList<Message> newest = m_repository->messages(m_conversationId, 0, m_pageSize);
     for (const Message &stored : newest) {
         if (!m_rows.isEmpty() && stored.id < m_rows.constFirst().message.id)

@@ -3,6 +3,7 @@
 #include "domain/Agent.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
+#include "domain/RoutingDecision.h"
 
 #include <QAbstractListModel>
 #include <QColor>
@@ -138,6 +139,7 @@ private:
     void insertMessage(const Message &message);
     void readNewestAgain();
     void reloadHandoffs();
+    void reloadDecisions();
     void onHandoffChanged(const Tandem::Handoff &handoff);
     QString shownText(const Message &message) const;
     void applyUpdate(int row, const Message &message);
@@ -153,6 +155,7 @@ private:
     QHash<QString, Agent> m_agents;
     QHash<QString, int> m_agentOrder;
     QHash<qint64, Handoff> m_handoffs; ///< the conversation's handoffs by id: what its dividers are rendered from
+    QHash<qint64, RoutingDecision> m_decisions; ///< router mode: each run's routing decision, what its divider says
     /// Streamed text per message id, not yet in its row.
     QHash<qint64, QString> m_pendingDeltas;
     /// A newer full copy of a streaming row, not yet applied (deltas after it are appended to it).

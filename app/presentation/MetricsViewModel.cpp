@@ -1,6 +1,7 @@
 #include "MetricsViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QLocale>
 
@@ -54,7 +55,7 @@ void MetricsViewModel::reload()
         if (m_conversationId > 0) {
             const QList<Tandem::Agent> agents = m_repository->modeAgents(m_conversationId);
             for (const Tandem::Agent &agent : agents)
-                m_names.insert(agent.id, agent.name);
+                m_names.insert(agent.id, ShippedAgentText::name(agent));
         }
     }
     endResetModel();

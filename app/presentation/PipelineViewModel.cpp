@@ -1,6 +1,7 @@
 #include "PipelineViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ShippedAgentText.h"
 
 #include <QSet>
 
@@ -107,7 +108,7 @@ void PipelineViewModel::reload()
         m_router = conversation && conversation->mode == Conversation::Mode::Router;
         const QList<Agent> agents = m_repository->modeAgents(m_conversationId);
         for (const Agent &agent : agents)
-            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
+            m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
         m_roster = flowOrder(agents);
         const BoardState board = m_repository->boardState(m_conversationId);
         m_current = board.currentAgent;

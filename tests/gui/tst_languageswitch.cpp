@@ -4,22 +4,28 @@
 // the same way. The .qm files are compiled into the test as into the app.
 
 #include "AgentsEditor.h"
+#include "ApprovalDialog.h"
 #include "ChatView.h"
 #include "EngineHarness.h"
 #include "MainActions.h"
 #include "MainToolBar.h"
 #include "MainWindow.h"
+#include "ModalAnswer.h"
 #include "PipelinePanel.h"
 #include "SettingsDialog.h"
 #include "chat/Translations.h"
 #include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
+#include "presentation/ConversationListModel.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/SettingsViewModel.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QDockWidget>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
@@ -44,11 +50,14 @@ private Q_SLOTS:
     void initTestCase();
     void switchesAtRunTime();
     void openDialogsFollowTheLanguage();
+    void agentsBadgesAndRouterDividersFollowTheLanguage();
 
 private:
     static QStringList menuTitles(MainWindow &window);
     static QStringList dividers(MainWindow &window);
     static QAction *language(MainWindow &window, const QString &code);
+    static QStringList agentNames(MainWindow &window);
+    static QString badge(MainWindow &window, qint64 conversationId);
 };
 
 void TestLanguageSwitch::initTestCase()
@@ -77,6 +86,29 @@ QStringList TestLanguageSwitch::dividers(MainWindow &window)
         if (model->messageAt(row).isDivider())
             shown << model->index(row).data(MessageListModel::ContentRole).toString();
     return shown;
+}
+
+QStringList TestLanguageSwitch::agentNames(MainWindow &window)
+{
+    QStringList shown;
+    MessageListModel *model = window.viewModel()->messages();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->messageAt(row).role == Message::Role::Assistant && !model->messageAt(row).isDivider())
+            shown << model->index(row).data(MessageListModel::AgentNameRole).toString();
+    shown.removeDuplicates();
+    return shown;
+}
+
+QString TestLanguageSwitch::badge(MainWindow &window, qint64 conversationId)
+{
+    // What the sidebar's delegate paints beside the title.
+    const QAbstractItemModel *list = window.findChild<QAbstractItemView *>(u"ConversationList"_s)->model();
+    for (int row = 0; row < list->rowCount(); ++row) {
+        const QModelIndex index = list->index(row, 0);
+        if (index.data(ConversationListModel::IdRole).toLongLong() == conversationId)
+            return index.data(ConversationListModel::ModeBadgeRole).toString();
+    }
+    return {};
 }
 
 QAction *TestLanguageSwitch::language(MainWindow &window, const QString &code)
@@ -173,4 +205,66 @@ void TestLanguageSwitch::openDialogsFollowTheLanguage()
 }
 
 QTEST_MAIN(TestLanguageSwitch)
+void TestLanguageSwitch::agentsBadgesAndRouterDividersFollowTheLanguage()
+{
+    // Issue #24, item 11: the shipped agents' names, the sidebar's badge and router mode's dividers (the routing and
+    // the approval it then asks) were said once, in the language of their time; they follow View → Language now.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    Task dentist;
+    dentist.title = u"Dentist"_s;
+    QVERIFY(h.work().tasks().create(dentist));
+    SettingsViewModel settings(nullptr);
+    MainWindow window(&h.repository(), &settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const qint64 id = h.createConversation(Conversation::Mode::Router);
+    window.viewModel()->openConversation(id);
+    const auto json = [](const QJsonObject &object) {
+        return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+    };
+    h.server().enqueue(ScriptedReply::text(
+        { json({ { u"agent"_s, u"task"_s }, { u"confidence"_s, 0.95 }, { u"reason"_s, u"test"_s } }) }));
+    h.server().enqueue(
+        ScriptedReply::calling({ ToolCall { {}, u"delete_task"_s, json({ { u"task_id"_s, dentist.id } }), {} } }));
+    h.server().enqueue(ScriptedReply::text({ u"Kept it."_s }));
+    // The window asks in its approval dialog; the person declines.
+    ModalAnswer<ApprovalDialog> answer([](ApprovalDialog *dialog) {
+        dialog->reject();
+        return true;
+    });
+    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s) != 0);
+    QVERIFY(QTest::qWaitFor([&] { return answer.answered(); }, 20'000));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    window.viewModel()->messages()->flushDeltas();
+
+    const QStringList english { u"Routed to Task agent · 0.95"_s,
+        u"Task agent wants to run “delete_task” and needs your approval."_s };
+    QCOMPARE(dividers(window), english);
+    QCOMPARE(agentNames(window), QStringList { u"Task agent"_s });
+    QCOMPARE(badge(window, id), u"router"_s);
+
+    language(window, u"ru"_s)->trigger();
+    QTRY_COMPARE(menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Вид"_s, u"&Справка"_s }));
+    QCOMPARE(dividers(window),
+        (QStringList { u"Направлено к: Агент задач · 0.95"_s,
+            u"Агент задач хочет запустить «delete_task» и ждёт вашего подтверждения."_s }));
+    QCOMPARE(agentNames(window), QStringList { u"Агент задач"_s });
+    QCOMPARE(badge(window, id), u"маршрутизатор"_s);
+    // The store keeps the English words: the files' names and the sentences as they were written.
+    QCOMPARE(h.work().agents().get(u"task"_s)->name, u"Task agent"_s);
+    QStringList stored;
+    for (const Message &row : h.rows(id))
+        if (row.isDivider())
+            stored << row.content;
+    QCOMPARE(stored, english);
+
+    language(window, u"en"_s)->trigger();
+    QTRY_COMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QCOMPARE(dividers(window), english);
+    QCOMPARE(agentNames(window), QStringList { u"Task agent"_s });
+    QCOMPARE(badge(window, id), u"router"_s);
+    QSettings().remove(u"ui/language"_s);
+}
+
 #include "tst_languageswitch.moc"

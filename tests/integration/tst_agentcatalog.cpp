@@ -8,6 +8,7 @@
 #include "agents/DefaultAgents.h"
 #include "domain/PipelinePhase.h"
 #include "domain/PromptVariables.h"
+#include "domain/ShippedAgentText.h"
 #include "domain/TransitionGraph.h"
 #include "storage/AgentStore.h"
 #include "storage/AgentThreadStore.h"
@@ -16,6 +17,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -223,28 +225,53 @@ void TestAgentCatalog::storedCopiesMatchTheFiles()
 
 void TestAgentCatalog::shippedNamesAreTranslated()
 {
-    // The files give English names; the window shows the shipped ones in its language, a person's own as written.
+    // The files give English names and roles; the catalog (and so the store) keeps them, and a view shows the shipped
+    // ones in the language installed at that moment (ShippedAgentText), a person's own words as written.
     QStringList english;
-    for (const QString &id : kShipped)
+    QStringList roles;
+    for (const QString &id : kShipped) {
         english << AgentCatalog::shipped(id)->name;
+        roles << AgentCatalog::shipped(id)->role;
+    }
     QStringList known = AgentCatalog::shippedNames();
+    QStringList knownRoles = ShippedAgentText::roles();
     known.sort();
     english.sort();
+    knownRoles.sort();
+    roles.sort();
     QCOMPARE(known, english); // each shipped name has its entry for lupdate, and no other is listed
+    QCOMPARE(knownRoles, roles);
 
     QTranslator russian;
     QVERIFY2(russian.load(u"tandem_ru"_s, QStringLiteral(TANDEM_QM_DIR)), TANDEM_QM_DIR);
     QVERIFY(QCoreApplication::installTranslator(&russian));
+    auto restore = qScopeGuard([&russian] { QCoreApplication::removeTranslator(&russian); });
     QTemporaryDir folder;
     QVERIFY(writeFile(folder.filePath(u"helper.md"_s), u"---\nid: helper\nname: Agent 1\n---\nHelp.\n"_s));
+    QVERIFY(writeFile(folder.filePath(u"reviewer.md"_s),
+        u"---\nid: reviewer\nname: Critic\nrole: Reviews the implementation, and approves it or rejects it with "
+        "feedback.\n---\nReview.\n"_s));
     const AgentCatalog catalog(folder.path());
-    QCoreApplication::removeTranslator(&russian);
-    QCOMPARE(catalog.agent(u"agent1"_s)->name, u"Агент 1"_s);
-    QCOMPARE(catalog.agent(u"agent2"_s)->name, u"Агент 2"_s);
-    QCOMPARE(catalog.agent(u"analyst"_s)->name, u"Аналитик"_s);
     for (const QString &id : kShipped)
-        QVERIFY2(catalog.agent(id)->name != AgentCatalog::shipped(id)->name, qPrintable(id));
-    QCOMPARE(catalog.agent(u"helper"_s)->name, u"Agent 1"_s); // the person's own, as written
+        if (id != u"reviewer")
+            QCOMPARE(catalog.agent(id)->name, AgentCatalog::shipped(id)->name); // stored in English
+    QCOMPARE(ShippedAgentText::name(*catalog.agent(u"agent1"_s)), u"Агент 1"_s);
+    QCOMPARE(ShippedAgentText::name(*catalog.agent(u"analyst"_s)), u"Аналитик"_s);
+    for (const QString &id : kShipped) {
+        if (id == u"reviewer")
+            continue;
+        const Agent shown = ShippedAgentText::shown(*catalog.agent(id));
+        QVERIFY2(shown.name != AgentCatalog::shipped(id)->name, qPrintable(id));
+        QVERIFY2(shown.role != AgentCatalog::shipped(id)->role, qPrintable(id));
+    }
+    // The person's own: an agent of their own, and a shipped one they renamed (its untouched role is still shipped).
+    QCOMPARE(ShippedAgentText::name(*catalog.agent(u"helper"_s)), u"Agent 1"_s);
+    QCOMPARE(ShippedAgentText::name(*catalog.agent(u"reviewer"_s)), u"Critic"_s);
+    QVERIFY(ShippedAgentText::role(*catalog.agent(u"reviewer"_s)) != AgentCatalog::shipped(u"reviewer"_s)->role);
+    restore.dismiss();
+    QCoreApplication::removeTranslator(&russian);
+    // Back in English at once: nothing was stored translated.
+    QCOMPARE(ShippedAgentText::name(*catalog.agent(u"analyst"_s)), u"Analyst"_s);
 }
 
 void TestAgentCatalog::overrideReplacesTheShippedAgent()

@@ -13,8 +13,10 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void agentIdsInOtherCapitals();
+    void errorsAreEnglishInARussianWindow();
     void bearerInAnyCase_data();
     void bearerInAnyCase();
     void regeneratedTokenReachesServe();
@@ -100,6 +103,31 @@ void TestApiAnswers::agentIdsInOtherCapitals()
     for (const QString &id : { u"analyst"_s, u"implementer"_s, u"reviewer"_s, u"orchestrator"_s, u"person"_s })
         QVERIFY2(message.contains(id + u',') || message.endsWith(id + u'.'), qPrintable(message));
     QCOMPARE(m_harness->repository().boardState(m_story).handoffs.size(), 1);
+}
+
+void TestApiAnswers::errorsAreEnglishInARussianWindow()
+{
+    // Issue #24, item 11: the API is for programs. In a window started in Russian it said "Аналитик may not hand over
+    // to Документатор"; its errors are English now, with the agents' stored names.
+    cleanup();
+    QTranslator russian;
+    QVERIFY2(russian.load(u"tandem_ru"_s, QStringLiteral(TANDEM_QM_DIR)), TANDEM_QM_DIR);
+    QVERIFY(QCoreApplication::installTranslator(&russian));
+    const auto restore = qScopeGuard([&russian] { QCoreApplication::removeTranslator(&russian); });
+    init();
+    const QString story = QString::number(m_story);
+    const ApiClient::Response outside = m_client->post({ { u"action"_s, u"create"_s }, { u"storyId"_s, story },
+        { u"fromAgent"_s, u"analyst"_s }, { u"toAgent"_s, u"documenter"_s } });
+    QCOMPARE(outside.status, 409);
+    QCOMPARE(outside.json()[u"error"_s].toString(),
+        u"Analyst may not hand over to Documenter: that transition is not declared."_s);
+    const ApiClient::Response unknown = m_client->post({ { u"action"_s, u"explode"_s } });
+    QCOMPARE(unknown.status, 400);
+    QCOMPARE(unknown.json()[u"error"_s].toString(),
+        u"Unknown action “explode”: use create, accept, reject, timeout or cleanup."_s);
+    const ApiClient::Response missing = m_client->post({ { u"action"_s, u"accept"_s }, { u"handoffId"_s, 999 } });
+    QCOMPARE(missing.status, 404);
+    QCOMPARE(missing.json()[u"error"_s].toString(), u"There is no handoff 999."_s);
 }
 
 void TestApiAnswers::bearerInAnyCase_data()
