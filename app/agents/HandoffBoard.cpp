@@ -13,6 +13,7 @@
 #include "domain/DataLimits.h"
 #include "domain/HandoffRules.h"
 #include "domain/Logging.h"
+#include "domain/ModeProfile.h"
 #include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
 
@@ -115,7 +116,7 @@ HandoffBoard::Result HandoffBoard::create(
         || !RunRows::addDivider(m_work, m_events, conversationId, 0, Message::Divider::Transferred,
             tr("%1 handed the work to %2").arg(nameOf(agents, from), nameOf(agents, to)), from, handoff.id)
         || (!warm && !m_ledger.setActive(conversationId, to))
-        || (conversation->mode == Conversation::Mode::Pipeline && !m_ledger.setPhase(conversationId, to))
+        || (ModeProfile::of(conversation->mode).hasPhases() && !m_ledger.setPhase(conversationId, to))
         || !m_work.threads().save(target) || !step.commit())
         return failed(tr("The handoff could not be stored."));
     return Result { Problem::None, {}, handoff, 1 };
@@ -133,7 +134,7 @@ HandoffBoard::Result HandoffBoard::accept(qint64 handoffId)
         || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Accepted,
             tr("Accepted by %1").arg(nameOf(agents, handoff.toAgent)), handoff.toAgent, handoff.id)
         || !m_ledger.setActive(handoff.conversationId, handoff.toAgent)
-        || (conversation && conversation->mode == Conversation::Mode::Pipeline
+        || (conversation && ModeProfile::of(conversation->mode).hasPhases()
             && !m_ledger.setPhase(handoff.conversationId, handoff.toAgent))
         || !step.commit())
         return failed(tr("The handoff could not be stored."));
