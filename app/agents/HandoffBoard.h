@@ -20,8 +20,8 @@ class UnitOfWork;
 struct AgentRoster;
 struct EngineConfig;
 
-/// @brief The handoff board as a service (seed 002's API): the window, the CLI and the local API act on handoffs and
-/// query them here, through the same rows and announcements as the engine.
+/// @brief The handoff board as a service (create, accept, reject, time out, clean up): the window, the CLI and the
+/// local API act on handoffs and query them here, through the same rows and announcements as the engine.
 ///
 /// Actions: create, accept, reject (with a reason), time out (by id), clean up all pending handoffs of a conversation.
 /// Each changes a status once, sets processed_at and is announced once; each is one step. A conversation whose turn

@@ -10,7 +10,7 @@
 
 namespace Tandem {
 
-/// @brief Handoffs (seed 002's agent_handoffs): created pending, processed once.
+/// @brief Handoffs (the agent_handoffs table): created pending, processed once.
 class HandoffStore : public StoreBase
 {
 public:

@@ -16,7 +16,7 @@ struct ToolContext
     /// their own (Tool::execute), apart from the step that stores the result. Null: no database (such tools fail with a
     /// clear error).
     UnitOfWork *work = nullptr;
-    /// The person confirmed this call (seed 004's pending confirmation answered with a yes): it runs without asking.
+    /// The person confirmed this call (the pending confirmation answered with a yes): it runs without asking.
     bool confirmed = false;
 };
 
