@@ -155,7 +155,7 @@ int main(int argc, char *argv[])
     Tandem::ExchangeStore exchangeStore(database.work());
     Tandem::ExchangeViewModel exchange(&exchangeStore);
 
-    // The local API (seed 002's board over HTTP on 127.0.0.1), off until the person turns it on in the settings.
+    // The local API (the handoff board over HTTP on 127.0.0.1), off until the person turns it on in the settings.
     Tandem::LocalApi localApi(repository, secrets, context.dataFolder());
     if (Tandem::LocalApi::enabledInSettings())
         localApi.start(Tandem::LocalApi::portInSettings());

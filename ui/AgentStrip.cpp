@@ -160,7 +160,7 @@ void AgentStrip::drawAgent(QPainter &p, int index) const
     const QPointF c = centreOf(index);
     const QColor color = colorOf(state);
     if (state == PipelineViewModel::State::Active && agent.working) {
-        // Seed 002's "blue pulse": a halo that grows and fades.
+        // The active agent's pulse: a halo that grows and fades.
         const qreal t = m_phase / 100.0;
         QColor halo = color;
         halo.setAlphaF(float(0.45 * (1.0 - t)));

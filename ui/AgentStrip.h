@@ -9,7 +9,7 @@ class QPainter;
 
 namespace Tandem {
 
-/// @brief The agents of a mode drawn in a row, each a circle with its state (seed 002's pipeline visualisation): the
+/// @brief The agents of a mode drawn in a row, each a circle with its state: the
 /// active one pulses in the accent colour, done ones carry a green check, rejected ones a red cross, timed-out ones
 /// an amber clock hand, pending ones stay grey. A router (setHub) is drawn as a hub: the first agent on top, a spoke
 /// to each specialist below, and only the one holding the conversation marked, since specialists are not steps.

@@ -15,7 +15,7 @@ class ChatRepository;
 class HandoffInspectorViewModel;
 class SideBySideView;
 
-/// @brief The handoff inspector (seed 002's "payload inspection", "rejection details"): opens on a divider or a
+/// @brief The handoff inspector: opens on a divider or a
 /// history entry and shows the payload (copyable), the status history with times, the rejection reason, the context
 /// transferred and how, the run's tokens and duration; for a dual-agent handoff, the side-by-side view too.
 class HandoffInspector final : public QDialog

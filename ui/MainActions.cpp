@@ -200,7 +200,7 @@ void MainActions::retranslate()
                 ? tr("Dual-agent mode for this conversation: agent 1 clarifies, then hands over to agent 2")
                 : modeName(mode));
     }
-    // The seed's "&Dual agents" mnemonic, kept for the keyboard.
+    // "&Dual agents" keeps its mnemonic for the keyboard.
     mode(Conversation::Mode::Dual)->setText(tr("&Dual agents"));
     m_modeMenu->setTitle(tr("&Mode"));
     m_modeMenu->setToolTip(tr("How the agents share this conversation"));

@@ -18,7 +18,7 @@ namespace Tandem {
 class ChatRepository;
 class MetricsViewModel;
 
-/// @brief The metrics view (a dock; seed 004's agent performance metrics): per agent turns, handoffs, rejections,
+/// @brief The metrics view (a dock; how each agent performs): per agent turns, handoffs, rejections,
 /// tokens and latency of the open conversation or of all, as a table and as a bar chart (Qt Charts) of the figure
 /// the person picks. The numbers are those of `tandem metrics`.
 class MetricsView final : public QWidget

@@ -14,7 +14,7 @@ class ChatRepository;
 class MetricsView;
 class TasksPanel;
 
-/// @brief The window's router-mode docks (seed 004): the tasks panel (Ctrl+Shift+T) and the metrics view
+/// @brief The window's router-mode docks: the tasks panel (Ctrl+Shift+T) and the metrics view
 /// (Ctrl+Shift+M), each closed until the person opens it, both following the open conversation.
 class PanelDocks final : public QObject
 {

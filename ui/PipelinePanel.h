@@ -12,7 +12,7 @@ class AgentStrip;
 class ChatRepository;
 class PipelineViewModel;
 
-/// @brief The pipeline panel (a dock; seed 002's UI): the agents of the conversation's mode with their states, the
+/// @brief The pipeline panel (a dock): the agents of the conversation's mode with their states, the
 /// phase, and the handoff history with times, each entry expandable to its reason, rejection and payload text; a
 /// double click (or Enter) on an entry opens the handoff inspector.
 class PipelinePanel final : public QWidget

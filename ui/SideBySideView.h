@@ -9,8 +9,8 @@ namespace Tandem {
 
 class HandoffInspectorViewModel;
 
-/// @brief Seed 000's side-by-side view: agent 1's payload beside agent 2's rewrite, the words agent 2 dropped struck
-/// out on the left and the words it wrote marked on the right.
+/// @brief The dual-agent side-by-side view: agent 1's payload beside agent 2's rewrite, the words agent 2 dropped
+/// struck out on the left and the words it wrote marked on the right.
 class SideBySideView final : public QWidget
 {
     Q_OBJECT

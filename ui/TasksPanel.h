@@ -13,7 +13,7 @@ class ChatRepository;
 class TaskEditDialog;
 class TasksViewModel;
 
-/// @brief The tasks panel (a dock; seed 004's "refresh"): the task list with status, priority, due date and a stale
+/// @brief The tasks panel (a dock): the task list with status, priority, due date and a stale
 /// marker, refreshed whenever a task tool or the person changes a task, the open conversation's pending confirmation,
 /// and Complete / Edit… for the selected task.
 class TasksPanel final : public QWidget

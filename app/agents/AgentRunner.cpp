@@ -10,6 +10,7 @@
 #include "agents/Step.h"
 #include "agents/ThreadHistory.h"
 #include "domain/Logging.h"
+#include "domain/ModeProfile.h"
 #include "domain/PipelinePhase.h"
 #include "domain/RoutingPolicy.h"
 #include "storage/ConversationLock.h"
@@ -70,7 +71,7 @@ bool AgentRunner::claim(Run &run)
 QString AgentRunner::nextAgent(const Conversation &conversation)
 {
     const QString first = DefaultAgents::firstAgent(conversation.mode);
-    if (conversation.mode == Conversation::Mode::Dual)
+    if (ModeProfile::of(conversation.mode).entry == ModeProfile::Entry::FirstAgent)
         return first;
     const QString active = m_work.threads().activeAgent(conversation.id);
     const std::optional<Agent> agent = active.isEmpty() ? std::nullopt : m_work.agents().get(active);
@@ -84,6 +85,7 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     auto run = std::make_unique<Run>(m_work, m_events, m_config);
     run->conversationId = conversation.id;
     run->conversation = conversation;
+    run->profile = &ModeProfile::of(conversation.mode);
     run->generation = m_nextGeneration++;
     run->roster.agents = m_work.agents().list();
     QStringList problems;
@@ -94,8 +96,8 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     m_board.sweepStale();
     run->counters = GuardrailCounters(m_config.limits, m_work.runs().tokensUsed(conversation.id));
     run->startAgent = startAgentOverride.isEmpty() ? nextAgent(conversation) : startAgentOverride;
-    // Router mode: every message starts with the orchestrator, which picks the agent (seed 004).
-    if (startAgentOverride.isEmpty() && conversation.mode == Conversation::Mode::Router)
+    // A routed mode: every message starts with the orchestrator, which picks the agent.
+    if (startAgentOverride.isEmpty() && run->profile->entry == ModeProfile::Entry::Routed)
         run->startAgent = Router::orchestrator();
     run->agentId = run->startAgent;
     return run;
@@ -154,7 +156,7 @@ qint64 AgentRunner::sendTo(qint64 conversationId, const QString &agentId, const 
         || (conversation->title.isEmpty() && !m_work.conversations().rename(conversationId, text.simplified().left(60)))
         || !m_work.conversations().touch(conversationId, user.createdAt) || !step.commit())
         return 0;
-    const bool routed = conversation->mode == Conversation::Mode::Router;
+    const bool routed = run->profile->entry == ModeProfile::Entry::Routed;
     m_machine.launch(m_runs.adopt(std::move(run)), [this, text, routed, agentId](Run *r) {
         if (routed && agentId.isEmpty())
             m_router.route(r, text);
@@ -186,7 +188,7 @@ bool AgentRunner::regenerate(qint64 conversationId)
         || !recordStart(*run) || !step.commit())
         return false;
     m_machine.launch(m_runs.adopt(std::move(run)), [this](Run *r) {
-        if (r->conversation.mode == Conversation::Mode::Router && r->startAgent == Router::orchestrator()) {
+        if (r->profile->entry == ModeProfile::Entry::Routed && r->startAgent == Router::orchestrator()) {
             m_router.route(r, r->userText); // the message is routed again
             return;
         }
@@ -202,10 +204,9 @@ bool AgentRunner::regenerate(qint64 conversationId)
 
 bool AgentRunner::startsPipeline(Run &run, const QString &story)
 {
-    // Seed 002: a story enters a pipeline through the orchestrator's handoff to its first agent; a pipeline under way
+    // A story enters a pipeline through the orchestrator's handoff to its first agent; a pipeline under way
     // (any phase but complete) goes on with its active agent instead.
-    if (run.conversation.mode != Conversation::Mode::Pipeline
-        || run.startAgent != DefaultAgents::firstAgent(run.conversation.mode))
+    if (!run.profile->orchestratorStartsStory || run.startAgent != run.profile->firstAgent)
         return true;
     const QString phase = m_work.variables().value(run.conversationId, PipelinePhase::kVariable.toString());
     if (!phase.isEmpty() && phase != PipelinePhase::kComplete)

@@ -34,7 +34,7 @@ struct Run;
 ///
 /// A run answers one user message. It starts with the agent nextAgent() names, calls the model, carries out the tool
 /// calls, calls the model again until a final answer, and follows handoffs: the `HANDOFF_AGENT2` first-line signal in
-/// dual mode (seed 000) and the `handoff_to` tool (seeds 001, 003). Every step that writes several rows writes them in
+/// dual mode and the `handoff_to` tool in the other modes. Every step that writes several rows writes them in
 /// one transaction; what it announces (events()) is delivered after the commit, once the engine is between steps,
 /// so a slot may call any command of the engine.
 class AgentRunner final : public QObject
@@ -61,7 +61,7 @@ public:
     /// message's id, or 0 (nothing stored, nothing sent) if the text is empty, the conversation unknown, a run of it
     /// still going, or the database refused the write.
     qint64 send(qint64 conversationId, const QString &text);
-    /// @brief As send(), but @p agentId answers, without router mode's orchestrator (seed 004's testing of one agent;
+    /// @brief As send(), but @p agentId answers, without router mode's orchestrator (to test one agent on its own;
     /// `tandem run --agent`). 0 also if the agent is unknown or disabled.
     qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text);
     /// @brief Runs the last user message again; false if there is none or a run is going.
@@ -83,7 +83,7 @@ public:
     /// conversation, nothing stored); @p done gets the decision.
     void classify(const QString &text, std::function<void(const RoutingDecision &)> done);
 
-    // --- the handoff board (seed 002), for actors outside a run: each action is one step, announced once ---------
+    // --- the handoff board, for actors outside a run: each action is one step, announced once ---------
     HandoffBoard::Result createHandoff(qint64 conversationId, const QString &from, const QString &to,
         const QJsonObject &payload, const QString &reason = {});
     HandoffBoard::Result acceptHandoff(qint64 handoffId);

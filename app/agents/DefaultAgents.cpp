@@ -1,26 +1,9 @@
 #include "DefaultAgents.h"
 
 #include "agents/AgentCatalog.h"
-#include "domain/TransitionGraph.h"
-
-#include <span>
+#include "domain/ModeProfile.h"
 
 namespace Tandem {
-
-namespace {
-struct Entry
-{
-    Conversation::Mode mode;
-    QStringView agent;
-};
-
-constexpr Entry kFirstAgents[] = {
-    { Conversation::Mode::Single, DefaultAgents::kAssistant },
-    { Conversation::Mode::Dual, DefaultAgents::kAgent1 },
-    { Conversation::Mode::Pipeline, DefaultAgents::kAnalyst },
-    { Conversation::Mode::Router, TransitionGraph::kOrchestrator },
-};
-} // namespace
 
 QString DefaultAgents::prompt(const QString &agentId)
 {
@@ -30,10 +13,7 @@ QString DefaultAgents::prompt(const QString &agentId)
 
 QString DefaultAgents::firstAgent(Conversation::Mode mode)
 {
-    for (const Entry &entry : std::span(kFirstAgents))
-        if (entry.mode == mode)
-            return entry.agent.toString();
-    return kAssistant.toString();
+    return ModeProfile::of(mode).firstAgent.toString();
 }
 
 } // namespace Tandem

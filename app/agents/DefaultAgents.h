@@ -10,10 +10,10 @@ namespace Tandem {
 /// @brief The ids of the agents the engine names itself, and the agent each mode starts with.
 ///
 /// The agents themselves are prompt files (AgentCatalog: resources/agents/*.md and the person's overrides). Which agent
-/// a mode starts with is this class's table, not a key of the files: the mode's rule (dual: agent 1, seed 000;
-/// pipeline: the analyst, to whom the orchestrator hands every story, seed 002; router: the orchestrator, a real
-/// agent there, seed 004; single: the assistant) belongs to the mode, and a person's file that replaces an agent
-/// cannot make two agents the start of one mode.
+/// a mode starts with is the mode's profile (ModeProfile), not a key of the files: the rule (dual: agent 1; pipeline:
+/// the analyst, to whom the orchestrator hands every story; router: the orchestrator, a real agent there; single: the
+/// assistant) belongs to the mode, and a person's file that replaces an agent cannot make two agents the start of one
+/// mode.
 class DefaultAgents
 {
 public:

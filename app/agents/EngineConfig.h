@@ -38,9 +38,9 @@ struct EngineConfig
     /// Responses API: keep each agent's thread as a Conversations API object (falls back to local history when the
     /// server has no /conversations).
     bool remoteThreads = true;
-    /// The local API's address while it runs (seed 002's DASHBOARD_URL in the agents' prompts); empty: it is off.
+    /// The local API's address while it runs ($DASHBOARD_URL in the agents' prompts); empty: it is off.
     QString dashboardUrl;
-    /// Router mode (seed 004): the orchestrator's classification decides at or above this confidence; below it the
+    /// Router mode: the orchestrator's classification decides at or above this confidence; below it the
     /// conversation stays with its agent, or the keyword rules decide, or the general agent answers.
     double routerThreshold = RoutingPolicy::kDefaultThreshold;
 };

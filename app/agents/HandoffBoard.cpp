@@ -13,6 +13,7 @@
 #include "domain/DataLimits.h"
 #include "domain/HandoffRules.h"
 #include "domain/Logging.h"
+#include "domain/ModeProfile.h"
 #include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
 
@@ -114,7 +115,7 @@ HandoffBoard::Result HandoffBoard::create(
         || !RunRows::addDivider(m_work, m_events, conversationId, 0, Message::Divider::Transferred,
             tr("%1 handed the work to %2").arg(nameOf(agents, from), nameOf(agents, to)), from, handoff.id)
         || (!warm && !m_ledger.setActive(conversationId, to))
-        || (conversation->mode == Conversation::Mode::Pipeline && !m_ledger.setPhase(conversationId, to))
+        || (ModeProfile::of(conversation->mode).hasPhases() && !m_ledger.setPhase(conversationId, to))
         || !m_work.threads().save(target) || !step.commit())
         return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
@@ -132,7 +133,7 @@ HandoffBoard::Result HandoffBoard::accept(qint64 handoffId)
         || !RunRows::addDivider(m_work, m_events, handoff.conversationId, 0, Message::Divider::Accepted,
             tr("Accepted by %1").arg(nameOf(agents, handoff.toAgent)), handoff.toAgent, handoff.id)
         || !m_ledger.setActive(handoff.conversationId, handoff.toAgent)
-        || (conversation && conversation->mode == Conversation::Mode::Pipeline
+        || (conversation && ModeProfile::of(conversation->mode).hasPhases()
             && !m_ledger.setPhase(handoff.conversationId, handoff.toAgent))
         || !step.commit())
         return failed(u"The handoff could not be stored."_s);
@@ -145,8 +146,8 @@ HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reaso
         return Result { Problem::Invalid, u"A rejection needs its reason."_s, {}, 0 };
     // Stored on the handoff and in the divider: what an export could not give back is refused (domain/DataLimits).
     if (reason.size() > DataLimits::kMaxTextLength)
-        return Result { Problem::Invalid,
-            u"The reason is longer than %1 characters."_s.arg(DataLimits::kMaxTextLength), {}, 0 };
+        return Result { Problem::Invalid, u"The reason is longer than %1 characters."_s.arg(DataLimits::kMaxTextLength),
+            {}, 0 };
     Handoff handoff;
     if (Result problem = find(handoffId, handoff); !problem.ok())
         return problem;

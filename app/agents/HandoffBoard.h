@@ -20,8 +20,8 @@ class UnitOfWork;
 struct AgentRoster;
 struct EngineConfig;
 
-/// @brief The handoff board as a service (seed 002's API): the window, the CLI and the local API act on handoffs and
-/// query them here, through the same rows and announcements as the engine.
+/// @brief The handoff board as a service (create, accept, reject, time out, clean up): the window, the CLI and the
+/// local API act on handoffs and query them here, through the same rows and announcements as the engine.
 ///
 /// A result's message is English, with the stored names: programs read it (the local API's errors, the CLI). The
 /// dividers the board writes are the chat's, in the language installed now.

@@ -25,13 +25,6 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-namespace {
-bool isPipeline(const Run &run)
-{
-    return run.conversation.mode == Conversation::Mode::Pipeline;
-}
-} // namespace
-
 HandoffExecutor::HandoffExecutor(UnitOfWork &work, EngineEvents &events, HandoffLedger &ledger, RemoteThreads &threads,
     ToolGate &tools, const EngineConfig &config)
     : m_work(work)
@@ -68,7 +61,7 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
     handoff.payload = payloadFor(run, request);
     if (handoff.toAgent == TransitionGraph::kPerson)
         return toPerson(run, handoff, request);
-    if (isPipeline(run) && handoff.toAgent == TransitionGraph::kOrchestrator)
+    if (run.profile->orchestratorEndsStory() && handoff.toAgent == TransitionGraph::kOrchestrator)
         return finishPipeline(run, handoff, request);
     if (run.cancelledAgents.contains(handoff.toAgent))
         return cancelled(run, handoff, request);
@@ -112,9 +105,10 @@ std::optional<QString> HandoffExecutor::refusal(const Run &run, const HandoffReq
 HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const HandoffRequest &request, const QString &reason)
 {
     // A refused handoff is a handoff too: created pending with what was asked, then rejected with the reason. In a
-    // pipeline the refusal of a transition outside seed 002's table is shown as a rejection.
+    // pipeline the refusal of a transition outside its declared table is shown as a rejection.
     const bool viaTool = request.source == HandoffRequest::Source::Tool;
-    const Message::Divider divider = isPipeline(run) ? Message::Divider::Rejected : Message::Divider::Error;
+    const Message::Divider divider
+        = run.profile->refusalIsRejection ? Message::Divider::Rejected : Message::Divider::Error;
     // Marked as the rules' refusal: the target never saw it, so it is no rejection of the target's (the metrics).
     handoff.payload.insert(u"refused"_s, true);
     Step step(m_work, m_events);
@@ -195,7 +189,7 @@ HandoffOutcome HandoffExecutor::viaTool(Run &run, Handoff &handoff, const Handof
             tr("Transferred to %1. Context: %2").arg(name, request.context), handoff.fromAgent, handoff.id,
             request.callId)
         && (edge.warm || m_ledger.setActive(run.conversationId, handoff.toAgent))
-        && (!isPipeline(run) || m_ledger.setPhase(run.conversationId, handoff.toAgent));
+        && (!run.profile->hasPhases() || m_ledger.setPhase(run.conversationId, handoff.toAgent));
     if (ok && nextTurn)
         ok = m_threads.appendPending(run, handoff.toAgent, ThreadHistory::handoffInput(handoff));
     else if (ok && !edge.warm)
@@ -212,7 +206,7 @@ HandoffOutcome HandoffExecutor::viaTool(Run &run, Handoff &handoff, const Handof
 
 HandoffOutcome HandoffExecutor::toPerson(Run &run, Handoff &handoff, const HandoffRequest &request)
 {
-    // Seed 003: the person is a valid target. The run ends waiting for them; their next message resumes the agent
+    // The person is a valid target of every agent. The run ends waiting for them; their next message resumes the agent
     // that asked (it stays the active agent) and settles the handoff.
     Step step(m_work, m_events);
     if (!step.isActive() || !m_ledger.create(handoff)
@@ -229,7 +223,8 @@ HandoffOutcome HandoffExecutor::toPerson(Run &run, Handoff &handoff, const Hando
 
 HandoffOutcome HandoffExecutor::finishPipeline(Run &run, Handoff &handoff, const HandoffRequest &request)
 {
-    // Seed 002: "documenter → orchestrator (complete)". The next story starts with the pipeline's first agent.
+    // The last phase's handoff to the orchestrator completes the story (the shipped documenter's). The next story
+    // starts with the pipeline's first agent.
     Step step(m_work, m_events);
     if (!step.isActive() || !m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Accepted)
         || !m_tools.answerHandoffCall(run, request, ThreadHistory::handoffToolOutput(handoff.toAgent))
@@ -281,7 +276,8 @@ HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const Handof
             tr("Approved by %1: %2").arg(run.roster.name(me), decision.text), me, handoff.id, decision.callId)
         || !m_ledger.setActive(run.conversationId, me) || !step.commit())
         return HandoffOutcome();
-    // Seed 002: "reviewer → refactorer (approve)": the one way forward other than back to the source.
+    // Approving moves the work forward (the shipped reviewer's approval hands it to the refactorer): the one target
+    // other than back to the source.
     QStringList forward = run.roster.graph.targets(me);
     forward.removeAll(handoff.fromAgent);
     if (forward.size() != 1)
@@ -296,7 +292,7 @@ HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const Handof
 
 HandoffOutcome HandoffExecutor::reject(Run &run, Handoff &handoff, const HandoffDecision &decision)
 {
-    // Seed 002: "Reject: Agent B rejects with reason, returns to previous agent".
+    // A rejection carries a reason and returns the work to the agent that handed it over.
     const QString me = run.agentId;
     handoff.payload.insert(u"decision"_s,
         QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kRejectTool.toString() },
@@ -310,7 +306,7 @@ HandoffOutcome HandoffExecutor::reject(Run &run, Handoff &handoff, const Handoff
         || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Rejected,
             tr("Rejected by %1: %2").arg(run.roster.name(me), decision.text), me, handoff.id, decision.callId)
         || !m_ledger.setActive(run.conversationId, handoff.fromAgent)
-        || (isPipeline(run) && !m_ledger.setPhase(run.conversationId, handoff.fromAgent)) || !step.commit())
+        || (run.profile->hasPhases() && !m_ledger.setPhase(run.conversationId, handoff.fromAgent)) || !step.commit())
         return HandoffOutcome();
     HandoffOutcome outcome(HandoffOutcome::Next::TargetStarts);
     outcome.handoffId = handoff.id;
@@ -353,13 +349,14 @@ QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &re
     const TransitionGraph::Edge edge = *run.roster.graph.edge(request.fromAgent, request.targetAgent);
     QJsonObject payload;
     if (request.source == HandoffRequest::Source::TextSignal) {
-        // An empty payload still hands over (seed 000 forwards "the remainder"); agent 2 then gets the person's own
-        // message, which is what agent 1 was asked.
+        // An empty payload still hands over (the payload is whatever follows the signal line, nothing included); agent
+        // 2 then gets the person's own message, which is what agent 1 was asked.
         const bool empty = request.context.trimmed().isEmpty();
         payload.insert(u"text"_s, empty ? run.userText : request.context);
         payload.insert(u"source"_s, empty ? u"user_message"_s : u"signal"_s);
     } else {
-        // Seed 001's system note; it reaches the target as a user turn (ThreadHistory::handoffInput).
+        // The note "Transferred to <agent>. Context: <context>"; it reaches the target as a user turn
+        // (ThreadHistory::handoffInput).
         QString note = u"Transferred to %1. Context: %2"_s.arg(run.roster.name(request.targetAgent), request.context);
         if (!request.reason.isEmpty())
             note += u"\nReason: "_s + request.reason;

@@ -45,11 +45,11 @@ struct HandoffOutcome
     QList<InputItem> targetInput;
 };
 
-/// @brief Carries out handoffs inside a run (seeds 000, 001, 002, 003): checks the target and the transition, writes
-/// the handoff row with its dividers, the active agent and what the target receives, all in one step. Cold handoffs
-/// move the conversation at once; warm ones leave it with the source until the target approves or rejects the work; the
-/// person can be the target (the run ends, waiting for them); a pipeline ends when its last agent hands to the
-/// orchestrator.
+/// @brief Carries out handoffs inside a run (the text signal and the handoff_to tool alike): checks the target and the
+/// transition, writes the handoff row with its dividers, the active agent and what the target receives, all in one
+/// step. Cold handoffs move the conversation at once; warm ones leave it with the source until the target approves or
+/// rejects the work; the person can be the target (the run ends, waiting for them); a pipeline ends when its last agent
+/// hands to the orchestrator.
 class HandoffExecutor final
 {
     Q_DECLARE_TR_FUNCTIONS(HandoffExecutor)
@@ -63,7 +63,7 @@ public:
     HandoffOutcome execute(Run &run, const HandoffRequest &request);
     /// @brief The working agent's decision on the warm handoff it received, in one step.
     HandoffOutcome decide(Run &run, const HandoffDecision &decision);
-    /// @brief A pipeline's story starts: the orchestrator hands it to the run's start agent (seed 002), accepted at
+    /// @brief A pipeline's story starts: the orchestrator hands it to the run's start agent, accepted at
     /// once. Part of the caller's step.
     bool startPipeline(Run &run, const QString &story);
     /// @brief Accepts what waits for the start of a run of @p conversationId by @p agentId: its pending cold handoffs

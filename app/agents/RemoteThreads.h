@@ -12,8 +12,9 @@ class UnitOfWork;
 struct EngineConfig;
 struct Run;
 
-/// @brief Each agent's remote thread (seed 000's "thread with a cached id", on today's API): one Conversations API
-/// object per (conversation, agent) where the provider has one, and the input that thread has not accepted yet.
+/// @brief Each agent's remote thread (a thread per agent whose id is kept, so a call sends only what is new): one
+/// Conversations API object per (conversation, agent) where the provider has one, and the input that thread has not
+/// accepted yet.
 ///
 /// An agent has a remote thread when the provider speaks the Responses API, the settings allow it, and the server
 /// did not refuse /conversations during the run; every other agent's history is rebuilt from SQLite each call

@@ -55,10 +55,9 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
         request.input << run.tools.transient;
     }
     request.tools = m_tools.definitionsFor(agent);
-    // Dual mode hands over with its text signal only (seed 000); the other modes offer the tool where the graph has
-    // targets.
+    // A mode that hands over with a text line (dual) offers no tool; the others offer it where the graph has targets.
     const QList<Agent> targets
-        = run.conversation.mode == Conversation::Mode::Dual ? QList<Agent> {} : run.roster.targetsOf(agent.id);
+        = run.profile->signal == ModeProfile::Signal::TextLine ? QList<Agent> {} : run.roster.targetsOf(agent.id);
     if (!targets.isEmpty())
         request.tools << handoffToolDefinition(targets);
     if (awaitsDecision(run, agent.id))
@@ -68,7 +67,7 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
 
 bool RequestBuilder::awaitsDecision(const Run &run, const QString &agentId) const
 {
-    // A warm handoff to this agent waits for its decision (seed 002's reviewer approves or rejects).
+    // A warm handoff to this agent waits for its decision (a reviewer approves or rejects).
     const QList<Handoff> pending = m_work.handoffs().pendingFor(run.conversationId, agentId);
     for (const Handoff &handoff : pending)
         if (const auto edge = run.roster.graph.edge(handoff.fromAgent, agentId); edge && edge->warm)
@@ -82,7 +81,8 @@ QString RequestBuilder::instructions(const Run &run, const Agent &agent, QString
         unknown->clear();
     if (!agent.instructions.contains(u'$'))
         return agent.instructions; // nothing to substitute: no query
-    // Seed 002's execution variables have defaults (a conversation is the story); the conversation's own win.
+    // The variables an outside agent's execution prompt sets (STORY_ID, DASHBOARD_URL, BRANCH) have defaults here (a
+    // conversation is the story); the conversation's own win.
     QHash<QString, QString> values {
         { u"STORY_ID"_s, QString::number(run.conversationId) },
         { u"BRANCH"_s, u"story-%1"_s.arg(run.conversationId) },

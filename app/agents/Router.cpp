@@ -1,4 +1,4 @@
-// Router owns router mode's entry into a run (seed 004): the pending confirmation, the orchestrator's classification,
+// Router owns router mode's entry into a run: the pending confirmation, the orchestrator's classification,
 // the decision's row and divider, and the start of the chosen agent. The rest of the run is the one engine's.
 #include "Router.h"
 

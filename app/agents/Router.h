@@ -22,7 +22,7 @@ class UnitOfWork;
 struct EngineConfig;
 struct Run;
 
-/// @brief Router mode's entry rule (seed 004): before a run's first agent starts, a pending confirmation is answered
+/// @brief Router mode's entry rule: before a run's first agent starts, a pending confirmation is answered
 /// (a yes carries out the proposed call, a no or another subject drops it), else the orchestrator classifies the
 /// message with one structured-output request and RoutingPolicy picks the agent. The decision is stored and shown as a
 /// divider ("Routed to Task agent · 0.87"), a failed classification says why, and the chosen agent starts.

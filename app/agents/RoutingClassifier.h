@@ -10,7 +10,7 @@
 
 namespace Tandem {
 
-/// @brief The orchestrator's one structured-output request per user message (seed 004): its shape, and the reading
+/// @brief The orchestrator's one structured-output request per user message: its shape, and the reading
 /// of its answer `{agent, confidence, reason}`.
 class RoutingClassifier
 {

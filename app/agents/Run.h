@@ -6,6 +6,7 @@
 #include "domain/Conversation.h"
 #include "domain/GuardrailCounters.h"
 #include "domain/HandoffRequest.h"
+#include "domain/ModeProfile.h"
 #include "domain/RunFailure.h"
 #include "llm/LlmTypes.h"
 #include "tools/ToolJob.h"
@@ -76,6 +77,8 @@ struct Run
     quint64 generation = 0; ///< tells this run from an earlier one of the same conversation
     bool ended = false;
     Conversation conversation;
+    /// The conversation's mode as rules, looked up once when the run is made.
+    const ModeProfile *profile = &ModeProfile::of(Conversation::Mode::Single);
     AgentRoster roster;
     GuardrailCounters counters;
     QPointer<LlmClient> client;

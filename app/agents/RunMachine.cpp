@@ -178,10 +178,10 @@ void RunMachine::callModel(Run *run)
         return;
     run->counters.recordModelCall();
     const LlmRequest request = m_requests.build(*run, *agent);
-    // Dual mode's agent 1 may answer with the HANDOFF_AGENT2 signal (seed 000): only there is it protocol.
-    const bool signalSource = run->conversation.mode == Conversation::Mode::Dual
-        && run->agentId == DefaultAgents::kAgent1
-        && run->roster.graph.edge(run->agentId, DefaultAgents::kAgent2.toString()).has_value();
+    // Only the mode's signal source (dual mode's agent 1) may answer with the HANDOFF_AGENT2 line: only there is it
+    // protocol.
+    const bool signalSource = run->profile->signalsByText(run->agentId)
+        && run->roster.graph.edge(run->agentId, run->profile->signalTarget.toString()).has_value();
     run->reply.begin(run->conversationId, run->runId, run->agentId, signalSource);
     run->tools.queue.clear();
     run->tools.handoff.reset();
@@ -238,9 +238,8 @@ bool RunMachine::failOnUnknownVariables(Run *run, const QString &agentId)
 
 std::optional<QString> RunMachine::handoffPayload(const Run *run, const LlmResult &result) const
 {
-    const bool signalSource = run->conversation.mode == Conversation::Mode::Dual
-        && run->agentId == DefaultAgents::kAgent1
-        && run->roster.graph.edge(run->agentId, DefaultAgents::kAgent2.toString()).has_value();
+    const bool signalSource = run->profile->signalsByText(run->agentId)
+        && run->roster.graph.edge(run->agentId, run->profile->signalTarget.toString()).has_value();
     if (!signalSource || !result.toolCalls.isEmpty() || !run->reply.hasRow())
         return std::nullopt;
     return HandoffSignal::extractPayload(run->reply.message().content);

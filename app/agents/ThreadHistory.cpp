@@ -91,9 +91,9 @@ QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
         const QJsonObject entry = value.toObject();
         items << InputItem::message(roleFromName(entry.value(u"role"_s).toString()), entry.value(u"text"_s).toString());
     }
-    // Dual mode's payload (the signal's, or the person's message) and a handoff_to note (seed 001) alike reach the
-    // target as a user turn: strict chat templates take a system message only first and need a user turn. A
-    // pipeline's story handoff carries no text (the story is the person's own message).
+    // Dual mode's payload (the signal's, or the person's message) and a handoff_to note alike reach the target as a
+    // user turn: strict chat templates take a system message only first and need a user turn. A pipeline's story
+    // handoff carries no text (the story is the person's own message).
     const QString text = handoff.payload.value(u"text"_s).toString();
     if (!text.trimmed().isEmpty())
         items << InputItem::user(text);

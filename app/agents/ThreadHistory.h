@@ -37,8 +37,8 @@ public:
     /// @brief The runs of @p conversationId that supersede() marked.
     static QSet<qint64> supersededRuns(UnitOfWork &work, qint64 conversationId);
     /// @brief What @p handoff delivers to its target, as stored in its payload: the history it carries, then the
-    /// payload text as a user turn: dual mode's payload (seed 000 posts it to agent 2's thread) or a handoff_to's note
-    /// ("Transferred to …. Context: …", seed 001). Strict chat templates take a system message only first and need a
+    /// payload text as a user turn: dual mode's payload (posted to agent 2's thread) or a handoff_to's note
+    /// ("Transferred to …. Context: …"). Strict chat templates take a system message only first and need a
     /// user turn, so a note is never a developer message. A payload without text (a pipeline's story) adds nothing.
     static QList<InputItem> handoffInput(const Handoff &handoff);
     /// @brief Removes from @p pending the input @p handoff delivers (the first place it appears whole); false if it is

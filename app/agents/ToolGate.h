@@ -32,7 +32,7 @@ class ToolGate final
 public:
     /// @brief The name of the handoff tool offered to agents that may hand over.
     static constexpr QStringView kHandoffTool = u"handoff_to";
-    /// @brief The decisions of the target of a warm handoff (seed 002's reviewer): approve the work, or reject it.
+    /// @brief The decisions of the target of a warm handoff (a pipeline's reviewer): approve the work, or reject it.
     static constexpr QStringView kApproveTool = u"approve_work";
     static constexpr QStringView kRejectTool = u"reject_work";
 

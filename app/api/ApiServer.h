@@ -20,7 +20,7 @@ class ApiTcpServer;
 class ChatRepository;
 class EventStream;
 
-/// @brief The local API (seed 002's handoff board over HTTP) on 127.0.0.1: `/api/handoffs` (GET, POST) and
+/// @brief The local API (the handoff board over HTTP, for outside agents) on 127.0.0.1: `/api/handoffs` (GET, POST) and
 /// `/api/events` (Server-Sent Events), through the same ChatRepository calls as the window and the CLI.
 ///
 /// Every request needs `Authorization: Bearer <token>` (401 otherwise). A request with an `Origin` header comes from

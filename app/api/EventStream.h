@@ -12,7 +12,7 @@ namespace Tandem {
 class Handoff;
 
 /// @brief `GET /api/events`: a Server-Sent Events stream per client of `handoff` events `{storyId, handoffId,
-/// status}` (seed 002's real-time updates), with a comment line as keep-alive every keepAliveInterval().
+/// status}` (each change of a handoff as it happens), with a comment line as keep-alive every keepAliveInterval().
 ///
 /// A stream is the rest of its connection: the response has no length and ends when either side closes.
 class EventStream final : public QObject

@@ -9,8 +9,8 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief Seed 002's `/api/handoffs` on the board's façade calls (the same ones as `tandem handoffs` and `tandem
-/// handoff`), answered in seed 002's JSON shapes (BoardJson).
+/// @brief `/api/handoffs` (an outside agent's way to the board) on the board's façade calls (the same ones as `tandem
+/// handoffs` and `tandem handoff`), answered in the board's JSON shapes (BoardJson).
 ///
 /// A story is a conversation: the storyId is the conversation's id (a number, given as text or as a number). GET
 /// answers the state of a story, the pending handoff of one agent (`agent=`) or the stale handoffs (`stale=true`,

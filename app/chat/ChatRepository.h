@@ -108,7 +108,7 @@ public:
     /// once, agentsChanged()). Its conversations keep their messages. Returns why it failed; empty on success.
     virtual QString removeAgentDefinition(const QString &agentId) = 0;
 
-    // --- variables (seed 002: the values of the agents' $NAME prompt variables) ------------------------------
+    // --- variables (the values of the agents' $NAME prompt variables) ----------------------------------------
     /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value.
     virtual QHash<QString, QString> variables(qint64 conversationId) = 0;
     /// @brief Sets the prompt variable @p name (UPPER_CASE, see PromptVariables::isName) of @p conversationId; false
@@ -134,7 +134,7 @@ public:
     /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
     virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
 
-    // --- the handoff board (seed 002) --------------------------------------------------------------------------
+    // --- the handoff board -------------------------------------------------------------------------------------
     /// @brief The agent holding @p conversationId's work, its pipeline phase and its handoffs in order.
     virtual BoardState boardState(qint64 conversationId) = 0;
     /// @brief The newest pending handoff to @p agentId in @p conversationId, if any.
@@ -160,7 +160,7 @@ public:
     /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty.
     virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) = 0;
 
-    // --- router mode (seed 004): tasks, confirmations, routing, metrics -------------------------------------------
+    // --- router mode: tasks, confirmations, routing, metrics -------------------------------------------------------
     /// @brief As send(), but @p agentId answers without router mode's orchestrator (testing one agent on its own);
     /// 0 if the agent is unknown or disabled.
     virtual qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) = 0;

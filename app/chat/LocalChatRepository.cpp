@@ -10,6 +10,7 @@
 #include "chat/RunRecovery.h"
 #include "chat/TaskEdits.h"
 #include "domain/Logging.h"
+#include "domain/ModeProfile.h"
 #include "domain/PromptVariables.h"
 #include "domain/TransitionGraph.h"
 #include "storage/ChangeFeed.h"
@@ -398,7 +399,7 @@ QList<Agent> LocalChatRepository::modeAgents(qint64 conversationId)
     QList<Agent> agents = reachableFrom(DefaultAgents::firstAgent(current->mode));
     const QString mode = Conversation::modeName(current->mode);
     // Router mode's orchestrator routes without declared handoffs: its specialists are the mode's enabled agents.
-    if (current->mode == Conversation::Mode::Router) {
+    if (ModeProfile::of(current->mode).entry == ModeProfile::Entry::Routed) {
         const QList<Agent> all = m_work.agents().list();
         for (const Agent &agent : all)
             if (agent.enabled && agent.modes.contains(mode)

@@ -11,7 +11,7 @@ namespace Tandem {
 class LocalChatRepository;
 
 /// @brief `tandem agents export-prompts DIR [--conversation ID] [--port N]`: writes the pipeline's agent files
-/// (seed 002's agents/*.md, the person's overrides included) into DIR, with DASHBOARD_URL, STORY_ID and BRANCH
+/// (agents/*.md, the person's overrides included) into DIR, with DASHBOARD_URL, STORY_ID and BRANCH
 /// filled in, for an outside agent to read.
 ///
 /// STORY_ID and BRANCH come from --conversation (its id, `story-<id>`, or the conversation's own variables), the

@@ -8,10 +8,10 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief The handoff board from the command line (seed 002's API as commands), for the person and for outside agents:
-/// `tandem handoffs --conversation ID [--json]` prints a conversation's board, `tandem handoffs --stale MINUTES
+/// @brief The handoff board from the command line (the local API's actions as commands), for the person and for outside
+/// agents: `tandem handoffs --conversation ID [--json]` prints a conversation's board, `tandem handoffs --stale MINUTES
 /// [--json]` the stale handoffs of every conversation, and `tandem handoff create|accept|reject|timeout|cleanup`
-/// acts on it. JSON takes seed 002's shapes (a conversation is a story: its id is the storyId).
+/// acts on it. JSON takes the local API's shapes (BoardJson; a conversation is a story: its id is the storyId).
 class HandoffCommands
 {
     Q_DECLARE_TR_FUNCTIONS(HandoffCommands)

@@ -10,7 +10,7 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief `tandem metrics [--conversation ID] [--json]`: seed 004's agent performance metrics (per agent and in
+/// @brief `tandem metrics [--conversation ID] [--json]`: how each agent performs (per agent and in
 /// total: turns, handoffs given and received, rejections, tokens in and out, latency mean and p95, routing decisions
 /// with their confidence), for one conversation or for all.
 class MetricsCommand final : public Command

@@ -246,7 +246,7 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
             return CliOutput::storageFailure(
                 database, CliCommands::tr("The conversation's variable %1 could not be stored.").arg(name));
 
-    // Seed 004's testing strategy: one agent on its own, without the orchestrator.
+    // One agent tested on its own, without the orchestrator.
     const QString agentId = parser.value(u"agent"_s);
     if (!agentId.isEmpty()) {
         const std::optional<Agent> agent = work.agents().get(agentId);

@@ -8,7 +8,7 @@ class QCommandLineParser;
 
 namespace Tandem {
 
-/// @brief `tandem serve [--port N] [--print-token]`: the local API (seed 002's handoff board over HTTP on 127.0.0.1)
+/// @brief `tandem serve [--port N] [--print-token]`: the local API (the handoff board over HTTP on 127.0.0.1)
 /// without the window, until SIGINT or SIGTERM. Prints its URL when it listens; the token only with --print-token
 /// (it is in the keychain, per data folder, shared with the window's API).
 class ServeCommand final : public Command

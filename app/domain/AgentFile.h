@@ -9,7 +9,7 @@
 
 namespace Tandem {
 
-/// @brief An agent's prompt file (seed 002, "Agent Prompts"): Markdown that starts with a front matter block.
+/// @brief An agent's prompt file: Markdown that starts with a front matter block.
 ///
 /// ```
 /// ---

@@ -4,7 +4,7 @@
 
 namespace Tandem {
 
-/// @brief What one agent did (seed 004's agent performance metrics), in one conversation or in all of them.
+/// @brief What one agent did (its performance metrics), in one conversation or in all of them.
 struct AgentMetrics
 {
     QString agentId;

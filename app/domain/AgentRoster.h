@@ -35,7 +35,7 @@ struct AgentRoster
         QList<Agent> targets;
         const QStringList ids = graph.targets(id);
         for (const QString &target : ids) {
-            // The orchestrator as a target is the end of a pipeline (seed 002), even where router mode's orchestrator
+            // The orchestrator as a target is the end of a pipeline, even where router mode's orchestrator
             // agent exists: no agent hands over to that one.
             if (const Agent *agent = find(target); agent && target != TransitionGraph::kOrchestrator) {
                 targets << *agent;

@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief A conversation's handoffs as seed 002's board shows them: the agent holding the work, the pipeline's phase,
+/// @brief A conversation's handoffs as the board shows them: the agent holding the work, the pipeline's phase,
 /// and the handoffs in order.
 struct BoardState
 {

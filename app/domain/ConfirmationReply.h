@@ -4,7 +4,7 @@
 
 namespace Tandem {
 
-/// @brief Reads the person's answer to a pending confirmation (seed 004): a yes, a no, or something else (a change
+/// @brief Reads the person's answer to a pending confirmation: a yes, a no, or something else (a change
 /// of subject), in English or Russian.
 class ConfirmationReply
 {

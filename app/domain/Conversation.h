@@ -10,7 +10,7 @@ namespace Tandem {
 /// @brief A conversation: its title, its multi-agent mode and where it talks to.
 struct Conversation
 {
-    /// Single: one agent. Dual: agent 1 clarifies and hands to agent 2 (seed 000).
+    /// Single: one agent. Dual: agent 1 clarifies and hands to agent 2 with a HANDOFF_AGENT2 line.
     /// Pipeline: analyst -> implementer <-> reviewer -> refactorer -> documenter. Router: an orchestrator picks.
     enum class Mode { Single, Dual, Pipeline, Router };
 

@@ -31,7 +31,7 @@ QString DividerText::render(
                 && !handoff->payload.contains(u"context"_s)));
     switch (divider.divider) {
     case Message::Divider::HandingOver:
-        // Seed 000's words, whoever the agents are called; a divider without its handoff keeps what it says.
+        // Dual mode's fixed words, whoever the agents are called; a divider without its handoff keeps what it says.
         return handoff ? tr("Handing the message to agent 2") : stored;
     case Message::Divider::Accepted:
         if (!handoff)

@@ -2,14 +2,14 @@
 
 namespace Tandem {
 
-/// @brief What the target of a handoff receives besides the source's own note (seed 003, "context transfer").
+/// @brief What the target of a handoff receives besides the source's own note.
 enum class ContextTransfer {
     PayloadOnly, ///< only the payload or the tool's context
     Summary, ///< a short summary of the recent conversation, then the context
     FullHistory, ///< every text message so far (tool calls and results stripped), then the context
 };
 
-/// @brief When the target of a handoff first answers (seed 003, "same-turn vs next-turn").
+/// @brief When the target of a handoff first answers: in the same turn, or at the person's next message.
 enum class HandoffTiming {
     SameTurn, ///< at once, in the same run
     NextTurn, ///< on the person's next message
@@ -20,7 +20,7 @@ struct EdgeOptions
 {
     ContextTransfer transfer = ContextTransfer::PayloadOnly;
     HandoffTiming timing = HandoffTiming::SameTurn;
-    /// Warm (seed 003): the source stays responsible until the target confirms (accepts or rejects the handoff with
+    /// Warm: the source stays responsible until the target confirms (accepts or rejects the handoff with
     /// a tool); cold: the conversation moves to the target at once and the handoff is accepted when it starts.
     bool warm = false;
     friend bool operator==(const EdgeOptions &, const EdgeOptions &) = default;

@@ -6,7 +6,7 @@
 
 namespace Tandem {
 
-/// @brief Fuzzy matching of a task's title against what the person wrote (seed 004: "Complete review code" finds
+/// @brief Fuzzy matching of a task's title against what the person wrote ("Complete review code" finds
 /// "Review cloud code for Yury" (75% match)).
 ///
 /// Both texts are split into words (case and punctuation ignored, small words such as "for", "the", "для" left out);

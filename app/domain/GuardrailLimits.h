@@ -7,8 +7,9 @@
 
 namespace Tandem {
 
-/// @brief The limits one run obeys (seeds 001, 003). Zero or less switches a limit off. Tests inject small values;
-/// the person sets them in the settings or with the CLI's options, where validate() keeps them within bounds.
+/// @brief The limits one run obeys (model calls, tokens, time, hops), so no run spends without end. Zero or less
+/// switches a limit off. Tests inject small values; the person sets them in the settings or with the CLI's options,
+/// where validate() keeps them within bounds.
 struct GuardrailLimits
 {
     Q_DECLARE_TR_FUNCTIONS(GuardrailLimits)

@@ -9,7 +9,7 @@
 
 namespace Tandem {
 
-/// @brief A handoff from one agent to another (seed 002's agent_handoffs row) with its status machine.
+/// @brief A handoff from one agent to another (an agent_handoffs row) with its status machine.
 ///
 /// Every handoff starts pending and ends exactly once: accepted, rejected (with a reason), timed out or
 /// cancelled. No other change is legal.
@@ -17,7 +17,7 @@ class Handoff
 {
 public:
     enum class Status { Pending, Accepted, Rejected, TimedOut, Cancelled };
-    /// Pending handoffs older than this are stale (seed 002).
+    /// Pending handoffs older than this are stale: they may be timed out, and a new run sweeps them.
     static constexpr int kStaleMinutes = 30;
 
     qint64 id = 0;

@@ -5,7 +5,7 @@
 namespace Tandem {
 
 /// @brief One request to hand the conversation over, from either signal: the `HANDOFF_AGENT2` text signal
-/// (seed 000) or a `handoff_to` tool call (seeds 001, 003). The engine validates and executes both the same way.
+/// (dual mode) or a `handoff_to` tool call (the other modes). The engine validates and executes both the same way.
 struct HandoffRequest
 {
     enum class Source { TextSignal, Tool };
@@ -19,7 +19,7 @@ struct HandoffRequest
     QString arguments; ///< the tool call's raw arguments, for replaying the call
 };
 
-/// @brief The receiving agent's answer to a warm handoff (seed 002's reviewer, seed 003's warm handoff): it approves
+/// @brief The receiving agent's answer to a warm handoff (a pipeline's reviewer, any warm edge): it approves
 /// the work (accepting the handoff) or rejects it with a reason (returning the work to the source).
 struct HandoffDecision
 {

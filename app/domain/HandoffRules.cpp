@@ -1,6 +1,7 @@
 // HandoffRules owns the decision whether a handoff may be made, so that the engine and the board cannot disagree.
 #include "HandoffRules.h"
 
+#include "ModeProfile.h"
 #include "PipelinePhase.h"
 
 #include <QCoreApplication>
@@ -13,7 +14,7 @@ bool HandoffRules::isPseudoTarget(Conversation::Mode mode, const QString &id)
 {
     // The orchestrator as a target is the end of a pipeline; in router mode it is an agent of its own.
     return id == TransitionGraph::kPerson
-        || (mode == Conversation::Mode::Pipeline && id == TransitionGraph::kOrchestrator);
+        || (ModeProfile::of(mode).orchestratorEndsStory() && id == TransitionGraph::kOrchestrator);
 }
 
 namespace {
@@ -68,9 +69,9 @@ HandoffRules::Verdict HandoffRules::check(
             return QStringList { english ? englishNameOf(roster, id) : nameOf(roster, id) };
         };
     };
-    // Seed 002's table starts every story with the orchestrator handing it to the first agent. In a pipeline the
-    // orchestrator names its start and its end, never an agent (router mode's orchestrator may exist beside it).
-    const bool start = board.mode == Conversation::Mode::Pipeline && from == TransitionGraph::kOrchestrator
+    // A pipeline starts every story with the orchestrator handing it to the first agent. There the orchestrator names
+    // the story's start and its end, never an agent (router mode's orchestrator may exist beside it).
+    const bool start = ModeProfile::of(board.mode).orchestratorStartsStory && from == TransitionGraph::kOrchestrator
         && to == board.firstAgent;
     const Agent *source = start ? nullptr : roster.find(from);
     const Agent *target = isPseudoTarget(board.mode, to) ? nullptr : roster.find(to);

@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The text handoff signal of seed 000: a reply whose first line is exactly `HANDOFF_AGENT2`.
+/// @brief The text handoff signal of dual mode: a reply whose first line is exactly `HANDOFF_AGENT2`.
 ///
 /// Rules: blank lines before the signal line are skipped (models often open with a newline); the signal line
 /// must hold the signal alone, except for trailing spaces or a CR; anything else on that line, or the signal

@@ -6,12 +6,12 @@
 
 namespace Tandem {
 
-/// @brief Router mode's keyword rules (seed 004): what decides the specialist when the orchestrator's classification
+/// @brief Router mode's keyword rules: what decides the specialist when the orchestrator's classification
 /// is not confident enough or failed. English and Russian.
 class KeywordRules
 {
 public:
-    /// @brief The router's specialists (seed 004's TaskAgent, QAAgent, TrackingAgent and GeneralAgent).
+    /// @brief The router's specialists: tasks, questions and answers, tracking, and the general agent.
     static constexpr QStringView kTask = u"task";
     static constexpr QStringView kQa = u"qa";
     static constexpr QStringView kTracking = u"tracking";

@@ -27,9 +27,9 @@ struct Message
         Transferred,
         Error,
         ApprovalNeeded,
-        Completed, ///< a pipeline reached its end (seed 002: documenter → orchestrator)
+        Completed, ///< a pipeline reached its end (its last phase handed the story to the orchestrator)
         WaitingForYou, ///< an agent handed the work to the person; the person's next message resumes it
-        Routed, ///< router mode: the orchestrator chose the agent of a message (seed 004), with its confidence
+        Routed, ///< router mode: the orchestrator chose the agent of a message, with its confidence
     };
 
     qint64 id = 0;

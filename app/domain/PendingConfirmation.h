@@ -5,9 +5,9 @@
 
 namespace Tandem {
 
-/// @brief An action an agent proposed and the person has not confirmed yet (seed 004's
-/// `state.pending_confirmation`): the tool call to carry out after a yes. One per conversation; it is stored, so it
-/// survives a restart.
+/// @brief An action an agent proposed and the person has not confirmed yet (the
+/// conversation's pending confirmation): the tool call to carry out after a yes. One per conversation; it is stored, so
+/// it survives a restart.
 struct PendingConfirmation
 {
     qint64 conversationId = 0;

@@ -4,7 +4,7 @@
 
 namespace Tandem {
 
-/// @brief The phase of a pipeline conversation (seed 002): which part of the work is being done, named after the agent
+/// @brief The phase of a pipeline conversation: which part of the work is being done, named after the agent
 /// doing it. Stored in the conversation's variables under kVariable.
 class PipelinePhase
 {

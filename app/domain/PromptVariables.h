@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The variables of an agent's prompt (seed 002, "Variable Substitution"): `$NAME` and `${NAME}`, NAME in
+/// @brief The variables of an agent's prompt, substituted as a shell would: `$NAME` and `${NAME}`, NAME in
 /// capitals, digits and underscores, starting with a capital (STORY_ID, DASHBOARD_URL, BRANCH), take the value the
 /// conversation sets for NAME.
 ///

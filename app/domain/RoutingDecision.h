@@ -8,7 +8,7 @@
 
 namespace Tandem {
 
-/// @brief How router mode chose the agent of one user message (seed 004), as stored and shown.
+/// @brief How router mode chose the agent of one user message, as stored and shown.
 struct RoutingDecision
 {
     /// Classifier: the orchestrator's classification at or above the threshold. Keywords: below it (or failed), a

@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief Router mode's rule (seed 004): the orchestrator's classification at or above the threshold decides; below
+/// @brief Router mode's rule: the orchestrator's classification at or above the threshold decides; below
 /// it (or when it failed) the conversation stays with its active specialist; without one, the keyword rules decide;
 /// failing those, the general agent.
 class RoutingPolicy

@@ -9,7 +9,8 @@
 
 namespace Tandem {
 
-/// @brief One task of the person's list (seed 004's task tools): a title, notes, a priority, a due date, open or done.
+/// @brief One task of the person's list (router mode's task tools): a title, notes, a priority, a due date, open or
+/// done.
 struct Task
 {
     enum class Priority { Low, Normal, High };

@@ -12,16 +12,17 @@
 
 namespace Tandem {
 
-/// @brief The handoffs allowed between agents, declared in one place and checked when loaded (seed 003):
+/// @brief The handoffs allowed between agents, declared in one place and checked when loaded:
 /// each edge says what context travels and when the target answers.
 class TransitionGraph
 {
     Q_DECLARE_TR_FUNCTIONS(TransitionGraph)
 
 public:
-    /// @brief The target id that names the person: an agent may hand the work to the human (seed 003).
+    /// @brief The target id that names the person: an agent may hand the work to the human.
     static constexpr QStringView kPerson = u"person";
-    /// @brief The end of a pipeline (seed 002: "documenter → orchestrator (complete)"); a real agent in router mode.
+    /// @brief The end of a pipeline (its last phase hands the story back to the orchestrator); a real agent in router
+    /// mode.
     static constexpr QStringView kOrchestrator = u"orchestrator";
     /// @brief True if @p id names no agent but is a valid target: the person, or the end of a pipeline.
     static bool isPseudoTarget(QStringView id) { return id == kPerson || id == kOrchestrator; }

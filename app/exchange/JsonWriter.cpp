@@ -85,6 +85,277 @@ void key(QString &out, QStringView name, bool first = false)
     out += name;
     out += u"\": ";
 }
+
+// One function per record kind, each writing the record's fields; the caller adds the braces and the separators.
+// The conversation's own fields come one a line, before its lists.
+void writeConversation(QString &out, const Conversation &c)
+{
+    out += u"      \"id\": "_s + QString::number(c.id) + u",\n      \"title\": "_s;
+    JsonWriter::appendString(out, c.title);
+    out += u",\n      \"mode\": "_s;
+    JsonWriter::appendString(out, Conversation::modeName(c.mode));
+    out += u",\n      \"pinned\": "_s;
+    appendBool(out, c.pinned);
+    out += u",\n      \"provider_id\": "_s;
+    appendOptional(out, c.providerId);
+    out += u",\n      \"model\": "_s;
+    JsonWriter::appendString(out, c.model);
+    out += u",\n      \"created_at\": "_s;
+    appendTime(out, c.createdAt);
+    out += u",\n      \"updated_at\": "_s;
+    appendTime(out, c.updatedAt);
+}
+
+void writeAgent(QString &out, const Agent &a)
+{
+    key(out, u"id", true);
+    JsonWriter::appendString(out, a.id);
+    key(out, u"name");
+    JsonWriter::appendString(out, a.name);
+    key(out, u"role");
+    JsonWriter::appendString(out, a.role);
+    key(out, u"instructions");
+    JsonWriter::appendString(out, a.instructions);
+    key(out, u"model");
+    JsonWriter::appendString(out, a.model);
+    key(out, u"provider_id");
+    appendOptional(out, a.providerId);
+    key(out, u"allowed_tools");
+    appendStringList(out, a.allowedTools);
+    key(out, u"handoff_targets");
+    appendStringList(out, a.handoffTargets);
+    key(out, u"terminal");
+    appendBool(out, a.terminal);
+    key(out, u"enabled");
+    appendBool(out, a.enabled);
+    AgentOptionsJson::append(out, a);
+}
+
+void writeThread(QString &out, const ConversationArchive::AgentThread &t)
+{
+    key(out, u"agent_id", true);
+    JsonWriter::appendString(out, t.agentId);
+    key(out, u"active");
+    appendBool(out, t.active);
+    key(out, u"history_from");
+    appendId(out, t.historyFrom);
+    key(out, u"updated_at");
+    appendTime(out, t.updatedAt);
+}
+
+void writeVariable(QString &out, const ConversationArchive::Variable &v)
+{
+    key(out, u"name", true);
+    JsonWriter::appendString(out, v.name);
+    key(out, u"value");
+    JsonWriter::appendString(out, v.value);
+    key(out, u"updated_at");
+    appendTime(out, v.updatedAt);
+}
+
+void writeRun(QString &out, const ConversationArchive::Run &r)
+{
+    key(out, u"id", true);
+    out += QString::number(r.id);
+    key(out, u"agent_id");
+    JsonWriter::appendString(out, r.agentId);
+    key(out, u"mode");
+    JsonWriter::appendString(out, r.mode);
+    key(out, u"status");
+    JsonWriter::appendString(out, r.status);
+    key(out, u"usage");
+    appendUsage(out, r.usage);
+    key(out, u"error");
+    appendOptional(out, r.error);
+    key(out, u"started_at");
+    appendTime(out, r.startedAt);
+    key(out, u"finished_at");
+    appendTime(out, r.finishedAt);
+}
+
+void writeHandoff(QString &out, const Handoff &h)
+{
+    key(out, u"id", true);
+    out += QString::number(h.id);
+    key(out, u"run_id");
+    appendId(out, h.runId);
+    key(out, u"from_agent");
+    JsonWriter::appendString(out, h.fromAgent);
+    key(out, u"to_agent");
+    JsonWriter::appendString(out, h.toAgent);
+    key(out, u"status");
+    JsonWriter::appendString(out, Handoff::statusName(h.status()));
+    key(out, u"payload");
+    out += QString::fromUtf8(QJsonDocument(h.payload).toJson(QJsonDocument::Compact));
+    key(out, u"reason");
+    appendOptional(out, h.reason);
+    key(out, u"rejection_reason");
+    appendOptional(out, h.rejectionReason());
+    key(out, u"created_at");
+    appendTime(out, h.createdAt);
+    key(out, u"processed_at");
+    appendTime(out, h.processedAt());
+}
+
+void writeApproval(QString &out, const ConversationArchive::Approval &a)
+{
+    key(out, u"id", true);
+    out += QString::number(a.id);
+    key(out, u"run_id");
+    appendId(out, a.runId);
+    key(out, u"agent_id");
+    JsonWriter::appendString(out, a.agentId);
+    key(out, u"tool_name");
+    JsonWriter::appendString(out, a.toolName);
+    key(out, u"call_id");
+    JsonWriter::appendString(out, a.callId);
+    key(out, u"arguments");
+    JsonWriter::appendString(out, a.arguments);
+    key(out, u"status");
+    JsonWriter::appendString(out, a.status);
+    key(out, u"decision");
+    appendOptional(out, a.decision);
+    key(out, u"decided_arguments");
+    if (a.hasDecidedArguments)
+        JsonWriter::appendString(out, a.decidedArguments);
+    else
+        out += u"null";
+    key(out, u"created_at");
+    appendTime(out, a.createdAt);
+    key(out, u"decided_at");
+    appendTime(out, a.decidedAt);
+}
+
+void writeRoutingDecision(QString &out, const RoutingDecision &r)
+{
+    key(out, u"id", true);
+    out += QString::number(r.id);
+    key(out, u"run_id");
+    appendId(out, r.runId);
+    key(out, u"agent_id");
+    JsonWriter::appendString(out, r.agentId);
+    key(out, u"classified_agent");
+    JsonWriter::appendString(out, r.classifiedAgent);
+    key(out, u"confidence");
+    appendNumber(out, r.confidence);
+    key(out, u"reason");
+    JsonWriter::appendString(out, r.reason);
+    key(out, u"method");
+    JsonWriter::appendString(out, RoutingDecision::methodName(r.method));
+    key(out, u"error");
+    JsonWriter::appendString(out, r.error);
+    key(out, u"latency_ms");
+    out += QString::number(r.latencyMs);
+    key(out, u"input_tokens");
+    out += QString::number(r.inputTokens);
+    key(out, u"output_tokens");
+    out += QString::number(r.outputTokens);
+    key(out, u"created_at");
+    appendTime(out, r.createdAt);
+}
+
+void writeModelCall(QString &out, const ConversationArchive::ModelCall &m)
+{
+    key(out, u"id", true);
+    out += QString::number(m.id);
+    key(out, u"run_id");
+    appendId(out, m.runId);
+    key(out, u"agent_id");
+    JsonWriter::appendString(out, m.agentId);
+    key(out, u"input_tokens");
+    out += QString::number(m.inputTokens);
+    key(out, u"output_tokens");
+    out += QString::number(m.outputTokens);
+    key(out, u"latency_ms");
+    out += QString::number(m.latencyMs);
+    key(out, u"created_at");
+    appendTime(out, m.createdAt);
+}
+
+void writeTask(QString &out, const Task &t)
+{
+    key(out, u"id", true);
+    out += QString::number(t.id);
+    key(out, u"title");
+    JsonWriter::appendString(out, t.title);
+    key(out, u"notes");
+    JsonWriter::appendString(out, t.notes);
+    key(out, u"priority");
+    JsonWriter::appendString(out, Task::priorityName(t.priority));
+    key(out, u"status");
+    JsonWriter::appendString(out, Task::statusName(t.status));
+    key(out, u"due");
+    appendDate(out, t.due);
+    key(out, u"created_at");
+    appendTime(out, t.createdAt);
+    key(out, u"updated_at");
+    appendTime(out, t.updatedAt);
+    key(out, u"completed_at");
+    appendTime(out, t.completedAt);
+}
+
+void writePending(QString &out, const PendingConfirmation &p)
+{
+    key(out, u"agent_id", true);
+    JsonWriter::appendString(out, p.agentId);
+    key(out, u"tool_name");
+    JsonWriter::appendString(out, p.toolName);
+    key(out, u"arguments");
+    JsonWriter::appendString(out, p.arguments);
+    key(out, u"summary");
+    JsonWriter::appendString(out, p.summary);
+    key(out, u"created_at");
+    appendTime(out, p.createdAt);
+}
+
+void writeMessage(QString &out, const Message &m)
+{
+    key(out, u"id", true);
+    out += QString::number(m.id);
+    key(out, u"role");
+    JsonWriter::appendString(out, Message::roleName(m.role));
+    key(out, u"agent_id");
+    appendOptional(out, m.agentId);
+    key(out, u"kind");
+    JsonWriter::appendString(out, Message::kindName(m.kind));
+    key(out, u"divider");
+    appendOptional(out, Message::dividerName(m.divider));
+    key(out, u"status");
+    JsonWriter::appendString(out, Message::statusName(m.status));
+    key(out, u"content");
+    JsonWriter::appendString(out, m.content);
+    key(out, u"error");
+    appendOptional(out, m.error);
+    key(out, u"handoff_id");
+    appendId(out, m.handoffId);
+    key(out, u"run_id");
+    appendId(out, m.runId);
+    key(out, u"tool_call_id");
+    appendOptional(out, m.toolCallId);
+    key(out, u"tool_name");
+    appendOptional(out, m.toolName);
+    key(out, u"usage");
+    appendUsage(out, m.usage);
+    key(out, u"created_at");
+    appendTime(out, m.createdAt);
+    key(out, u"updated_at");
+    appendTime(out, m.updatedAt);
+}
+
+/// A conversation's list of @p records under @p name: one record a line, "[]" when there is none.
+template <typename Record>
+void writeArray(
+    QString &out, QStringView name, const QList<Record> &records, void (*writeRecord)(QString &, const Record &))
+{
+    out += u",\n      \""_s + name + (records.isEmpty() ? u"\": []"_s : u"\": [\n"_s);
+    for (qsizetype i = 0; i < records.size(); ++i) {
+        out += i == 0 ? u"        {"_s : u",\n        {"_s;
+        writeRecord(out, records.at(i));
+        out += u'}';
+    }
+    if (!records.isEmpty())
+        out += u"\n      ]"_s;
+}
 } // namespace
 
 void JsonWriter::appendString(QString &out, QStringView text)
@@ -136,278 +407,27 @@ void JsonWriter::writeHeader()
 
 void JsonWriter::beginConversation(const ConversationArchive &archive, const QList<Agent> &agents)
 {
-    const Conversation &c = archive.conversation;
     QString &s = m_line;
     s.clear();
     s += m_conversations++ > 0 ? u",\n    {\n"_s : u"\n    {\n"_s;
-    s += u"      \"id\": "_s + QString::number(c.id) + u",\n      \"title\": "_s;
-    appendString(s, c.title);
-    s += u",\n      \"mode\": "_s;
-    appendString(s, Conversation::modeName(c.mode));
-    s += u",\n      \"pinned\": "_s;
-    appendBool(s, c.pinned);
-    s += u",\n      \"provider_id\": "_s;
-    appendOptional(s, c.providerId);
-    s += u",\n      \"model\": "_s;
-    appendString(s, c.model);
-    s += u",\n      \"created_at\": "_s;
-    appendTime(s, c.createdAt);
-    s += u",\n      \"updated_at\": "_s;
-    appendTime(s, c.updatedAt);
-
-    auto openArray = [&s](QStringView name, bool empty) {
-        s += u",\n      \""_s + name + (empty ? u"\": []"_s : u"\": [\n"_s);
-    };
-    auto closeArray = [&s](bool empty) {
-        if (!empty)
-            s += u"\n      ]"_s;
-    };
-    auto item = [&s](bool first) {
-        s += first ? u"        {"_s : u",\n        {"_s;
-    };
-
-    openArray(u"agents", agents.isEmpty());
-    for (qsizetype i = 0; i < agents.size(); ++i) {
-        const Agent &a = agents.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        appendString(s, a.id);
-        key(s, u"name");
-        appendString(s, a.name);
-        key(s, u"role");
-        appendString(s, a.role);
-        key(s, u"instructions");
-        appendString(s, a.instructions);
-        key(s, u"model");
-        appendString(s, a.model);
-        key(s, u"provider_id");
-        appendOptional(s, a.providerId);
-        key(s, u"allowed_tools");
-        appendStringList(s, a.allowedTools);
-        key(s, u"handoff_targets");
-        appendStringList(s, a.handoffTargets);
-        key(s, u"terminal");
-        appendBool(s, a.terminal);
-        key(s, u"enabled");
-        appendBool(s, a.enabled);
-        AgentOptionsJson::append(s, a);
-        s += u'}';
-    }
-    closeArray(agents.isEmpty());
-
-    openArray(u"agent_threads", archive.threads.isEmpty());
-    for (qsizetype i = 0; i < archive.threads.size(); ++i) {
-        const ConversationArchive::AgentThread &t = archive.threads.at(i);
-        item(i == 0);
-        key(s, u"agent_id", true);
-        appendString(s, t.agentId);
-        key(s, u"active");
-        appendBool(s, t.active);
-        key(s, u"history_from");
-        appendId(s, t.historyFrom);
-        key(s, u"updated_at");
-        appendTime(s, t.updatedAt);
-        s += u'}';
-    }
-    closeArray(archive.threads.isEmpty());
-
-    openArray(u"variables", archive.variables.isEmpty());
-    for (qsizetype i = 0; i < archive.variables.size(); ++i) {
-        const ConversationArchive::Variable &v = archive.variables.at(i);
-        item(i == 0);
-        key(s, u"name", true);
-        appendString(s, v.name);
-        key(s, u"value");
-        appendString(s, v.value);
-        key(s, u"updated_at");
-        appendTime(s, v.updatedAt);
-        s += u'}';
-    }
-    closeArray(archive.variables.isEmpty());
-
-    openArray(u"runs", archive.runs.isEmpty());
-    for (qsizetype i = 0; i < archive.runs.size(); ++i) {
-        const ConversationArchive::Run &r = archive.runs.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(r.id);
-        key(s, u"agent_id");
-        appendString(s, r.agentId);
-        key(s, u"mode");
-        appendString(s, r.mode);
-        key(s, u"status");
-        appendString(s, r.status);
-        key(s, u"usage");
-        appendUsage(s, r.usage);
-        key(s, u"error");
-        appendOptional(s, r.error);
-        key(s, u"started_at");
-        appendTime(s, r.startedAt);
-        key(s, u"finished_at");
-        appendTime(s, r.finishedAt);
-        s += u'}';
-    }
-    closeArray(archive.runs.isEmpty());
-
-    openArray(u"handoffs", archive.handoffs.isEmpty());
-    for (qsizetype i = 0; i < archive.handoffs.size(); ++i) {
-        const Handoff &h = archive.handoffs.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(h.id);
-        key(s, u"run_id");
-        appendId(s, h.runId);
-        key(s, u"from_agent");
-        appendString(s, h.fromAgent);
-        key(s, u"to_agent");
-        appendString(s, h.toAgent);
-        key(s, u"status");
-        appendString(s, Handoff::statusName(h.status()));
-        key(s, u"payload");
-        s += QString::fromUtf8(QJsonDocument(h.payload).toJson(QJsonDocument::Compact));
-        key(s, u"reason");
-        appendOptional(s, h.reason);
-        key(s, u"rejection_reason");
-        appendOptional(s, h.rejectionReason());
-        key(s, u"created_at");
-        appendTime(s, h.createdAt);
-        key(s, u"processed_at");
-        appendTime(s, h.processedAt());
-        s += u'}';
-    }
-    closeArray(archive.handoffs.isEmpty());
-
-    openArray(u"approvals", archive.approvals.isEmpty());
-    for (qsizetype i = 0; i < archive.approvals.size(); ++i) {
-        const ConversationArchive::Approval &a = archive.approvals.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(a.id);
-        key(s, u"run_id");
-        appendId(s, a.runId);
-        key(s, u"agent_id");
-        appendString(s, a.agentId);
-        key(s, u"tool_name");
-        appendString(s, a.toolName);
-        key(s, u"call_id");
-        appendString(s, a.callId);
-        key(s, u"arguments");
-        appendString(s, a.arguments);
-        key(s, u"status");
-        appendString(s, a.status);
-        key(s, u"decision");
-        appendOptional(s, a.decision);
-        key(s, u"decided_arguments");
-        if (a.hasDecidedArguments)
-            appendString(s, a.decidedArguments);
-        else
-            s += u"null";
-        key(s, u"created_at");
-        appendTime(s, a.createdAt);
-        key(s, u"decided_at");
-        appendTime(s, a.decidedAt);
-        s += u'}';
-    }
-    closeArray(archive.approvals.isEmpty());
-
-    openArray(u"routing_decisions", archive.decisions.isEmpty());
-    for (qsizetype i = 0; i < archive.decisions.size(); ++i) {
-        const RoutingDecision &r = archive.decisions.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(r.id);
-        key(s, u"run_id");
-        appendId(s, r.runId);
-        key(s, u"agent_id");
-        appendString(s, r.agentId);
-        key(s, u"classified_agent");
-        appendString(s, r.classifiedAgent);
-        key(s, u"confidence");
-        appendNumber(s, r.confidence);
-        key(s, u"reason");
-        appendString(s, r.reason);
-        key(s, u"method");
-        appendString(s, RoutingDecision::methodName(r.method));
-        key(s, u"error");
-        appendString(s, r.error);
-        key(s, u"latency_ms");
-        s += QString::number(r.latencyMs);
-        key(s, u"input_tokens");
-        s += QString::number(r.inputTokens);
-        key(s, u"output_tokens");
-        s += QString::number(r.outputTokens);
-        key(s, u"created_at");
-        appendTime(s, r.createdAt);
-        s += u'}';
-    }
-    closeArray(archive.decisions.isEmpty());
-
+    writeConversation(s, archive.conversation);
+    writeArray(s, u"agents", agents, writeAgent);
+    writeArray(s, u"agent_threads", archive.threads, writeThread);
+    writeArray(s, u"variables", archive.variables, writeVariable);
+    writeArray(s, u"runs", archive.runs, writeRun);
+    writeArray(s, u"handoffs", archive.handoffs, writeHandoff);
+    writeArray(s, u"approvals", archive.approvals, writeApproval);
+    writeArray(s, u"routing_decisions", archive.decisions, writeRoutingDecision);
     s += u",\n      \"pending_confirmation\": "_s;
     if (archive.pending) {
-        const PendingConfirmation &p = *archive.pending;
         s += u'{';
-        key(s, u"agent_id", true);
-        appendString(s, p.agentId);
-        key(s, u"tool_name");
-        appendString(s, p.toolName);
-        key(s, u"arguments");
-        appendString(s, p.arguments);
-        key(s, u"summary");
-        appendString(s, p.summary);
-        key(s, u"created_at");
-        appendTime(s, p.createdAt);
+        writePending(s, *archive.pending);
         s += u'}';
     } else {
         s += u"null";
     }
-
-    openArray(u"model_calls", archive.modelCalls.isEmpty());
-    for (qsizetype i = 0; i < archive.modelCalls.size(); ++i) {
-        const ConversationArchive::ModelCall &m = archive.modelCalls.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(m.id);
-        key(s, u"run_id");
-        appendId(s, m.runId);
-        key(s, u"agent_id");
-        appendString(s, m.agentId);
-        key(s, u"input_tokens");
-        s += QString::number(m.inputTokens);
-        key(s, u"output_tokens");
-        s += QString::number(m.outputTokens);
-        key(s, u"latency_ms");
-        s += QString::number(m.latencyMs);
-        key(s, u"created_at");
-        appendTime(s, m.createdAt);
-        s += u'}';
-    }
-    closeArray(archive.modelCalls.isEmpty());
-
-    openArray(u"tasks", archive.tasks.isEmpty());
-    for (qsizetype i = 0; i < archive.tasks.size(); ++i) {
-        const Task &t = archive.tasks.at(i);
-        item(i == 0);
-        key(s, u"id", true);
-        s += QString::number(t.id);
-        key(s, u"title");
-        appendString(s, t.title);
-        key(s, u"notes");
-        appendString(s, t.notes);
-        key(s, u"priority");
-        appendString(s, Task::priorityName(t.priority));
-        key(s, u"status");
-        appendString(s, Task::statusName(t.status));
-        key(s, u"due");
-        appendDate(s, t.due);
-        key(s, u"created_at");
-        appendTime(s, t.createdAt);
-        key(s, u"updated_at");
-        appendTime(s, t.updatedAt);
-        key(s, u"completed_at");
-        appendTime(s, t.completedAt);
-        s += u'}';
-    }
-    closeArray(archive.tasks.isEmpty());
+    writeArray(s, u"model_calls", archive.modelCalls, writeModelCall);
+    writeArray(s, u"tasks", archive.tasks, writeTask);
 
     s += u",\n      \"messages\": ["_s;
     put(s);
@@ -420,36 +440,7 @@ void JsonWriter::writeMessages(const QList<Message> &messages)
     for (const Message &m : messages) {
         s.clear();
         s += m_messages++ > 0 ? u",\n        {"_s : u"\n        {"_s;
-        key(s, u"id", true);
-        s += QString::number(m.id);
-        key(s, u"role");
-        appendString(s, Message::roleName(m.role));
-        key(s, u"agent_id");
-        appendOptional(s, m.agentId);
-        key(s, u"kind");
-        appendString(s, Message::kindName(m.kind));
-        key(s, u"divider");
-        appendOptional(s, Message::dividerName(m.divider));
-        key(s, u"status");
-        appendString(s, Message::statusName(m.status));
-        key(s, u"content");
-        appendString(s, m.content);
-        key(s, u"error");
-        appendOptional(s, m.error);
-        key(s, u"handoff_id");
-        appendId(s, m.handoffId);
-        key(s, u"run_id");
-        appendId(s, m.runId);
-        key(s, u"tool_call_id");
-        appendOptional(s, m.toolCallId);
-        key(s, u"tool_name");
-        appendOptional(s, m.toolName);
-        key(s, u"usage");
-        appendUsage(s, m.usage);
-        key(s, u"created_at");
-        appendTime(s, m.createdAt);
-        key(s, u"updated_at");
-        appendTime(s, m.updatedAt);
+        writeMessage(s, m);
         s += u'}';
         put(s);
     }

@@ -1,6 +1,7 @@
 #include "AgentsEditorViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ModeProfile.h"
 #include "domain/ShippedAgentText.h"
 
 #include <QCoreApplication>
@@ -15,13 +16,6 @@ bool inMode(const Agent &agent, Conversation::Mode mode)
 {
     // No modes: every mode, as the engine reads it (an agent of an older export has none).
     return agent.modes.isEmpty() || agent.modes.contains(Conversation::modeName(mode));
-}
-
-/// Modes where every agent's turn ends with a handoff unless it is terminal: a closed circle there never ends. In
-/// router mode each agent answers the person itself, so its agents may refer work to each other freely.
-bool handsOverEveryTurn(Conversation::Mode mode)
-{
-    return mode == Conversation::Mode::Dual || mode == Conversation::Mode::Pipeline;
 }
 } // namespace
 
@@ -83,7 +77,7 @@ QStringList AgentsEditorViewModel::targetChoices(Conversation::Mode mode, const 
         if (agent.id != agentId)
             choices << agent.id;
     choices << TransitionGraph::kPerson.toString();
-    if (mode == Conversation::Mode::Pipeline && !choices.contains(TransitionGraph::kOrchestrator))
+    if (ModeProfile::of(mode).orchestratorEndsStory() && !choices.contains(TransitionGraph::kOrchestrator))
         choices << TransitionGraph::kOrchestrator.toString();
     return choices;
 }
@@ -93,7 +87,8 @@ QString AgentsEditorViewModel::targetName(Conversation::Mode mode, const QString
     if (targetId == TransitionGraph::kPerson)
         return tr("You");
     // A pipeline's "orchestrator" is its end, whatever agent of another mode has that id.
-    if (targetId == TransitionGraph::kOrchestrator && (mode == Conversation::Mode::Pipeline || !agent(targetId)))
+    if (targetId == TransitionGraph::kOrchestrator
+        && (ModeProfile::of(mode).orchestratorEndsStory() || !agent(targetId)))
         return tr("End of the pipeline");
     if (const std::optional<Agent> found = agent(targetId))
         return displayName(*found);
@@ -154,7 +149,7 @@ AgentsEditorViewModel::Problem AgentsEditorViewModel::checkTargets(Conversation:
 
 AgentsEditorViewModel::Problem AgentsEditorViewModel::checkCycles(Conversation::Mode mode, const Agent &draft) const
 {
-    if (!handsOverEveryTurn(mode))
+    if (!ModeProfile::of(mode).handsOverEveryTurn)
         return {};
     // An agent can end the work when it is terminal, hands over to nobody, or may hand it to the person or the end of
     // the pipeline; then so can every agent that may hand over to it. The agents left hand the work around forever.

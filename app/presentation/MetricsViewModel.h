@@ -13,7 +13,7 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief The metrics view (seed 004's agent performance metrics): per agent turns, handoffs, rejections, tokens and
+/// @brief The metrics view (how each agent of router mode performs): per agent turns, handoffs, rejections, tokens and
 /// latency, of the open conversation or of all, as a table (one row per agent, then the total) and as the series of a
 /// chart. The figures are ChatRepository::metrics(), the same that `tandem metrics` prints.
 class MetricsViewModel final : public QAbstractTableModel

@@ -1,6 +1,7 @@
 #include "PipelineViewModel.h"
 
 #include "chat/ChatRepository.h"
+#include "domain/ModeProfile.h"
 #include "domain/ShippedAgentText.h"
 
 #include <QSet>
@@ -11,7 +12,7 @@ namespace Tandem {
 
 namespace {
 /// The agents in the order work flows through them: from the one no other agent hands to, along each agent's first
-/// declared target not visited yet (seed 002: analyst, implementer, reviewer, refactorer, documenter).
+/// declared target not visited yet (for the shipped pipeline: analyst, implementer, reviewer, refactorer, documenter).
 QList<Agent> flowOrder(const QList<Agent> &agents)
 {
     QHash<QString, const Agent *> byId;
@@ -105,7 +106,7 @@ void PipelineViewModel::reload()
     m_router = false;
     if (m_repository && m_conversationId > 0) {
         const std::optional<Conversation> conversation = m_repository->conversation(m_conversationId);
-        m_router = conversation && conversation->mode == Conversation::Mode::Router;
+        m_router = conversation && ModeProfile::of(conversation->mode).entry == ModeProfile::Entry::Routed;
         const QList<Agent> agents = m_repository->modeAgents(m_conversationId);
         for (const Agent &agent : agents)
             m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));

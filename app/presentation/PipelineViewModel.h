@@ -14,15 +14,15 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief The pipeline panel's state for one conversation (seed 002's UI): the agents of its mode in the order work
+/// @brief The pipeline panel's state for one conversation: the agents of its mode in the order work
 /// flows through them, each with its status, the phase, and the handoff history. Follows the engine's signals.
 class PipelineViewModel final : public QObject
 {
     Q_OBJECT
 
 public:
-    /// An agent's state on the panel (active: it holds the work; it pulses while it is working): seed 002's "blue pulse
-    /// for active agent, green check for completed steps", a
+    /// An agent's state on the panel (active: it holds the work; it pulses while it is working): a pulse in the
+    /// accent colour for the active agent, a green check for completed steps, a
     /// red mark for a rejection, grey while the work has not reached it, amber when a handoff to it timed out.
     enum class State { Pending, Active, Done, Rejected, TimedOut };
     Q_ENUM(State)
@@ -56,7 +56,7 @@ public:
     QString phaseText() const;
     /// @brief The handoffs, oldest first.
     QList<Handoff> handoffs() const { return m_handoffs; }
-    /// @brief True in a router conversation (seed 004): the panel shows the routing decisions.
+    /// @brief True in a router conversation: the panel shows the routing decisions.
     bool isRouter() const { return m_router; }
     /// @brief Router mode: how each user message was routed, oldest first.
     QList<RoutingDecision> routing() const { return m_routing; }

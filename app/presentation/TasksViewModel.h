@@ -13,8 +13,8 @@ namespace Tandem {
 
 class ChatRepository;
 
-/// @brief The tasks panel (seed 004's "refresh"): every task with its status, priority and due date, the stale ones
-/// marked, and the open conversation's pending confirmation. Reads again whenever the repository announces
+/// @brief The tasks panel, refreshed whenever a task changes: every task with its status, priority and due date, the
+/// stale ones marked, and the open conversation's pending confirmation. Reads again whenever the repository announces
 /// tasksChanged (a task tool's step committed, or the person changed a task here).
 class TasksViewModel final : public QAbstractTableModel
 {

@@ -11,7 +11,7 @@ namespace Tandem {
 class RouterStore;
 
 /// @brief The model_calls table (each model call's agent, tokens and duration) and the metrics read from it, the
-/// runs, the handoffs and the routing decisions (seed 004's agent performance metrics).
+/// runs, the handoffs and the routing decisions (how each agent performs).
 class MetricsStore : public StoreBase
 {
 public:

@@ -10,7 +10,7 @@
 
 namespace Tandem {
 
-/// @brief Router mode's state (seed 004): the routing decision of each user message, and the conversation's pending
+/// @brief Router mode's state: the routing decision of each user message, and the conversation's pending
 /// confirmation.
 class RouterStore : public StoreBase
 {

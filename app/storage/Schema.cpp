@@ -177,7 +177,7 @@ QList<Migration> Schema::migrations()
         Migration { 6,
             u"router mode: routing decisions, pending confirmations, model calls for metrics, task lookups"_s,
             {
-                // One row per routed user message (seed 004): the agent chosen, the classifier's answer and how the
+                // One row per routed user message: the agent chosen, the classifier's answer and how the
                 // choice was made; error says why a classification failed (the fallback is visible).
                 uR"(CREATE TABLE routing_decisions (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -195,7 +195,8 @@ QList<Migration> Schema::migrations()
                     output_tokens INTEGER NOT NULL DEFAULT 0,
                     created_at TEXT NOT NULL))"_s,
                 u"CREATE INDEX routing_by_conversation ON routing_decisions (conversation_id, id)"_s,
-                // Seed 004's state.pending_confirmation: at most one per conversation, kept across restarts.
+                // The action an agent proposed and the person has not confirmed yet: at most one per conversation, kept
+                // across restarts.
                 uR"(CREATE TABLE pending_confirmations (
                     conversation_id INTEGER PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
                     agent_id TEXT NOT NULL,

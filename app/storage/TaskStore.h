@@ -10,7 +10,7 @@
 
 namespace Tandem {
 
-/// @brief The tasks table (seed 004's task list, which the router's task tools work on).
+/// @brief The tasks table (the person's task list, which the router's task tools work on).
 class TaskStore : public StoreBase
 {
 public:

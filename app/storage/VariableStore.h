@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief Per-conversation state (the variables table of seed 001): named text values.
+/// @brief Per-conversation state (the variables table): named text values, such as the agents' prompt variables.
 class VariableStore : public StoreBase
 {
 public:

@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `complete_task` tool (seed 004): completes the task with a given id at once; a task named by
+/// @brief The `complete_task` tool: completes the task with a given id at once; a task named by
 /// words is found by fuzzy match and proposed as a pending confirmation ("I found … (75% match). Is this correct?"),
 /// and two close matches give a "which one?" answer instead of a guess.
 class CompleteTaskTool final : public Tool

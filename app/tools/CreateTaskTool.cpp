@@ -63,7 +63,7 @@ ToolResult CreateTaskTool::run(const QJsonObject &arguments, const ToolContext &
         return ToolResult::success(
             QJsonObject { { u"status"_s, u"created"_s }, { u"task"_s, TaskToolSupport::toJson(task) } });
     }
-    // Seed 004's creation flow: the details are kept as the pending confirmation; a yes creates the task.
+    // A task is created in two steps: the details are kept as the pending confirmation; a yes creates the task.
     QJsonObject resolved { { u"title"_s, task.title }, { u"priority"_s, Task::priorityName(task.priority) } };
     if (!task.notes.isEmpty())
         resolved.insert(u"notes"_s, task.notes);

@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `create_task` tool (seed 004): proposes a task (title, notes, priority, a due date such as
+/// @brief The `create_task` tool: proposes a task (title, notes, priority, a due date such as
 /// "Friday" resolved against today) as a pending confirmation; it is created once the person says yes.
 class CreateTaskTool final : public Tool
 {

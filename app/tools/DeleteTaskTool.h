@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `delete_task` tool (seed 004): deletes a task; critical, so the person approves each call.
+/// @brief The `delete_task` tool: deletes a task; critical, so the person approves each call.
 class DeleteTaskTool final : public Tool
 {
     Q_DECLARE_TR_FUNCTIONS(DeleteTaskTool)

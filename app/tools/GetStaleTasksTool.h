@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `get_stale_tasks` tool (seed 004's tracking agent): open tasks untouched for days, or overdue.
+/// @brief The `get_stale_tasks` tool (the router's tracking agent): open tasks untouched for days, or overdue.
 class GetStaleTasksTool final : public Tool
 {
     Q_DECLARE_TR_FUNCTIONS(GetStaleTasksTool)

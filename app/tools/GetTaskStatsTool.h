@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `get_task_stats` tool (seed 004's tracking agent): counts of open, done, overdue and due tasks.
+/// @brief The `get_task_stats` tool (the router's tracking agent): counts of open, done, overdue and due tasks.
 class GetTaskStatsTool final : public Tool
 {
     Q_DECLARE_TR_FUNCTIONS(GetTaskStatsTool)

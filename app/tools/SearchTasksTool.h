@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `search_tasks` tool (seed 004): fuzzy search of the task list, a score per match.
+/// @brief The `search_tasks` tool: fuzzy search of the task list, a score per match.
 class SearchTasksTool final : public Tool
 {
     Q_DECLARE_TR_FUNCTIONS(SearchTasksTool)

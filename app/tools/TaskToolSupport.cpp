@@ -41,7 +41,7 @@ QList<TaskToolSupport::Match> TaskToolSupport::search(UnitOfWork &work, const QS
 
 QString TaskToolSupport::describe(const Match &match)
 {
-    // Seed 004's words: "I found 'Review cloud code for Yury' (75% match)".
+    // As the agent says it: "I found 'Review cloud code for Yury' (75% match)".
     return tr("'%1' (%2% match)").arg(match.task.title).arg(match.score);
 }
 

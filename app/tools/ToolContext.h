@@ -19,7 +19,7 @@ struct ToolContext
     /// their own (Tool::execute), apart from the step that stores the result. Null: no database (such tools fail with a
     /// clear error).
     UnitOfWork *work = nullptr;
-    /// The person confirmed this call (seed 004's pending confirmation answered with a yes): it runs without asking.
+    /// The person confirmed this call (the pending confirmation answered with a yes): it runs without asking.
     bool confirmed = false;
     /// Set by the engine for a tool that changes the task list: called inside the tool's transaction with its
     /// successful result, to store the call's answer there, so the change and the answer commit together or not at

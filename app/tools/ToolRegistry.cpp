@@ -57,7 +57,7 @@ ToolRegistry ToolRegistry::withBuiltins()
     registry.registerTool(std::make_unique<ReadFileTool>());
     registry.registerTool(std::make_unique<WriteFileTool>());
     registry.registerTool(std::make_unique<DeleteFileTool>());
-    // Router mode's task tools (seed 004).
+    // Router mode's task tools.
     registry.registerTool(std::make_unique<CreateTaskTool>());
     registry.registerTool(std::make_unique<CompleteTaskTool>());
     registry.registerTool(std::make_unique<UpdateTaskTool>());

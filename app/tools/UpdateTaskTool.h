@@ -7,7 +7,7 @@
 
 namespace Tandem {
 
-/// @brief The `update_task` tool (seed 004): changes a task's title, notes, priority, due date or status.
+/// @brief The `update_task` tool: changes a task's title, notes, priority, due date or status.
 class UpdateTaskTool final : public Tool
 {
     Q_DECLARE_TR_FUNCTIONS(UpdateTaskTool)
