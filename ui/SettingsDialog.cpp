@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "LocalApiPage.h"
+#include "Theme.h"
 #include "domain/RoutingPolicy.h"
 #include "presentation/SettingsViewModel.h"
 
@@ -29,7 +30,7 @@ namespace {
 void showStatus(QLabel *label, const QString &text, bool error)
 {
     label->setText(text);
-    label->setStyleSheet(error ? u"color: #d92d20;"_s : QString());
+    label->setStyleSheet(error ? u"color: %1;"_s.arg(Theme::errorColor().name()) : QString());
 }
 } // namespace
 
