@@ -1858,6 +1858,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 “%2” is no agent&apos;s id; the ids are %3.</source>
+        <translation>%1 «%2» — не идентификатор агента; идентификаторы: %3.</translation>
+    </message>
 </context>
 <context>
     <name>HandoffEndpoint</name>
