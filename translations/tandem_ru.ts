@@ -3161,6 +3161,33 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::ConversationCommands</name>
+    <message>
+        <source>Rename Conversation</source>
+        <translation>Переименовать беседу</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Название:</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>Удалить беседу</translation>
+    </message>
+    <message>
+        <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
+        <translation>Удалить «%1» со всеми сообщениями и передачами? Это действие нельзя отменить.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ConversationListModel</name>
     <message>
         <source>Pinned</source>
@@ -3886,10 +3913,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Активный агент, провайдер и модель</translation>
     </message>
     <message>
-        <source>New conversation</source>
-        <translation>Новая беседа</translation>
-    </message>
-    <message>
         <source>No conversation yet.
 Write a message below to start one.</source>
         <translation>Бесед пока нет.
@@ -3914,26 +3937,6 @@ Write a message below to start one.</source>
     <message>
         <source>Tandem has no chat engine</source>
         <translation>У Tandem нет движка чата</translation>
-    </message>
-    <message>
-        <source>Rename Conversation</source>
-        <translation>Переименовать беседу</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>Название:</translation>
-    </message>
-    <message>
-        <source>Delete Conversation</source>
-        <translation>Удалить беседу</translation>
-    </message>
-    <message>
-        <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
-        <translation>Удалить «%1» со всеми сообщениями и передачами? Это действие нельзя отменить.</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Settings</source>
