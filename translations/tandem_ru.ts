@@ -2884,6 +2884,69 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::AgentsSettingsPage</name>
+    <message>
+        <source>The provider&apos;s default</source>
+        <translation>По умолчанию у провайдера</translation>
+    </message>
+    <message>
+        <source>Assistant default model</source>
+        <translation>Модель ассистента по умолчанию</translation>
+    </message>
+    <message>
+        <source>Agent 1 default model</source>
+        <translation>Модель агента 1 по умолчанию</translation>
+    </message>
+    <message>
+        <source>Agent 2 default model</source>
+        <translation>Модель агента 2 по умолчанию</translation>
+    </message>
+    <message>
+        <source>Workspace folder for the file tools</source>
+        <translation>Рабочая папка для файловых инструментов</translation>
+    </message>
+    <message>
+        <source>None: the file tools are off</source>
+        <translation>Нет: файловые инструменты отключены</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Обзор…</translation>
+    </message>
+    <message>
+        <source>Choose the workspace folder</source>
+        <translation>Выбрать рабочую папку</translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The model each agent uses when a conversation does not name one.</source>
+        <translation>Модель, которую использует каждый агент, если в беседе она не указана.</translation>
+    </message>
+    <message>
+        <source>A&amp;ssistant (single agent):</source>
+        <translation>Ассис&amp;тент (один агент):</translation>
+    </message>
+    <message>
+        <source>Agent &amp;1 (clarifies):</source>
+        <translation>Агент &amp;1 (уточняет):</translation>
+    </message>
+    <message>
+        <source>Agent &amp;2 (validates, rewrites):</source>
+        <translation>Агент &amp;2 (проверяет, переписывает):</translation>
+    </message>
+    <message>
+        <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
+        <translation>Файловые инструменты могут просматривать и читать файлы только в этой папке; на запись и удаление всегда спрашивается ваше подтверждение.</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace folder:</source>
+        <translation>Рабо&amp;чая папка:</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ApiConnectionGuard</name>
     <message>
         <source>The request line and headers are larger than the limit of %1 bytes.</source>
@@ -2938,6 +3001,37 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The local API has too many connections open; close some and try again.</source>
         <translation>У локального API открыто слишком много соединений; закройте часть из них и повторите попытку.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AppearanceSettingsPage</name>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>Т&amp;ема:</translation>
     </message>
 </context>
 <context>
@@ -3459,6 +3553,129 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Storing the key…</source>
         <translation>Сохранение ключа…</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::GuardrailsSettingsPage</name>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation>Вызовов &amp;модели на ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation>&amp;Токенов на ответ:</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> токенов</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Без ограничения</translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation>Токенов на &amp;беседу:</translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation>Вр&amp;емя на ответ:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation>Пе&amp;редач на ответ:</translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation>Передач по одному п&amp;ути за ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation>Туда и обрат&amp;но после:</translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation> передач</translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation>Ожидающая передача &amp;истекает через:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation>Выходных токенов на вы&amp;зов модели:</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation>Ограничение провайдера</translation>
+    </message>
+    <message>
+        <source>Router: the classifier &amp;decides from:</source>
+        <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation>Состояние ограничителей</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation>Вернуть &amp;стандартные</translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation>Вернуть встроенные ограничения</translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation>Встроенные ограничения восстановлены.</translation>
+    </message>
+    <message>
+        <source>Router mode&apos;s confidence threshold</source>
+        <translation>Порог уверенности режима маршрутизатора</translation>
+    </message>
+    <message>
+        <source>Router mode: at or above this confidence the orchestrator&apos;s choice answers; below it, the active agent keeps the conversation or keyword rules decide.</source>
+        <translation>Режим маршрутизатора: при этой уверенности и выше отвечает агент, выбранный оркестратором; ниже беседу сохраняет активный агент или решают правила по ключевым словам.</translation>
+    </message>
+    <message>
+        <source>Saved; the next message in router mode uses it.</source>
+        <translation>Сохранено; следующее сообщение в режиме маршрутизатора учтёт это.</translation>
+    </message>
+    <message>
+        <source>Tools that ask &amp;first:</source>
+        <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
+    </message>
+    <message>
+        <source>Tools that need your approval</source>
+        <translation>Инструменты, которым нужно ваше одобрение</translation>
+    </message>
+    <message>
+        <source>A checked tool waits for your approval before each call; an unchecked one runs at once.</source>
+        <translation>Отмеченный инструмент перед каждым вызовом ждёт вашего одобрения; неотмеченный выполняется сразу.</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer asks before: %1.</source>
+        <translation>Сохранено; следующий ответ спросит разрешения для: %1.</translation>
+    </message>
+    <message>
+        <source>no tool</source>
+        <translation>ни одного инструмента</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
 </context>
 <context>
@@ -4475,6 +4692,141 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::ProvidersSettingsPage</name>
+    <message>
+        <source>•••• stored</source>
+        <translation>•••• сохранён</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Провайдеры</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Добавить</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>Добавить провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Remove the provider</source>
+        <translation>Удалить провайдера</translation>
+    </message>
+    <message>
+        <source>Provider name</source>
+        <translation>Название провайдера</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Протокол</translation>
+    </message>
+    <message>
+        <source>Responses API (OpenAI)</source>
+        <translation>Responses API (OpenAI)</translation>
+    </message>
+    <message>
+        <source>Chat Completions (OpenAI-compatible)</source>
+        <translation>Chat Completions (совместимый с OpenAI)</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Базовый URL</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>Модель по умолчанию</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-ключ</translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain; leave empty to keep the stored key</source>
+        <translation>Хранится в системной связке ключей; оставьте поле пустым, чтобы сохранить прежний ключ</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Save the provider</source>
+        <translation>Сохранить провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection and list models</source>
+        <translation>П&amp;роверить подключение и получить список моделей</translation>
+    </message>
+    <message>
+        <source>Test the connection and list the models</source>
+        <translation>Проверить подключение и получить список моделей</translation>
+    </message>
+    <message>
+        <source>Provider status</source>
+        <translation>Состояние провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>P&amp;rotocol:</source>
+        <translation>Прото&amp;кол:</translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation>&amp;Базовый URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Модель:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-кл&amp;юч:</translation>
+    </message>
+    <message>
+        <source>No key (not needed for local servers)</source>
+        <translation>Без ключа (для локальных серверов не нужен)</translation>
+    </message>
+    <message>
+        <source>Saved; the key is in the keychain.</source>
+        <translation>Сохранено; ключ находится в связке ключей.</translation>
+    </message>
+    <message>
+        <source>The key could not be stored: %1</source>
+        <translation>Не удалось сохранить ключ: %1</translation>
+    </message>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation>Проверка связки ключей…</translation>
+    </message>
+    <message>
+        <source>Storing the key…</source>
+        <translation>Сохранение ключа…</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Сохранено.</translation>
+    </message>
+    <message>
+        <source>Remove Provider</source>
+        <translation>Удалить провайдера</translation>
+    </message>
+    <message>
+        <source>Remove “%1” and its stored key?</source>
+        <translation>Удалить «%1» и его сохранённый ключ?</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Подключение…</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::Router</name>
     <message>
         <source>the unconfirmed proposal was dropped</source>
@@ -4617,10 +4969,6 @@ or write a message below to start a new one.</source>
 <context>
     <name>Tandem::SettingsDialog</name>
     <message>
-        <source>•••• stored</source>
-        <translation>•••• сохранён</translation>
-    </message>
-    <message>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -4645,352 +4993,16 @@ or write a message below to start a new one.</source>
         <translation>Закрыть настройки</translation>
     </message>
     <message>
-        <source>No key (not needed for local servers)</source>
-        <translation>Без ключа (для локальных серверов не нужен)</translation>
-    </message>
-    <message>
-        <source>Saved; the key is in the keychain.</source>
-        <translation>Сохранено; ключ находится в связке ключей.</translation>
-    </message>
-    <message>
-        <source>The key could not be stored: %1</source>
-        <translation>Не удалось сохранить ключ: %1</translation>
-    </message>
-    <message>
-        <source>Providers</source>
-        <translation>Провайдеры</translation>
-    </message>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Добавить</translation>
-    </message>
-    <message>
-        <source>Add a provider</source>
-        <translation>Добавить провайдера</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Удалить</translation>
-    </message>
-    <message>
-        <source>Remove the provider</source>
-        <translation>Удалить провайдера</translation>
-    </message>
-    <message>
-        <source>Provider name</source>
-        <translation>Название провайдера</translation>
-    </message>
-    <message>
-        <source>Protocol</source>
-        <translation>Протокол</translation>
-    </message>
-    <message>
-        <source>Responses API (OpenAI)</source>
-        <translation>Responses API (OpenAI)</translation>
-    </message>
-    <message>
-        <source>Chat Completions (OpenAI-compatible)</source>
-        <translation>Chat Completions (совместимый с OpenAI)</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>Базовый URL</translation>
-    </message>
-    <message>
-        <source>Default model</source>
-        <translation>Модель по умолчанию</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API-ключ</translation>
-    </message>
-    <message>
-        <source>Stored in the system keychain; leave empty to keep the stored key</source>
-        <translation>Хранится в системной связке ключей; оставьте поле пустым, чтобы сохранить прежний ключ</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Сохранить</translation>
-    </message>
-    <message>
-        <source>Save the provider</source>
-        <translation>Сохранить провайдера</translation>
-    </message>
-    <message>
-        <source>&amp;Test connection and list models</source>
-        <translation>П&amp;роверить подключение и получить список моделей</translation>
-    </message>
-    <message>
-        <source>Test the connection and list the models</source>
-        <translation>Проверить подключение и получить список моделей</translation>
-    </message>
-    <message>
-        <source>Provider status</source>
-        <translation>Состояние провайдера</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Название:</translation>
-    </message>
-    <message>
-        <source>P&amp;rotocol:</source>
-        <translation>Прото&amp;кол:</translation>
-    </message>
-    <message>
-        <source>&amp;Base URL:</source>
-        <translation>&amp;Базовый URL:</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>&amp;Модель:</translation>
-    </message>
-    <message>
-        <source>API &amp;key:</source>
-        <translation>API-кл&amp;юч:</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s default</source>
-        <translation>По умолчанию у провайдера</translation>
-    </message>
-    <message>
-        <source>Assistant default model</source>
-        <translation>Модель ассистента по умолчанию</translation>
-    </message>
-    <message>
-        <source>Agent 1 default model</source>
-        <translation>Модель агента 1 по умолчанию</translation>
-    </message>
-    <message>
-        <source>Agent 2 default model</source>
-        <translation>Модель агента 2 по умолчанию</translation>
-    </message>
-    <message>
-        <source>Workspace folder for the file tools</source>
-        <translation>Рабочая папка для файловых инструментов</translation>
-    </message>
-    <message>
-        <source>None: the file tools are off</source>
-        <translation>Нет: файловые инструменты отключены</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Обзор…</translation>
-    </message>
-    <message>
-        <source>Choose the workspace folder</source>
-        <translation>Выбрать рабочую папку</translation>
-    </message>
-    <message>
-        <source>Workspace folder</source>
-        <translation>Рабочая папка</translation>
-    </message>
-    <message>
-        <source>The model each agent uses when a conversation does not name one.</source>
-        <translation>Модель, которую использует каждый агент, если в беседе она не указана.</translation>
-    </message>
-    <message>
-        <source>A&amp;ssistant (single agent):</source>
-        <translation>Ассис&amp;тент (один агент):</translation>
-    </message>
-    <message>
-        <source>Agent &amp;1 (clarifies):</source>
-        <translation>Агент &amp;1 (уточняет):</translation>
-    </message>
-    <message>
-        <source>Agent &amp;2 (validates, rewrites):</source>
-        <translation>Агент &amp;2 (проверяет, переписывает):</translation>
-    </message>
-    <message>
-        <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
-        <translation>Файловые инструменты могут просматривать и читать файлы только в этой папке; на запись и удаление всегда спрашивается ваше подтверждение.</translation>
-    </message>
-    <message>
-        <source>&amp;Workspace folder:</source>
-        <translation>Рабо&amp;чая папка:</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>Язык</translation>
-    </message>
-    <message>
-        <source>Theme</source>
-        <translation>Тема</translation>
-    </message>
-    <message>
-        <source>Follow the system</source>
-        <translation>Как в системе</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>Светлая</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Тёмная</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>&amp;Язык:</translation>
-    </message>
-    <message>
-        <source>&amp;Theme:</source>
-        <translation>Т&amp;ема:</translation>
-    </message>
-    <message>
-        <source>Checking the keychain…</source>
-        <translation>Проверка связки ключей…</translation>
-    </message>
-    <message>
-        <source>Storing the key…</source>
-        <translation>Сохранение ключа…</translation>
-    </message>
-    <message>
-        <source>Saved.</source>
-        <translation>Сохранено.</translation>
-    </message>
-    <message>
-        <source>Remove Provider</source>
-        <translation>Удалить провайдера</translation>
-    </message>
-    <message>
-        <source>Remove “%1” and its stored key?</source>
-        <translation>Удалить «%1» и его сохранённый ключ?</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>Подключение…</translation>
-    </message>
-    <message>
         <source>&amp;Guardrails</source>
         <translation>&amp;Ограничители</translation>
-    </message>
-    <message>
-        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
-        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
-    </message>
-    <message>
-        <source>&amp;Model calls per answer:</source>
-        <translation>Вызовов &amp;модели на ответ:</translation>
-    </message>
-    <message>
-        <source>&amp;Tokens per answer:</source>
-        <translation>&amp;Токенов на ответ:</translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation> токенов</translation>
-    </message>
-    <message>
-        <source>No limit</source>
-        <translation>Без ограничения</translation>
-    </message>
-    <message>
-        <source>Tokens per &amp;conversation:</source>
-        <translation>Токенов на &amp;беседу:</translation>
-    </message>
-    <message>
-        <source>T&amp;ime per answer:</source>
-        <translation>Вр&amp;емя на ответ:</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> с</translation>
-    </message>
-    <message>
-        <source>&amp;Handoffs per answer:</source>
-        <translation>Пе&amp;редач на ответ:</translation>
-    </message>
-    <message>
-        <source>Handoffs a&amp;long one path per answer:</source>
-        <translation>Передач по одному п&amp;ути за ответ:</translation>
-    </message>
-    <message>
-        <source>&amp;Back and forth after:</source>
-        <translation>Туда и обрат&amp;но после:</translation>
-    </message>
-    <message>
-        <source> handoffs</source>
-        <translation> передач</translation>
-    </message>
-    <message>
-        <source>A pending handoff &amp;expires after:</source>
-        <translation>Ожидающая передача &amp;истекает через:</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> мин</translation>
-    </message>
-    <message>
-        <source>&amp;Output tokens per model call:</source>
-        <translation>Выходных токенов на вы&amp;зов модели:</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s limit</source>
-        <translation>Ограничение провайдера</translation>
-    </message>
-    <message>
-        <source>Guardrail status</source>
-        <translation>Состояние ограничителей</translation>
-    </message>
-    <message>
-        <source>&amp;Restore Defaults</source>
-        <translation>Вернуть &amp;стандартные</translation>
-    </message>
-    <message>
-        <source>Restore the built-in limits</source>
-        <translation>Вернуть встроенные ограничения</translation>
-    </message>
-    <message>
-        <source>The built-in limits are back.</source>
-        <translation>Встроенные ограничения восстановлены.</translation>
-    </message>
-    <message>
-        <source>Saved; the next answer uses these limits.</source>
-        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
     <message>
         <source>&amp;Local API</source>
         <translation>&amp;Локальный API</translation>
     </message>
     <message>
-        <source>Tools that ask &amp;first:</source>
-        <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
-    </message>
-    <message>
-        <source>Tools that need your approval</source>
-        <translation>Инструменты, которым нужно ваше одобрение</translation>
-    </message>
-    <message>
-        <source>A checked tool waits for your approval before each call; an unchecked one runs at once.</source>
-        <translation>Отмеченный инструмент перед каждым вызовом ждёт вашего одобрения; неотмеченный выполняется сразу.</translation>
-    </message>
-    <message>
-        <source>Saved; the next answer asks before: %1.</source>
-        <translation>Сохранено; следующий ответ спросит разрешения для: %1.</translation>
-    </message>
-    <message>
-        <source>no tool</source>
-        <translation>ни одного инструмента</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Закрыть</translation>
-    </message>
-    <message>
-        <source>Router mode&apos;s confidence threshold</source>
-        <translation>Порог уверенности режима маршрутизатора</translation>
-    </message>
-    <message>
-        <source>Router mode: at or above this confidence the orchestrator&apos;s choice answers; below it, the active agent keeps the conversation or keyword rules decide.</source>
-        <translation>Режим маршрутизатора: при этой уверенности и выше отвечает агент, выбранный оркестратором; ниже беседу сохраняет активный агент или решают правила по ключевым словам.</translation>
-    </message>
-    <message>
-        <source>Saved; the next message in router mode uses it.</source>
-        <translation>Сохранено; следующее сообщение в режиме маршрутизатора учтёт это.</translation>
-    </message>
-    <message>
-        <source>Router: the classifier &amp;decides from:</source>
-        <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
     </message>
 </context>
 <context>
