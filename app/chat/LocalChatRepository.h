@@ -91,7 +91,7 @@ public:
     QHash<QString, QString> variables(qint64 conversationId) override;
     bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 
-    qint64 send(qint64 conversationId, const QString &text) override;
+    SendResult send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
     void cancel(qint64 conversationId) override;
     void cancelAgent(qint64 conversationId, const QString &agentId) override;
@@ -113,7 +113,7 @@ public:
     /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
     void sweepStaleHandoffsEvery(int intervalMs);
 
-    qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
+    SendResult sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
     QList<Task> tasks(qint64 conversationId = 0) override;
     QList<Task> staleTasks(int days = Task::kStaleDays) override;
     TaskEditResult editTask(qint64 taskId, const QJsonObject &fields) override;
