@@ -50,27 +50,14 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     recover();
     readAgentFiles();
 
-    const EngineEvents &events = m_runner->events();
-    connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
-    connect(&events, &EngineEvents::messageUpdated, this, &ChatRepository::messageUpdated);
-    connect(&events, &EngineEvents::messageDelta, this, &ChatRepository::messageDelta);
-    connect(&events, &EngineEvents::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
-    // Announced in the order of the board's change log: what other processes committed before it comes first.
-    connect(&events, &EngineEvents::handoffStatusChanged, this,
-        [this](const Handoff &handoff) { announceHandoffs(m_handoffFeed->upTo(handoff)); });
-    connect(&events, &EngineEvents::approvalNeeded, this, &ChatRepository::approvalNeeded);
-    connect(&events, &EngineEvents::agentWorking, this, &ChatRepository::agentWorking);
-    connect(&events, &EngineEvents::runStarted, this, &ChatRepository::runStarted);
-    connect(&events, &EngineEvents::runFailed, this, &ChatRepository::runFailed);
-    connect(&events, &EngineEvents::tasksChanged, this, &ChatRepository::tasksChanged);
-    connect(&events, &EngineEvents::runFinished, this,
-        [this](qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) {
-            Q_EMIT runFinished(conversationId, runId, outcome, message);
-            Q_EMIT conversationsChanged(); // its activity moved it up the list
-        });
+    m_runner->events().setListener(this);
 }
 
-LocalChatRepository::~LocalChatRepository() = default;
+LocalChatRepository::~LocalChatRepository()
+{
+    // The runner, a child, ends its runs after this object is gone: what they announce then has nobody to hear it.
+    m_runner->events().setListener(nullptr);
+}
 
 int LocalChatRepository::recover()
 {
