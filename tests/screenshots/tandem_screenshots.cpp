@@ -19,13 +19,13 @@
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
+#include "exchange/LocalExchange.h"
 #include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
-#include "storage/ExchangeStore.h"
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
@@ -340,8 +340,8 @@ int main(int argc, char *argv[])
     LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
 
     // Export and import wired as the app wires them, so that File → Export… and the toolbar's Export… are enabled.
-    ExchangeStore exchangeStore(database.work());
-    ExchangeViewModel exchange(&exchangeStore);
+    LocalExchange exchangeApi(database.work());
+    ExchangeViewModel exchange(&exchangeApi);
     MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
     window.resize(1270, 780);
