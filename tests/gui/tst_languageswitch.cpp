@@ -233,7 +233,7 @@ void TestLanguageSwitch::agentsBadgesAndRouterDividersFollowTheLanguage()
         dialog->reject();
         return true;
     });
-    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s).accepted());
     QVERIFY(QTest::qWaitFor([&] { return answer.answered(); }, 20'000));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
     window.viewModel()->messages()->flushDeltas();

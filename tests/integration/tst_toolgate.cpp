@@ -193,7 +193,7 @@ void TestToolGate::reusedCallIdsResumeTheRightCall()
     h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Compute, then launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Compute, then launch"_s).accepted());
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
 
@@ -238,7 +238,7 @@ void TestToolGate::editedArgumentsWithDuplicateKeysRefused()
     h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).accepted());
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
 
