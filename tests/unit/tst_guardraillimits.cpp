@@ -50,6 +50,7 @@ void TestGuardrailLimits::bounds_data()
         { Field::RepeatedPairWindow, "back-and-forth window", 2, 100 },
         { Field::StaleHandoffMinutes, "stale minutes", 1, 43'200 },
         { Field::MaxOutputTokens, "output tokens", 0, 1'000'000 },
+        { Field::RouterContextTokens, "router context", 0, 100'000 },
     };
     for (const auto &row : rows) {
         QTest::addRow("%s: below", row.name) << row.field << row.minimum - 1 << false;

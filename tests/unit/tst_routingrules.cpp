@@ -100,8 +100,10 @@ void TestRoutingRules::policy_data()
                                      << M::Keywords;
     QTest::newRow("below: general") << u"qa"_s << 0.4 << QString() << QString() << u"Hello"_s << u"general"_s
                                     << M::Fallback;
-    QTest::newRow("below: carry-over") << u"qa"_s << 0.4 << QString() << u"task"_s << u"Add a task"_s << u"task"_s
+    QTest::newRow("below: carry-over") << u"qa"_s << 0.4 << QString() << u"task"_s << u"The dentist one"_s << u"task"_s
                                        << M::CarryOver;
+    QTest::newRow("below: keywords move an active conversation")
+        << u"tracking"_s << 0.4 << QString() << u"task"_s << u"How do I export?"_s << u"qa"_s << M::Keywords;
     QTest::newRow("confident re-route") << u"qa"_s << 0.9 << QString() << u"task"_s << u"How do I?"_s << u"qa"_s
                                         << M::Classifier;
     QTest::newRow("failed: keywords") << QString() << 0.0 << u"bad JSON"_s << QString() << u"What should I work on"_s
@@ -110,6 +112,19 @@ void TestRoutingRules::policy_data()
                                      << M::Fallback;
     QTest::newRow("failed: carry-over") << QString() << 0.0 << u"HTTP 500"_s << u"qa"_s << u"Hello"_s << u"qa"_s
                                         << M::CarryOver;
+    // A model that never returns JSON: the keyword rules decide at every turn, the first (no active agent) as the
+    // fifth (the conversation is with an agent); staying happens only when they find nothing.
+    const QString noJson = u"the classifier's answer was not valid JSON"_s;
+    QTest::newRow("no JSON, turn 1: keywords")
+        << QString() << 0.0 << noJson << QString() << u"Add a task to call Bob"_s << u"task"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 1: general")
+        << QString() << 0.0 << noJson << QString() << u"Good morning"_s << u"general"_s << M::Fallback;
+    QTest::newRow("no JSON, turn 5: keywords")
+        << QString() << 0.0 << noJson << u"task"_s << u"What should I work on next?"_s << u"tracking"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 5: same agent by keywords")
+        << QString() << 0.0 << noJson << u"task"_s << u"Delete the dentist task"_s << u"task"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 5: carry-over")
+        << QString() << 0.0 << noJson << u"task"_s << u"The second one"_s << u"task"_s << M::CarryOver;
 }
 
 void TestRoutingRules::policy()
