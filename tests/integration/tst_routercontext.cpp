@@ -69,7 +69,7 @@ void TestRouterContext::theClassifierSeesTheLastTurns_data()
         const char *p = protocol == ProviderProfile::Protocol::Responses ? "responses" : "chat";
         QTest::addRow("%s: the default budget", p)
             << protocol << GuardrailLimits {}.routerContextTokens << true << true;
-        // "When is it due?" is about 4 tokens, the request before it about 8: a budget of 6 keeps the newest only.
+        // "When is it due?" is about 4 tokens, the request before it about 7: a budget of 6 keeps the newest only.
         QTest::addRow("%s: the newest turn only", p) << protocol << qint64(6) << true << false;
         QTest::addRow("%s: the message alone", p) << protocol << qint64(0) << false << false;
     }

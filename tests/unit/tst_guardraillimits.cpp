@@ -119,7 +119,8 @@ void TestGuardrailLimits::namesAreStable()
         names << GuardrailLimits::name(field);
     QCOMPARE(names,
         QStringList({ u"max-turns"_s, u"max-run-tokens"_s, u"max-conversation-tokens"_s, u"run-timeout"_s,
-            u"max-hops"_s, u"max-bounces"_s, u"repeated-pair-window"_s, u"stale-minutes"_s, u"max-output-tokens"_s }));
+            u"max-hops"_s, u"max-bounces"_s, u"repeated-pair-window"_s, u"stale-minutes"_s, u"max-output-tokens"_s,
+            u"router-context-tokens"_s }));
 }
 
 void TestGuardrailLimits::valuesRoundTrip_data()

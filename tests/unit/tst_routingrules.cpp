@@ -3,6 +3,7 @@
 #include "agents/RoutingClassifier.h"
 #include "domain/ConfirmationReply.h"
 #include "domain/KeywordRules.h"
+#include "domain/RoutingContext.h"
 #include "domain/RoutingPolicy.h"
 
 #include <QTest>
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void policy();
     void parse_data();
     void parse();
+    void contextTurns_data();
+    void contextTurns();
 };
 
 void TestRoutingRules::keywords_data()
@@ -175,6 +178,40 @@ void TestRoutingRules::parse()
     QCOMPARE(result.agent, agent);
     QCOMPARE(result.confidence, confidence);
     QCOMPARE(result.error, error);
+}
+
+void TestRoutingRules::contextTurns_data()
+{
+    QTest::addColumn<qint64>("budget");
+    QTest::addColumn<QStringList>("turns");
+    // "Add a task" 3 tokens, "When is it due?" 4, "Friday" 2 (the message being routed, run 2).
+    QTest::newRow("all that fits") << qint64(1000) << QStringList { u":Add a task"_s, u"task:When is it due?"_s };
+    QTest::newRow("the newest first") << qint64(6) << QStringList { u"task:When is it due?"_s };
+    QTest::newRow("exactly") << qint64(7) << QStringList { u":Add a task"_s, u"task:When is it due?"_s };
+    QTest::newRow("nothing") << qint64(0) << QStringList {};
+}
+
+void TestRoutingRules::contextTurns()
+{
+    QFETCH(qint64, budget);
+    QFETCH(QStringList, turns);
+    const auto row = [](Message::Role role, const QString &agent, const QString &text, qint64 runId) {
+        Message m;
+        m.role = role;
+        m.agentId = agent;
+        m.content = text;
+        m.runId = runId;
+        return m;
+    };
+    const QList<Message> rows { row(Message::Role::User, {}, u"Add a task"_s, 1),
+        row(Message::Role::System, {}, u"Routed to Task agent"_s, 1),
+        row(Message::Role::Assistant, u"task"_s, u"When is it due?"_s, 1),
+        row(Message::Role::User, {}, u"Friday"_s, 2) };
+    QStringList got;
+    const QList<RoutingContext::Turn> context = RoutingContext::lastTurns(rows, budget, 2);
+    for (const RoutingContext::Turn &turn : context)
+        got << turn.agentId + u':' + turn.text;
+    QCOMPARE(got, turns);
 }
 
 QTEST_GUILESS_MAIN(TestRoutingRules)
