@@ -175,6 +175,13 @@
             <numerusform>The output limit per model call must be from %1 to %Ln tokens (0: the provider&apos;s own), not %2.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The router&apos;s context must be from %1 to %Ln tokens (0: the message alone), not %2.</source>
+        <translation>
+            <numerusform>The router&apos;s context must be from %1 to %Ln token (0: the message alone), not %2.</numerusform>
+            <numerusform>The router&apos;s context must be from %1 to %Ln tokens (0: the message alone), not %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HandoffCommands</name>

@@ -1715,6 +1715,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Ограничение вывода на один вызов модели должно быть от %1 до %Ln токенов (0 — ограничение провайдера), а не %2.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The router&apos;s context must be from %1 to %Ln tokens (0: the message alone), not %2.</source>
+        <translation>
+            <numerusform>Контекст маршрутизатора должен быть от %1 до %Ln токена (0 — только сообщение), а не %2.</numerusform>
+            <numerusform>Контекст маршрутизатора должен быть от %1 до %Ln токенов (0 — только сообщение), а не %2.</numerusform>
+            <numerusform>Контекст маршрутизатора должен быть от %1 до %Ln токенов (0 — только сообщение), а не %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailOptions</name>
@@ -2420,6 +2428,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Routing decisions:</source>
         <translation>Решения маршрутизации:</translation>
+    </message>
+    <message>
+        <source>Routed by method:</source>
+        <translation>Маршрутизация по способам:</translation>
     </message>
 </context>
 <context>
@@ -4425,6 +4437,66 @@ or write a message below to start a new one.</source>
         <source>p95 ms</source>
         <translation>p95, мс</translation>
     </message>
+    <message>
+        <source>Classifier</source>
+        <translation>Классификатор</translation>
+    </message>
+    <message>
+        <source>Keywords</source>
+        <translation>Ключевые слова</translation>
+    </message>
+    <message>
+        <source>Stayed</source>
+        <translation>Без смены</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Запасной</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Подтверждение</translation>
+    </message>
+    <message>
+        <source>Direct</source>
+        <translation>Напрямую</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>Router mode: messages routed to the agent, by any method</source>
+        <translation>Режим маршрутизатора: сообщения, направленные агенту любым способом</translation>
+    </message>
+    <message>
+        <source>Routed</source>
+        <translation>Направлено</translation>
+    </message>
+    <message>
+        <source>Router mode: the classifier&apos;s mean confidence over the messages it routed to the agent; keywords, staying, confirmations and direct choices have none</source>
+        <translation>Режим маршрутизатора: средняя уверенность классификатора по сообщениям, которые он направил агенту; у ключевых слов, продолжения с тем же агентом, подтверждений и прямого выбора её нет</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Уверенность</translation>
+    </message>
+    <message>
+        <source>Router mode: the messages routed to the agent, counted by how they were routed</source>
+        <translation>Режим маршрутизатора: сообщения, направленные агенту, по способу маршрутизации</translation>
+    </message>
+    <message>
+        <source>Routed by</source>
+        <translation>Способы</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::PanelDocks</name>
@@ -5080,6 +5152,14 @@ or write a message below to start a new one.</source>
     <message>
         <source>Router: the classifier &amp;decides from:</source>
         <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
+    </message>
+    <message>
+        <source>Router: earlier turns the c&amp;lassifier sees:</source>
+        <translation>Маршрутизатор: &amp;история для классификатора:</translation>
+    </message>
+    <message>
+        <source>The message alone</source>
+        <translation>Только сообщение</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,8 @@ GuardrailsSettingsPage::GuardrailsSettingsPage(SettingsViewModel *settings, QWid
     add(Field::RepeatedPairWindow, tr("&Back and forth after:"), tr(" handoffs"));
     add(Field::StaleHandoffMinutes, tr("A pending handoff &expires after:"), tr(" min"));
     add(Field::MaxOutputTokens, tr("&Output tokens per model call:"), tr(" tokens"), tr("The provider's limit"));
+    add(Field::RouterContextTokens, tr("Router: earlier turns the c&lassifier sees:"), tr(" tokens"),
+        tr("The message alone"));
     form->addRow(tr("Router: the classifier &decides from:"), createRouterThreshold(page));
 
     m_guardrailStatus = new QLabel(page);

@@ -56,6 +56,10 @@ QString Router::general()
 }
 
 namespace {
+// At most this many rows are read for the classifier's context, which its token budget then trims: a long
+// conversation is never read whole for one classification.
+constexpr int kContextRows = 50;
+
 // The agents the orchestrator may route to: the router's enabled agents but itself.
 QList<Agent> specialists(const QList<Agent> &agents)
 {
@@ -92,7 +96,6 @@ void Router::route(Run *run, const QString &text)
         RoutingDecision decision;
         decision.method = RoutingDecision::Method::Confirmation;
         decision.agentId = pending->agentId;
-        decision.confidence = 1.0;
         decision.reason = u"declined: "_s + pending->summary;
         finishRouting(run, decision, text, {});
         return;
@@ -106,7 +109,6 @@ void Router::direct(Run *run, const QString &agentId, const QString &text)
     RoutingDecision decision;
     decision.method = RoutingDecision::Method::Direct;
     decision.agentId = agentId;
-    decision.confidence = 1.0;
     decision.reason = u"chosen by the person"_s;
     finishRouting(run, decision, text, {});
 }
@@ -130,7 +132,7 @@ void Router::evaluate(LlmClient *client, const QString &clientError, const QList
         done(decide(none));
         return;
     }
-    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, {}, text,
+    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, {}, {}, text,
         RequestBuilder::modelFor(*orchestratorAgent, Conversation {}, m_config, client->profile().defaultModel));
     LlmJob *job = client->stream(request);
     auto clock = std::make_shared<QElapsedTimer>();
@@ -167,7 +169,12 @@ void Router::classify(Run *run, const QString &text, const QString &note)
         finishRouting(run, decide(none), text, note);
         return;
     }
-    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, activeSpecialist, text,
+    RoutingContext context;
+    context.turns = RoutingContext::lastTurns(m_work.messages().transcript(run->conversationId, kContextRows),
+        m_config.limits.routerContextTokens, run->runId);
+    context.pending = m_work.router().pending(run->conversationId);
+    const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, activeSpecialist, context,
+        text,
         RequestBuilder::modelFor(*orchestratorAgent, run->conversation, m_config, run->client->profile().defaultModel));
     run->agentId = orchestrator();
     m_events.postAgentWorking(run->conversationId, run->agentId, true);
@@ -220,7 +227,6 @@ void Router::confirm(Run *run, const PendingConfirmation &pending, const QString
     RoutingDecision decision;
     decision.method = RoutingDecision::Method::Confirmation;
     decision.agentId = pending.agentId;
-    decision.confidence = 1.0;
     decision.reason = u"confirmed: "_s + pending.summary;
     // The call the agent proposed is carried out now, as the agent's own call: stored, answered by the gate, and
     // then the agent tells the person what was done.

@@ -9,8 +9,26 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
+namespace {
+// The state the seed's route_request(message, state) reads: what was said before and what awaits a yes. It is told in
+// the one system message, so the person's message stays the only input and is what gets classified.
+QString stateOf(const RoutingContext &context)
+{
+    QString state;
+    if (!context.turns.isEmpty()) {
+        state += u"\n\nThe conversation so far (oldest first; classify only the new message):"_s;
+        for (const RoutingContext::Turn &turn : context.turns)
+            state += u"\n%1: %2"_s.arg(turn.agentId.isEmpty() ? u"person"_s : turn.agentId, turn.text);
+    }
+    if (context.pending)
+        state += u"\n\nWaiting for the person's confirmation (%1 proposed it): %2"_s.arg(
+            context.pending->agentId, context.pending->summary);
+    return state;
+}
+} // namespace
+
 LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Agent> &specialists,
-    const QString &activeAgent, const QString &text, const QString &model)
+    const QString &activeAgent, const RoutingContext &context, const QString &text, const QString &model)
 {
     QJsonArray ids;
     QStringList described;
@@ -22,7 +40,8 @@ LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Age
     request.model = model;
     // The agents belong to the one system message: strict chat templates refuse a second one.
     const QString agents = u"Agents:\n%1\nThe conversation is with: %2."_s.arg(
-        described.join(u'\n'), activeAgent.isEmpty() ? u"nobody yet"_s : activeAgent);
+                               described.join(u'\n'), activeAgent.isEmpty() ? u"nobody yet"_s : activeAgent)
+        + stateOf(context);
     request.instructions
         = orchestrator.instructions.trimmed().isEmpty() ? agents : orchestrator.instructions + u"\n\n"_s + agents;
     request.input << InputItem::user(text);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/Agent.h"
+#include "domain/RoutingContext.h"
 #include "domain/RoutingPolicy.h"
 #include "llm/LlmTypes.h"
 
@@ -21,9 +22,10 @@ public:
     static constexpr QStringView kSchemaName = u"routing_decision";
 
     /// @brief The request classifying @p text among @p specialists with @p orchestrator's instructions, on @p model;
-    /// @p activeAgent (may be empty) is the agent the conversation is with.
+    /// @p activeAgent (may be empty) is the agent the conversation is with, @p context the turns before @p text and
+    /// the pending confirmation.
     static LlmRequest request(const Agent &orchestrator, const QList<Agent> &specialists, const QString &activeAgent,
-        const QString &text, const QString &model);
+        const RoutingContext &context, const QString &text, const QString &model);
     /// @brief Reads the classifier's answer; an unusable one has its error set (translated, one sentence part).
     static RoutingPolicy::Classification parse(const QString &answer, const QStringList &specialistIds);
     /// @brief The error of a classification whose request failed with @p message.

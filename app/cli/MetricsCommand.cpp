@@ -16,6 +16,26 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
+QJsonObject routedByJson(const AgentMetrics &m)
+{
+    QJsonObject byMethod;
+    for (auto it = m.routedBy.cbegin(); it != m.routedBy.cend(); ++it)
+        byMethod.insert(it.key(), it.value());
+    return byMethod;
+}
+
+// "classifier 2, keywords 1", in the methods' own order.
+QString routedByText(const AgentMetrics &m)
+{
+    QStringList parts;
+    for (int i = 0; i <= int(RoutingDecision::Method::Direct); ++i) {
+        const QString method = RoutingDecision::methodName(RoutingDecision::Method(i));
+        if (const int count = m.routedBy.value(method); count > 0)
+            parts << u"%1 %2"_s.arg(method).arg(count);
+    }
+    return parts.join(u", "_s);
+}
+
 QJsonObject agentJson(const AgentMetrics &m)
 {
     QJsonObject json {
@@ -32,6 +52,7 @@ QJsonObject agentJson(const AgentMetrics &m)
         { u"latency_p95_ms"_s, m.latencyP95Ms },
         { u"routed_to"_s, m.routedTo },
         { u"mean_confidence"_s, m.meanConfidence },
+        { u"routed_by"_s, routedByJson(m) },
     };
     if (!m.agentId.isEmpty())
         json.insert(u"agent"_s, m.agentId);
@@ -121,6 +142,14 @@ int MetricsCommand::run(const QCommandLineParser &parser, ChatRepository &reposi
     for (const AgentMetrics &m : metrics.agents)
         out << row(m.agentId, m) << '\n';
     out << row(tr("total"), metrics.total) << '\n';
+    if (metrics.total.routedTo > 0) {
+        // The confidence above is the classifier's own decisions' alone; every decision is counted here by method.
+        out << '\n' << tr("Routed by method:") << '\n';
+        for (const AgentMetrics &m : metrics.agents)
+            if (m.routedTo > 0)
+                out << u"  %1 %2"_s.arg(m.agentId.leftJustified(16), routedByText(m)) << '\n';
+        out << u"  %1 %2"_s.arg(tr("total").leftJustified(16), routedByText(metrics.total)) << '\n';
+    }
     if (!metrics.routing.isEmpty()) {
         out << '\n' << tr("Routing decisions:") << '\n';
         for (const RoutingDecision &d : metrics.routing) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QString>
 
 namespace Tandem {
@@ -19,8 +20,12 @@ struct AgentMetrics
     qint64 outputTokens = 0;
     double latencyMeanMs = 0.0; ///< model calls' duration, request sent to reply complete
     qint64 latencyP95Ms = 0;
-    int routedTo = 0; ///< routing decisions that chose the agent
-    double meanConfidence = 0.0; ///< the classifier's mean confidence over those decisions
+    int routedTo = 0; ///< routing decisions that chose the agent, by any method
+    /// Those decisions counted by method (RoutingDecision::methodName: "classifier", "keywords", …).
+    QHash<QString, int> routedBy;
+    /// The classifier's mean confidence over the decisions it made for the agent (method "classifier") alone: the
+    /// others (keywords, carry-over, confirmation, direct, fallback) have no confidence of their own; 0 when none.
+    double meanConfidence = 0.0;
 };
 
 } // namespace Tandem

@@ -30,6 +30,7 @@ constexpr Bounds kBounds[] = {
     { GuardrailLimits::Field::RepeatedPairWindow, u"repeated-pair-window", 2, 100 },
     { GuardrailLimits::Field::StaleHandoffMinutes, u"stale-minutes", 1, 30 * 24 * 60 },
     { GuardrailLimits::Field::MaxOutputTokens, u"max-output-tokens", 0, 1'000'000 },
+    { GuardrailLimits::Field::RouterContextTokens, u"router-context-tokens", 0, 100'000 },
 };
 
 const Bounds &boundsOf(GuardrailLimits::Field field)
@@ -102,6 +103,9 @@ QString GuardrailLimits::problem(Field field, qint64 value)
         return tr("The output limit per model call must be from %1 to %Ln tokens (0: the provider's own), not %2.",
             nullptr, plural)
             .arg(low, given);
+    case Field::RouterContextTokens:
+        return tr("The router's context must be from %1 to %Ln tokens (0: the message alone), not %2.", nullptr, plural)
+            .arg(low, given);
     }
     Q_UNREACHABLE();
 }
@@ -127,6 +131,8 @@ qint64 GuardrailLimits::value(Field field) const
         return staleHandoffMinutes;
     case Field::MaxOutputTokens:
         return maxOutputTokens;
+    case Field::RouterContextTokens:
+        return routerContextTokens;
     }
     Q_UNREACHABLE();
 }
@@ -165,6 +171,9 @@ void GuardrailLimits::setValue(Field field, qint64 value)
         return;
     case Field::MaxOutputTokens:
         maxOutputTokens = value;
+        return;
+    case Field::RouterContextTokens:
+        routerContextTokens = value;
         return;
     }
 }

@@ -26,6 +26,7 @@ public:
         RepeatedPairWindow,
         StaleHandoffMinutes,
         MaxOutputTokens,
+        RouterContextTokens,
     };
 
     int maxTurnsPerRun = 12; ///< model calls in one run, across every agent taking part
@@ -37,6 +38,9 @@ public:
     int repeatedPairWindow = 4; ///< this many consecutive hops between the same two agents is ping-pong
     int staleHandoffMinutes = 30; ///< pending handoffs older than this are timed out when a run starts
     qint64 maxOutputTokens = 0; ///< output tokens one model call may write, unless its agent says; 0: the provider's
+    /// Router mode: the earlier turns the orchestrator's classifier sees with a message, in (estimated) tokens; 0: the
+    /// message alone.
+    qint64 routerContextTokens = 1'000;
 
     /// @brief Every field, in the order the settings page lists them.
     static QList<Field> fields();

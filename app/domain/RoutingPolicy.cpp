@@ -18,15 +18,17 @@ RoutingDecision RoutingPolicy::decide(const Classification &classification, doub
         decision.agentId = classification.agent;
         return decision;
     }
-    if (!activeSpecialist.isEmpty() && available.contains(activeSpecialist)) {
-        decision.method = RoutingDecision::Method::CarryOver;
-        decision.agentId = activeSpecialist;
-        return decision;
-    }
+    // The keyword rules run at every turn, not only the first: a message that names its subject moves the
+    // conversation even when the classifier was unsure or failed. Staying is chosen only when they find nothing.
     const QString keyword = KeywordRules::match(text);
     if (!keyword.isEmpty() && available.contains(keyword)) {
         decision.method = RoutingDecision::Method::Keywords;
         decision.agentId = keyword;
+        return decision;
+    }
+    if (!activeSpecialist.isEmpty() && available.contains(activeSpecialist)) {
+        decision.method = RoutingDecision::Method::CarryOver;
+        decision.agentId = activeSpecialist;
         return decision;
     }
     decision.method = RoutingDecision::Method::Fallback;

@@ -8,8 +8,8 @@
 namespace Tandem {
 
 /// @brief Router mode's rule: the orchestrator's classification at or above the threshold decides; below
-/// it (or when it failed) the conversation stays with its active specialist; without one, the keyword rules decide;
-/// failing those, the general agent.
+/// it (or when it failed) the keyword rules decide, at every turn; when they find nothing the conversation stays with
+/// its active specialist; without one, the general agent.
 class RoutingPolicy
 {
 public:

@@ -154,9 +154,44 @@ double MetricsViewModel::value(const AgentMetrics &metrics, int column)
         return metrics.latencyMeanMs;
     case LatencyP95:
         return double(metrics.latencyP95Ms);
+    case RoutedTo:
+    case RoutedBy:
+        return metrics.routedTo;
+    case MeanConfidence:
+        return metrics.meanConfidence;
     default:
         return 0.0;
     }
+}
+
+QString MetricsViewModel::methodLabel(RoutingDecision::Method method)
+{
+    switch (method) {
+    case RoutingDecision::Method::Classifier:
+        return tr("Classifier");
+    case RoutingDecision::Method::Keywords:
+        return tr("Keywords");
+    case RoutingDecision::Method::CarryOver:
+        return tr("Stayed");
+    case RoutingDecision::Method::Fallback:
+        return tr("Fallback");
+    case RoutingDecision::Method::Confirmation:
+        return tr("Confirmation");
+    case RoutingDecision::Method::Direct:
+        return tr("Direct");
+    }
+    return {};
+}
+
+QString MetricsViewModel::routedByText(const AgentMetrics &metrics)
+{
+    QStringList parts;
+    for (const RoutingDecision::Method method :
+        { RoutingDecision::Method::Classifier, RoutingDecision::Method::Keywords, RoutingDecision::Method::CarryOver,
+            RoutingDecision::Method::Fallback, RoutingDecision::Method::Confirmation, RoutingDecision::Method::Direct })
+        if (const int count = metrics.routedBy.value(RoutingDecision::methodName(method)); count > 0)
+            parts << tr("%1 %2").arg(methodLabel(method), QLocale().toString(count));
+    return parts.join(tr(", "));
 }
 
 const AgentMetrics &MetricsViewModel::rowMetrics(int row) const
@@ -183,13 +218,26 @@ QVariant MetricsViewModel::data(const QModelIndex &index, int role) const
     const bool total = index.row() == m_metrics.agents.size();
     if (role == Qt::TextAlignmentRole)
         return index.column() == Agent ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::UserRole && index.column() == RoutedBy) {
+        QVariantMap byMethod;
+        for (auto it = metrics.routedBy.cbegin(); it != metrics.routedBy.cend(); ++it)
+            byMethod.insert(it.key(), it.value());
+        return byMethod;
+    }
     if (role == Qt::UserRole)
         return index.column() == Agent ? QVariant(metrics.agentId) : QVariant(value(metrics, index.column()));
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     if (index.column() == Agent)
         return total ? tr("Total") : agentName(metrics.agentId);
+    if (index.column() == RoutedBy)
+        return routedByText(metrics);
     const double number = value(metrics, index.column());
+    if (index.column() == MeanConfidence) {
+        const bool classified
+            = metrics.routedBy.value(RoutingDecision::methodName(RoutingDecision::Method::Classifier)) > 0;
+        return classified ? QLocale().toString(number, 'f', 2) : tr("–");
+    }
     return index.column() == LatencyMean ? QLocale().toString(number, 'f', 0) : QLocale().toString(qint64(number));
 }
 
@@ -219,6 +267,15 @@ QVariant MetricsViewModel::headerData(int section, Qt::Orientation orientation, 
         return tip ? tr("Mean duration of a model call, in milliseconds") : tr("Mean ms");
     case LatencyP95:
         return tip ? tr("95th percentile of a model call's duration, in milliseconds") : tr("p95 ms");
+    case RoutedTo:
+        return tip ? tr("Router mode: messages routed to the agent, by any method") : tr("Routed");
+    case MeanConfidence:
+        return tip ? tr("Router mode: the classifier's mean confidence over the messages it routed to the agent; "
+                        "keywords, staying, confirmations and direct choices have none")
+                   : tr("Confidence");
+    case RoutedBy:
+        return tip ? tr("Router mode: the messages routed to the agent, counted by how they were routed")
+                   : tr("Routed by");
     default:
         return {};
     }

@@ -17,8 +17,9 @@ class ConversationsApi;
 class MetricsApi;
 
 /// @brief The metrics view (how each agent of router mode performs): per agent turns, handoffs, rejections, tokens and
-/// latency, of the open conversation or of all, as a table (one row per agent, then the total) and as the series of a
-/// chart. The figures are ChatRepository::metrics(), the same that `tandem metrics` prints.
+/// latency, and how router mode chose it (decisions by method, the classifier's mean confidence), of the open
+/// conversation or of all, as a table (one row per agent, then the total) and as the series of a chart. The figures are
+/// ChatRepository::metrics(), the same that `tandem metrics` prints.
 class MetricsViewModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -35,6 +36,9 @@ public:
         OutputTokens,
         LatencyMean,
         LatencyP95,
+        RoutedTo, ///< routing decisions that chose the agent, by any method
+        MeanConfidence, ///< the classifier's mean confidence over its own decisions for the agent; "–" without any
+        RoutedBy, ///< those decisions counted by method; its Qt::UserRole is a QVariantMap method name → count
         ColumnCount
     };
     /// What the chart shows: each a group of bars per agent.
@@ -75,6 +79,10 @@ public:
     static QList<ChartFigure> figures();
     /// @brief The number in @p column of @p metrics (the table's cell, as a number).
     static double value(const AgentMetrics &metrics, int column);
+    /// @brief The translated name of a routing method ("classifier" → "Classifier").
+    static QString methodLabel(RoutingDecision::Method method);
+    /// @brief @p metrics' routing decisions by method, as the table shows them: "Classifier 2, Keywords 1".
+    static QString routedByText(const AgentMetrics &metrics);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

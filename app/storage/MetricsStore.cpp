@@ -102,14 +102,21 @@ Metrics MetricsStore::metrics(qint64 conversationId)
         result.runs = runs.value(0).toInt();
 
     result.routing = m_router.decisions(conversationId);
+    // Only the classifier's own decisions carry a confidence in the agent they chose; the others are counted by method.
     QHash<QString, double> confidenceSum;
     for (const RoutingDecision &decision : std::as_const(result.routing)) {
         AgentMetrics &m = of(decision.agentId);
+        const QString method = RoutingDecision::methodName(decision.method);
         ++m.routedTo;
-        confidenceSum[decision.agentId] += decision.confidence;
+        ++m.routedBy[method];
         ++result.total.routedTo;
-        confidenceSum[QString()] += decision.confidence;
+        ++result.total.routedBy[method];
+        if (decision.method == RoutingDecision::Method::Classifier) {
+            confidenceSum[decision.agentId] += decision.confidence;
+            confidenceSum[QString()] += decision.confidence;
+        }
     }
+    const QString classifier = RoutingDecision::methodName(RoutingDecision::Method::Classifier);
 
     for (auto &[id, m] : agents) {
         m.turns = int(runsOf.value(id).size());
@@ -121,8 +128,8 @@ Metrics MetricsStore::metrics(qint64 conversationId)
             m.latencyMeanMs = double(sum) / double(times.size());
             m.latencyP95Ms = Metrics::percentile95(times);
         }
-        if (m.routedTo > 0)
-            m.meanConfidence = confidenceSum.value(id) / double(m.routedTo);
+        if (const int classified = m.routedBy.value(classifier); classified > 0)
+            m.meanConfidence = confidenceSum.value(id) / double(classified);
         result.total.modelCalls += m.modelCalls;
         result.total.inputTokens += m.inputTokens;
         result.total.outputTokens += m.outputTokens;
@@ -136,8 +143,8 @@ Metrics MetricsStore::metrics(qint64 conversationId)
         result.total.latencyMeanMs = double(sum) / double(allLatencies.size());
         result.total.latencyP95Ms = Metrics::percentile95(allLatencies);
     }
-    if (result.total.routedTo > 0)
-        result.total.meanConfidence = confidenceSum.value(QString()) / double(result.total.routedTo);
+    if (const int classified = result.total.routedBy.value(classifier); classified > 0)
+        result.total.meanConfidence = confidenceSum.value(QString()) / double(classified);
     return result;
 }
 

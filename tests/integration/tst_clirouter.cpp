@@ -156,6 +156,10 @@ void TestCliRouter::metricsAsTextAndJson()
     QCOMPARE(agents[u"task"_s].value(u"turns"_s).toInt(), 1);
     QCOMPARE(agents[u"task"_s].value(u"routed_to"_s).toInt(), 1);
     QCOMPARE(agents[u"task"_s].value(u"mean_confidence"_s).toDouble(), 0.87);
+    QCOMPARE(agents[u"task"_s].value(u"routed_by"_s).toObject(), (QJsonObject { { u"classifier"_s, 1 } }));
+    // A direct choice is counted by its method, with no confidence made up for it.
+    QCOMPARE(agents[u"qa"_s].value(u"routed_by"_s).toObject(), (QJsonObject { { u"direct"_s, 1 } }));
+    QCOMPARE(agents[u"qa"_s].value(u"mean_confidence"_s).toDouble(), 0.0);
     const QJsonArray routing = metrics.value(u"routing"_s).toArray();
     QCOMPARE(routing.size(), 2);
     QCOMPARE(routing[0].toObject().value(u"method"_s).toString(), u"classifier"_s);
@@ -165,6 +169,9 @@ void TestCliRouter::metricsAsTextAndJson()
     QVERIFY2(text.exitCode == 0, qPrintable(text.err));
     QVERIFY2(text.out.startsWith(u"Metrics of conversation %1 (2 run"_s.arg(m_conversation)), qPrintable(text.out));
     QVERIFY2(text.out.contains(u"→ task · 0.87 (classifier)"_s), qPrintable(text.out));
+    QVERIFY2(text.out.contains(u"Routed by method:"_s), qPrintable(text.out));
+    QVERIFY2(text.out.contains(u"  qa               direct 1\n"_s), qPrintable(text.out));
+    QVERIFY2(text.out.contains(u"  total            classifier 1, direct 1\n"_s), qPrintable(text.out));
     QCOMPARE(tandem({ u"metrics"_s, u"--conversation"_s, u"999"_s }).exitCode, 2);
 }
 

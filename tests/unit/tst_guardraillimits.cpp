@@ -50,6 +50,7 @@ void TestGuardrailLimits::bounds_data()
         { Field::RepeatedPairWindow, "back-and-forth window", 2, 100 },
         { Field::StaleHandoffMinutes, "stale minutes", 1, 43'200 },
         { Field::MaxOutputTokens, "output tokens", 0, 1'000'000 },
+        { Field::RouterContextTokens, "router context", 0, 100'000 },
     };
     for (const auto &row : rows) {
         QTest::addRow("%s: below", row.name) << row.field << row.minimum - 1 << false;
@@ -118,7 +119,8 @@ void TestGuardrailLimits::namesAreStable()
         names << GuardrailLimits::name(field);
     QCOMPARE(names,
         QStringList({ u"max-turns"_s, u"max-run-tokens"_s, u"max-conversation-tokens"_s, u"run-timeout"_s,
-            u"max-hops"_s, u"max-bounces"_s, u"repeated-pair-window"_s, u"stale-minutes"_s, u"max-output-tokens"_s }));
+            u"max-hops"_s, u"max-bounces"_s, u"repeated-pair-window"_s, u"stale-minutes"_s, u"max-output-tokens"_s,
+            u"router-context-tokens"_s }));
 }
 
 void TestGuardrailLimits::valuesRoundTrip_data()

@@ -3,6 +3,7 @@
 #include "agents/RoutingClassifier.h"
 #include "domain/ConfirmationReply.h"
 #include "domain/KeywordRules.h"
+#include "domain/RoutingContext.h"
 #include "domain/RoutingPolicy.h"
 
 #include <QTest>
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void policy();
     void parse_data();
     void parse();
+    void contextTurns_data();
+    void contextTurns();
 };
 
 void TestRoutingRules::keywords_data()
@@ -100,8 +103,10 @@ void TestRoutingRules::policy_data()
                                      << M::Keywords;
     QTest::newRow("below: general") << u"qa"_s << 0.4 << QString() << QString() << u"Hello"_s << u"general"_s
                                     << M::Fallback;
-    QTest::newRow("below: carry-over") << u"qa"_s << 0.4 << QString() << u"task"_s << u"Add a task"_s << u"task"_s
+    QTest::newRow("below: carry-over") << u"qa"_s << 0.4 << QString() << u"task"_s << u"The dentist one"_s << u"task"_s
                                        << M::CarryOver;
+    QTest::newRow("below: keywords move an active conversation")
+        << u"tracking"_s << 0.4 << QString() << u"task"_s << u"How do I export?"_s << u"qa"_s << M::Keywords;
     QTest::newRow("confident re-route") << u"qa"_s << 0.9 << QString() << u"task"_s << u"How do I?"_s << u"qa"_s
                                         << M::Classifier;
     QTest::newRow("failed: keywords") << QString() << 0.0 << u"bad JSON"_s << QString() << u"What should I work on"_s
@@ -110,6 +115,19 @@ void TestRoutingRules::policy_data()
                                      << M::Fallback;
     QTest::newRow("failed: carry-over") << QString() << 0.0 << u"HTTP 500"_s << u"qa"_s << u"Hello"_s << u"qa"_s
                                         << M::CarryOver;
+    // A model that never returns JSON: the keyword rules decide at every turn, the first (no active agent) as the
+    // fifth (the conversation is with an agent); staying happens only when they find nothing.
+    const QString noJson = u"the classifier's answer was not valid JSON"_s;
+    QTest::newRow("no JSON, turn 1: keywords")
+        << QString() << 0.0 << noJson << QString() << u"Add a task to call Bob"_s << u"task"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 1: general")
+        << QString() << 0.0 << noJson << QString() << u"Good morning"_s << u"general"_s << M::Fallback;
+    QTest::newRow("no JSON, turn 5: keywords")
+        << QString() << 0.0 << noJson << u"task"_s << u"What should I work on next?"_s << u"tracking"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 5: same agent by keywords")
+        << QString() << 0.0 << noJson << u"task"_s << u"Delete the dentist task"_s << u"task"_s << M::Keywords;
+    QTest::newRow("no JSON, turn 5: carry-over")
+        << QString() << 0.0 << noJson << u"task"_s << u"The second one"_s << u"task"_s << M::CarryOver;
 }
 
 void TestRoutingRules::policy()
@@ -160,6 +178,40 @@ void TestRoutingRules::parse()
     QCOMPARE(result.agent, agent);
     QCOMPARE(result.confidence, confidence);
     QCOMPARE(result.error, error);
+}
+
+void TestRoutingRules::contextTurns_data()
+{
+    QTest::addColumn<qint64>("budget");
+    QTest::addColumn<QStringList>("turns");
+    // "Add a task" 3 tokens, "When is it due?" 4, "Friday" 2 (the message being routed, run 2).
+    QTest::newRow("all that fits") << qint64(1000) << QStringList { u":Add a task"_s, u"task:When is it due?"_s };
+    QTest::newRow("the newest first") << qint64(6) << QStringList { u"task:When is it due?"_s };
+    QTest::newRow("exactly") << qint64(7) << QStringList { u":Add a task"_s, u"task:When is it due?"_s };
+    QTest::newRow("nothing") << qint64(0) << QStringList {};
+}
+
+void TestRoutingRules::contextTurns()
+{
+    QFETCH(qint64, budget);
+    QFETCH(QStringList, turns);
+    const auto row = [](Message::Role role, const QString &agent, const QString &text, qint64 runId) {
+        Message m;
+        m.role = role;
+        m.agentId = agent;
+        m.content = text;
+        m.runId = runId;
+        return m;
+    };
+    const QList<Message> rows { row(Message::Role::User, {}, u"Add a task"_s, 1),
+        row(Message::Role::System, {}, u"Routed to Task agent"_s, 1),
+        row(Message::Role::Assistant, u"task"_s, u"When is it due?"_s, 1),
+        row(Message::Role::User, {}, u"Friday"_s, 2) };
+    QStringList got;
+    const QList<RoutingContext::Turn> context = RoutingContext::lastTurns(rows, budget, 2);
+    for (const RoutingContext::Turn &turn : context)
+        got << turn.agentId + u':' + turn.text;
+    QCOMPARE(got, turns);
 }
 
 QTEST_GUILESS_MAIN(TestRoutingRules)
