@@ -85,8 +85,12 @@ McpServers &AppContext::mcpServers()
                     done(result.ok());
             });
         };
-        keychain.remove = [store](const QString &key) {
-            store->remove(key, [](const SecretStore::Result &) {});
+        keychain.remove = [store](const QString &key, std::function<void(bool)> done) {
+            store->remove(key, [done = std::move(done)](const SecretStore::Result &result) {
+                // Nothing stored under the key is what removing it wanted.
+                if (done)
+                    done(result.status != SecretStore::Result::Status::Failed);
+            });
         };
         m_mcpServers = std::make_unique<McpServers>(&tools(), network(), keychain, McpConfigFile::defaultPath());
         m_mcpServers->load();
