@@ -13,6 +13,7 @@
 #include "storage/SecretStore.h"
 #include "tools/ToolCatalog.h"
 
+#include <QEventLoop>
 #include <QObject>
 
 namespace Tandem {
@@ -98,6 +99,20 @@ McpServers &AppContext::mcpServers()
     return *m_mcpServers;
 }
 
+void AppContext::waitForMcpServers()
+{
+    if (!m_mcpServers)
+        return;
+    QEventLoop loop;
+    const auto check = [this, &loop] {
+        if (!m_mcpServers->isStarting())
+            loop.quit();
+    };
+    QObject::connect(m_mcpServers.get(), &McpServers::serverChanged, &loop, check);
+    if (m_mcpServers->isStarting())
+        loop.exec();
+}
+
 LocalSettingsService &AppContext::settings()
 {
     if (!m_settings) {
@@ -119,7 +134,12 @@ EngineConfig AppContext::engineConfig(bool stored) const
 LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, SecretStore *secrets)
 {
     Q_ASSERT(!m_repository); // one engine per process
-    mcpServers(); // the configured servers' tools join the catalog before the engine reads it
+    // The model learns a server's tools only once it has listed them: the servers the agents name start now.
+    QStringList allowed;
+    const AgentCatalog catalog(config.agentsFolder);
+    for (const Agent &agent : catalog.agents())
+        allowed << agent.allowedTools;
+    mcpServers().startAll(McpServers::serversIn(allowed));
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
     return *m_repository;

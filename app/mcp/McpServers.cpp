@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -38,6 +39,19 @@ McpServers::~McpServers()
 QString McpServers::secretKey(const QString &server, const QString &header)
 {
     return u"mcp/"_s + server + u'/' + header;
+}
+
+QStringList McpServers::serversIn(const QStringList &allowedTools)
+{
+    QStringList names;
+    for (const QString &entry : allowedTools) {
+        if (!entry.startsWith(u"mcp:"))
+            continue;
+        const QString name = entry.mid(4).section(u'/', 0, 0);
+        if (!name.isEmpty() && !names.contains(name))
+            names << name;
+    }
+    return names;
 }
 
 void McpServers::load()
@@ -234,6 +248,12 @@ void McpServers::startAll(const QStringList &names)
 {
     for (const QString &name : names)
         start(name);
+}
+
+bool McpServers::isStarting() const
+{
+    return std::any_of(
+        m_entries.cbegin(), m_entries.cend(), [](const Entry &entry) { return entry.state == State::Starting; });
 }
 
 void McpServers::shutdownAll()

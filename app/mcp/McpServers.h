@@ -68,6 +68,9 @@ public:
     /// @brief The keychain key of header @p header of server @p server.
     static QString secretKey(const QString &server, const QString &header);
 
+    /// @brief The servers that @p allowedTools (agents' front matter: `mcp:<server>/<tool>`, `mcp:<server>/*`) name.
+    static QStringList serversIn(const QStringList &allowedTools);
+
     /// @brief Reads the file and puts the enabled servers' providers into the catalog (none is started).
     void load();
     /// @brief The file's entries that could not be used, one sentence each, and tools left out for their names.
@@ -106,6 +109,8 @@ public:
     void restart(const QString &name);
     /// @brief Starts every enabled server whose name @p names holds (an agent that allows its tools is about to run).
     void startAll(const QStringList &names);
+    /// @brief True while a server started by start() has neither finished its handshake nor failed.
+    bool isStarting() const;
     /// @brief Shuts every server down (Tandem quits).
     void shutdownAll();
 
