@@ -7,6 +7,7 @@
 #include "composition/AppContext.h"
 #include "mcp/McpServers.h"
 #include "mcp/McpToolProvider.h"
+#include "storage/SecretStore.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -81,8 +82,16 @@ int McpCommand::execute(const QCommandLineParser &parser, AppContext &context)
         CliOutput::err() << problem << '\n';
     if (action == u"list")
         return list(servers);
-    if (action == u"add")
-        return add(parser, servers);
+    if (action == u"add") {
+        const int added = add(parser, servers);
+        // Without a keychain a header value would live in this process only and be gone when it ends.
+        if (added == CliCommands::Success && parser.isSet(u"header"_s) && !context.secrets().isPersistent()) {
+            CliOutput::err() << context.secrets().persistenceNotice() << '\n';
+            servers.remove(server);
+            return CliCommands::StorageError;
+        }
+        return added;
+    }
     if (action == u"remove")
         return remove(server, servers);
     if (action == u"tools")
@@ -96,6 +105,7 @@ int McpCommand::list(McpServers &servers)
     if (all.isEmpty())
         CliOutput::err() << tr("No MCP server is configured (%1).").arg(QDir::toNativeSeparators(servers.configPath()))
                          << '\n';
+    CliOutput::err().flush();
     for (const McpServers::Server &server : all) {
         const McpServerConfig &config = server.config;
         const QString target = config.transport == McpServerConfig::Transport::Http
