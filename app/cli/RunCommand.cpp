@@ -220,7 +220,7 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
     // --allow-tool may name an MCP server's tool: its name is known once the server has listed its tools.
-    context.waitForMcpServers();
+    context.startMcpServers(config, true);
     QSet<QString> allowedTools;
     if (QString error; !readAllowedTools(parser, context.tools().registry(), &allowedTools, &error)) {
         CliOutput::err() << error << '\n';

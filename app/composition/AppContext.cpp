@@ -99,18 +99,22 @@ McpServers &AppContext::mcpServers()
     return *m_mcpServers;
 }
 
-void AppContext::waitForMcpServers()
+void AppContext::startMcpServers(const EngineConfig &config, bool wait)
 {
-    if (!m_mcpServers)
+    QStringList allowed;
+    const AgentCatalog catalog(config.agentsFolder);
+    for (const Agent &agent : catalog.agents())
+        allowed << agent.allowedTools;
+    McpServers &servers = mcpServers();
+    servers.startAll(McpServers::serversIn(allowed));
+    if (!wait || !servers.isStarting())
         return;
     QEventLoop loop;
-    const auto check = [this, &loop] {
-        if (!m_mcpServers->isStarting())
+    QObject::connect(&servers, &McpServers::serverChanged, &loop, [&servers, &loop] {
+        if (!servers.isStarting())
             loop.quit();
-    };
-    QObject::connect(m_mcpServers.get(), &McpServers::serverChanged, &loop, check);
-    if (m_mcpServers->isStarting())
-        loop.exec();
+    });
+    loop.exec();
 }
 
 LocalSettingsService &AppContext::settings()
@@ -134,12 +138,7 @@ EngineConfig AppContext::engineConfig(bool stored) const
 LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, SecretStore *secrets)
 {
     Q_ASSERT(!m_repository); // one engine per process
-    // The model learns a server's tools only once it has listed them: the servers the agents name start now.
-    QStringList allowed;
-    const AgentCatalog catalog(config.agentsFolder);
-    for (const Agent &agent : catalog.agents())
-        allowed << agent.allowedTools;
-    mcpServers().startAll(McpServers::serversIn(allowed));
+    mcpServers(); // the configured servers' tools join the catalog the engine reads
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
     return *m_repository;
