@@ -6,11 +6,14 @@
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "llm/NetworkAccess.h"
+#include "mcp/McpConfigFile.h"
+#include "mcp/McpServers.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "tools/ToolCatalog.h"
 
+#include <QEventLoop>
 #include <QObject>
 
 namespace Tandem {
@@ -67,6 +70,53 @@ ToolCatalog &AppContext::tools()
     return *m_tools;
 }
 
+McpServers &AppContext::mcpServers()
+{
+    if (!m_mcpServers) {
+        SecretStore *store = &secrets();
+        McpServers::Secrets keychain;
+        keychain.read = [store](const QString &key, std::function<void(const QString &)> done) {
+            store->read(key, [done = std::move(done)](const SecretStore::Result &result) {
+                done(result.ok() ? result.secret : QString());
+            });
+        };
+        keychain.write = [store](const QString &key, const QString &value, std::function<void(bool)> done) {
+            store->write(key, value, [done = std::move(done)](const SecretStore::Result &result) {
+                if (done)
+                    done(result.ok());
+            });
+        };
+        keychain.remove = [store](const QString &key, std::function<void(bool)> done) {
+            store->remove(key, [done = std::move(done)](const SecretStore::Result &result) {
+                // Nothing stored under the key is what removing it wanted.
+                if (done)
+                    done(result.status != SecretStore::Result::Status::Failed);
+            });
+        };
+        m_mcpServers = std::make_unique<McpServers>(&tools(), network(), keychain, McpConfigFile::defaultPath());
+        m_mcpServers->load();
+    }
+    return *m_mcpServers;
+}
+
+void AppContext::startMcpServers(const EngineConfig &config, bool wait)
+{
+    QStringList allowed;
+    const AgentCatalog catalog(config.agentsFolder);
+    for (const Agent &agent : catalog.agents())
+        allowed << agent.allowedTools;
+    McpServers &servers = mcpServers();
+    servers.startAll(McpServers::serversIn(allowed));
+    if (!wait || !servers.isStarting())
+        return;
+    QEventLoop loop;
+    QObject::connect(&servers, &McpServers::serverChanged, &loop, [&servers, &loop] {
+        if (!servers.isStarting())
+            loop.quit();
+    });
+    loop.exec();
+}
+
 LocalSettingsService &AppContext::settings()
 {
     if (!m_settings) {
@@ -88,6 +138,7 @@ EngineConfig AppContext::engineConfig(bool stored) const
 LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, SecretStore *secrets)
 {
     Q_ASSERT(!m_repository); // one engine per process
+    mcpServers(); // the configured servers' tools join the catalog the engine reads
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
     return *m_repository;
