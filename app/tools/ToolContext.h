@@ -18,6 +18,12 @@ struct ToolContext
     UnitOfWork *work = nullptr;
     /// The person confirmed this call (seed 004's pending confirmation answered with a yes): it runs without asking.
     bool confirmed = false;
+    /// The commands of run_command may use the network (the agent's file says `network: true` and the person allowed
+    /// it for this conversation); git_push always may.
+    bool commandNetwork = false;
+    /// The person turned on "Run commands without a sandbox" (Settings → Guardrails): where bwrap cannot run, commands
+    /// run directly instead of being refused.
+    bool commandsWithoutSandbox = false;
 };
 
 } // namespace Tandem
