@@ -231,9 +231,10 @@ bool ToolGate::start(Run &run, const ToolCall &call)
         = decided != run.tools.decided.cend() && !decided->second.isEmpty() ? decided->second : call.arguments;
     if (!markRunning(run, call))
         return false;
-    run.tools.job = m_tools->start(call.name, arguments,
-        ToolContext { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
-            run.tools.confirmed.contains(call.callId) });
+    ToolContext context { run.conversationId, run.agentId, m_config.workspaceRoot, &m_work,
+        run.tools.confirmed.contains(call.callId) };
+    context.commandsWithoutSandbox = m_config.commandsWithoutSandbox;
+    run.tools.job = m_tools->start(call.name, arguments, context);
     return true;
 }
 
