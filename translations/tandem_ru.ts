@@ -408,6 +408,21 @@
     </message>
 </context>
 <context>
+    <name>Bubblewrap</name>
+    <message>
+        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
+        <translation>bubblewrap (bwrap) не установлен; установите пакет «bubblewrap».</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create its namespaces here (%1).</source>
+        <translation>bubblewrap не может создать здесь свои пространства имён (%1).</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>без сообщения</translation>
+    </message>
+</context>
+<context>
     <name>Calculator</name>
     <message>
         <source>The expression is incomplete: a number, a name or &quot;(&quot; is missing at the end.</source>
@@ -996,6 +1011,45 @@ API-ключ сохранённого провайдера берётся из �
     </message>
 </context>
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>The command is empty: argv needs at least the program&apos;s name.</source>
+        <translation>Команда пуста: в argv должно быть хотя бы имя программы.</translation>
+    </message>
+    <message>
+        <source>An argument of the command holds a NUL byte; commands cannot receive one.</source>
+        <translation>Аргумент команды содержит байт NUL; команды не могут его получить.</translation>
+    </message>
+    <message>
+        <source>The command&apos;s arguments hold %1 bytes; at most %2 are accepted.</source>
+        <translation>Аргументы команды занимают %1 байт; допускается не более %2.</translation>
+    </message>
+    <message>
+        <source>The command&apos;s stdin holds %1 bytes; at most %2 are accepted.</source>
+        <translation>Стандартный ввод команды занимает %1 байт; допускается не более %2.</translation>
+    </message>
+    <message>
+        <source>The working folder &quot;%1&quot; is not a folder of the workspace.</source>
+        <translation>Рабочая папка «%1» не является папкой рабочего пространства.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; names the home folder; commands run inside the workspace only.</source>
+        <translation>Аргумент «%1» указывает на домашнюю папку; команды выполняются только внутри рабочего пространства.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; names a path outside the workspace; commands may reach the workspace and the system&apos;s programs only.</source>
+        <translation>Аргумент «%1» указывает путь вне рабочего пространства; командам доступны только рабочее пространство и системные программы.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; leads outside the workspace (through &quot;..&quot; or a symbolic link).</source>
+        <translation>Аргумент «%1» ведёт за пределы рабочего пространства (через «..» или символическую ссылку).</translation>
+    </message>
+    <message>
+        <source>argv must be an array of strings.</source>
+        <translation>argv должен быть массивом строк.</translation>
+    </message>
+</context>
+<context>
     <name>CompleteTaskTool</name>
     <message>
         <source>There is no task %1.</source>
@@ -1518,6 +1572,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Conversation %1 could not be read: %2</source>
         <translation>Не удалось прочитать беседу %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>GitCommitTool</name>
+    <message>
+        <source>git_commit runs as a job.</source>
+        <translation>git_commit выполняется как задание.</translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; starts with &apos;-&apos;; files cannot be options.</source>
+        <translation>Файл «%1» начинается с «-»; файлы не могут быть параметрами.</translation>
+    </message>
+</context>
+<context>
+    <name>GitDiffTool</name>
+    <message>
+        <source>The path &quot;%1&quot; starts with &apos;-&apos;; paths cannot be options.</source>
+        <translation>Путь «%1» начинается с «-»; пути не могут быть параметрами.</translation>
+    </message>
+</context>
+<context>
+    <name>GitPushTool</name>
+    <message>
+        <source>&quot;%1&quot; starts with &apos;-&apos;; a remote or a branch cannot be an option.</source>
+        <translation>«%1» начинается с «-»; удалённый репозиторий или ветка не могут быть параметром.</translation>
+    </message>
+</context>
+<context>
+    <name>GitTool</name>
+    <message>
+        <source>The git tools run as jobs.</source>
+        <translation>Инструменты git выполняются как задания.</translation>
     </message>
 </context>
 <context>
@@ -2533,6 +2619,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>the classifier failed: %1</source>
         <translation>классификатор не ответил: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunCommandTool</name>
+    <message>
+        <source>run_command runs as a job.</source>
+        <translation>run_command выполняется как задание.</translation>
     </message>
 </context>
 <context>
@@ -4719,6 +4812,29 @@ or write a message below to start a new one.</source>
     <message>
         <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
         <translation>Промпт агента %1 использует переменные %2, но в этой беседе они не заданы. Задайте их (tandem run --conversation %3 --var NAME=…) и отправьте снова.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SandboxedCommand</name>
+    <message>
+        <source>The command was not run: %1 Commands run only in the sandbox unless &quot;Run commands without a sandbox&quot; is turned on in Settings → Guardrails.</source>
+        <translation>Команда не выполнена: %1 Команды выполняются только в песочнице, если в «Настройки → Ограничители» не включён параметр «Выполнять команды без песочницы».</translation>
+    </message>
+    <message>
+        <source>The command could not start: %1</source>
+        <translation>Не удалось запустить команду: %1</translation>
+    </message>
+    <message>
+        <source>the first %1 bytes were cut; the last %2 are kept</source>
+        <translation>первые %1 байт отброшены; сохранены последние %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The command did not end within %n second(s) and was killed.</source>
+        <translation>
+            <numerusform>Команда не завершилась за %n секунду и была остановлена.</numerusform>
+            <numerusform>Команда не завершилась за %n секунды и была остановлена.</numerusform>
+            <numerusform>Команда не завершилась за %n секунд и была остановлена.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
