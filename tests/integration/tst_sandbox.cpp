@@ -65,6 +65,7 @@ private Q_SLOTS:
     void noNetwork();
     void neverEndingCommandIsKilled();
     void forkBombIsKilled();
+    void stopEndsTheProcessGroup();
     void outputOverTheCapIsCut();
     void resultSaysHowItEnded();
     void hostileArgumentsRefused_data();
@@ -199,6 +200,22 @@ void TestSandbox::forkBombIsKilled()
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.output.value(u"timed_out").toBool(), true);
     QTRY_COMPARE_WITH_TIMEOUT(processesWith("1000.75"), 0, 10'000);
+}
+
+void TestSandbox::stopEndsTheProcessGroup()
+{
+    requireSandbox();
+    ToolContext context;
+    context.workspaceRoot = m_workspace->path();
+    const QJsonObject arguments { { u"argv"_s,
+        QJsonArray { u"sh"_s, u"-c"_s, u"sleep 1000.5 & sleep 1000.5 & wait"_s } } };
+    ToolJob *job = m_tools.start(
+        u"run_command"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), context);
+    QSignalSpy cancelled(job, &ToolJob::cancelled);
+    QTRY_VERIFY_WITH_TIMEOUT(processesWith("1000.5") >= 2, 10'000); // the shell and its two sleeps, bwrap too
+    job->abort();
+    QVERIFY(cancelled.wait(10'000));
+    QTRY_COMPARE_WITH_TIMEOUT(processesWith("1000.5"), 0, 10'000);
 }
 
 void TestSandbox::outputOverTheCapIsCut()
