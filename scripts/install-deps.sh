@@ -9,7 +9,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqt6sql6-sqlite
     qt6-svg-dev qt6-charts-dev libqt6opengl6-dev qt6-httpserver-dev qt6-websockets-dev qtkeychain-qt6-dev libgl-dev
     qt6-qpa-plugins qt6-translations-l10n gnome-keyring dbus dbus-x11
-    fonts-dejavu-core libdtl-dev
+    fonts-dejavu-core libdtl-dev bubblewrap
 )
 if [ "$purpose" = test ]; then
     # a session bus with an unlocked gnome-keyring, Xvfb for screenshots, Node for the OpenAPI schema checks,

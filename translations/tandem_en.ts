@@ -370,6 +370,16 @@
     </message>
 </context>
 <context>
+    <name>Tandem::SandboxedCommand</name>
+    <message numerus="yes">
+        <source>The command did not end within %n second(s) and was killed.</source>
+        <translation>
+            <numerusform>The command did not end within %n second and was killed.</numerusform>
+            <numerusform>The command did not end within %n seconds and was killed.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::SideBySideView</name>
     <message numerus="yes">
         <source>%n word(s) differ: struck out on the left what was dropped, marked on the right what was written.</source>

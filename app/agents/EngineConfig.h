@@ -32,6 +32,9 @@ struct EngineConfig
     /// The settings' choice per tool name: true, each call waits for the person's approval; false, it runs at once.
     /// A tool not listed here is as critical as it says itself (Tool::isCritical).
     QHash<QString, bool> criticalTools;
+    /// The person's "Run commands without a sandbox" (Settings → Guardrails, off by default): where bwrap cannot run,
+    /// run_command and the git tools run directly instead of refusing.
+    bool commandsWithoutSandbox = false;
     int persistIntervalMs = 100; ///< a streaming reply is written at most this often ...
     int persistChars = 400; ///< ... or when this many characters are unsaved
     int endRetryMs = 1000; ///< a run's end that could not be written (the database busy) is tried again after this

@@ -147,9 +147,12 @@ bool ToolGate::isAvailable(const Run &run, const QString &toolName) const
 bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const
 {
     // The settings may make any tool critical, or let a critical one run without asking.
-    const bool critical = m_config.criticalTools.value(call.name, m_tools && m_tools->isCritical(call.name));
+    // A tool that asks each time (git_push) is critical whatever they say, and never "always".
+    const bool asksEachTime = m_tools && !m_tools->allowsAlways(call.name);
+    const bool critical
+        = asksEachTime || m_config.criticalTools.value(call.name, m_tools && m_tools->isCritical(call.name));
     return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && critical
-        && !isAlwaysAllowed(run.conversationId, call.name);
+        && (asksEachTime || !isAlwaysAllowed(run.conversationId, call.name));
 }
 
 ToolGate::Next ToolGate::proceed(Run &run)
@@ -251,6 +254,7 @@ bool ToolGate::start(Run &run, const QueuedCall &queued)
             return true;
         };
     }
+    context.commandsWithoutSandbox = m_config.commandsWithoutSandbox;
     run.tools.job = m_tools->start(call.name, arguments, context);
     return true;
 }
@@ -350,6 +354,9 @@ std::optional<ApprovalRequest> ToolGate::decide(
                             << "refused: over the limits or a key twice";
         return std::nullopt;
     }
+    // "Always" for a tool that asks each time (git_push) counts as once.
+    if (decision == ApprovalDecision::AllowAlways && m_tools && !m_tools->allowsAlways(request->toolName))
+        decision = ApprovalDecision::AllowOnce;
     Step step(m_work, m_events);
     if (!step.isActive()
         || !m_work.approvals().decide(

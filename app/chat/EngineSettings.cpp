@@ -14,6 +14,7 @@ const QString kAgents = u"agents"_s;
 const QString kWorkspace = u"tools/workspace"_s;
 const QString kGuardrails = u"guardrails"_s;
 const QString kCriticalTools = u"tools/critical"_s;
+const QString kCommandsWithoutSandbox = u"tools/run_without_sandbox"_s;
 const QString kRouterThreshold = u"router/threshold"_s;
 
 QString modelKey(const QString &agentId)
@@ -124,6 +125,20 @@ void EngineSettings::setCriticalTools(const QHash<QString, bool> &choices)
         settings.setValue(choice.key(), choice.value());
 }
 
+bool EngineSettings::commandsWithoutSandbox()
+{
+    return QSettings().value(kCommandsWithoutSandbox, false).toBool();
+}
+
+void EngineSettings::setCommandsWithoutSandbox(bool allowed)
+{
+    QSettings settings;
+    if (allowed)
+        settings.setValue(kCommandsWithoutSandbox, true);
+    else
+        settings.remove(kCommandsWithoutSandbox);
+}
+
 double EngineSettings::routerThreshold()
 {
     bool ok = false;
@@ -147,6 +162,7 @@ void EngineSettings::applyTo(EngineConfig &config)
     config.defaultProviderId = defaultProviderId();
     config.workspaceRoot = workspaceFolder();
     config.criticalTools = criticalTools();
+    config.commandsWithoutSandbox = commandsWithoutSandbox();
     config.agentModels.clear();
     QSettings settings;
     settings.beginGroup(kAgents);

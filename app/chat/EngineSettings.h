@@ -32,6 +32,9 @@ public:
     static QHash<QString, bool> criticalTools();
     /// @brief Stores @p choices, replacing every earlier one (empty: each tool as critical as it says).
     static void setCriticalTools(const QHash<QString, bool> &choices);
+    /// @brief "Run commands without a sandbox" (off by default): where bwrap cannot run, commands run directly.
+    static bool commandsWithoutSandbox();
+    static void setCommandsWithoutSandbox(bool allowed);
     /// @brief Router mode's confidence threshold (0–1, default 0.6); a stored value out of bounds is ignored.
     static double routerThreshold();
     /// @brief Stores @p threshold (the caller validates); the default removes the choice.

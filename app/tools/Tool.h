@@ -32,6 +32,9 @@ public:
     virtual ToolDefinition definition() const = 0;
     /// @brief True if a person must approve each call before it runs (it changes or destroys something).
     virtual bool isCritical() const { return false; }
+    /// @brief False if the person must approve every call, whatever the settings or an earlier "always for this
+    /// conversation" say (git_push): the approval then offers no "always".
+    virtual bool allowsAlways() const { return true; }
     /// @brief True if a successful call may change the task list or the pending confirmation (the façade then
     /// announces tasksChanged).
     virtual bool changesTasks() const { return false; }

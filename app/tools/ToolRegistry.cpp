@@ -9,9 +9,14 @@
 #include "tools/DeleteTaskTool.h"
 #include "tools/GetStaleTasksTool.h"
 #include "tools/GetTaskStatsTool.h"
+#include "tools/GitCommitTool.h"
+#include "tools/GitDiffTool.h"
+#include "tools/GitPushTool.h"
+#include "tools/GitStatusTool.h"
 #include "tools/JsonSchemaValidator.h"
 #include "tools/ListFilesTool.h"
 #include "tools/ReadFileTool.h"
+#include "tools/RunCommandTool.h"
 #include "tools/SearchTasksTool.h"
 #include "tools/ToolJob.h"
 #include "tools/UpdateTaskTool.h"
@@ -65,6 +70,12 @@ ToolRegistry ToolRegistry::withBuiltins()
     registry.registerTool(std::make_unique<DeleteTaskTool>());
     registry.registerTool(std::make_unique<GetTaskStatsTool>());
     registry.registerTool(std::make_unique<GetStaleTasksTool>());
+    // Issue #26: commands and git, in the sandbox.
+    registry.registerTool(std::make_unique<RunCommandTool>());
+    registry.registerTool(std::make_unique<GitStatusTool>());
+    registry.registerTool(std::make_unique<GitDiffTool>());
+    registry.registerTool(std::make_unique<GitCommitTool>());
+    registry.registerTool(std::make_unique<GitPushTool>());
     return registry;
 }
 
@@ -121,6 +132,12 @@ bool ToolRegistry::changesTasks(const QString &name) const
 {
     const Tool *found = tool(name);
     return found && found->changesTasks();
+}
+
+bool ToolRegistry::allowsAlways(const QString &name) const
+{
+    const Tool *found = tool(name);
+    return !found || found->allowsAlways();
 }
 
 bool ToolRegistry::isCritical(const QString &name) const

@@ -40,7 +40,8 @@ public:
 
     /// @brief A registry holding the built-in tools: current_datetime, calculator, list_files, read_file,
     /// write_file and delete_file, then the task tools (create_task, complete_task, update_task, search_tasks,
-    /// delete_task, get_task_stats, get_stale_tasks), in that order.
+    /// delete_task, get_task_stats, get_stale_tasks), then run_command, git_status, git_diff, git_commit and
+    /// git_push, in that order.
     static ToolRegistry withBuiltins();
 
     /// @brief Adds @p tool under its definition's name; false (and the tool is dropped) if it is null, its name
@@ -59,6 +60,8 @@ public:
     QStringList names() const;
     /// @brief True if @p name is a registered tool that needs approval; false for unknown names.
     bool isCritical(const QString &name) const;
+    /// @brief False if @p name is a registered tool that must ask each time (Tool::allowsAlways); true otherwise.
+    bool allowsAlways(const QString &name) const;
     /// @brief True if @p name is a registered tool that may change the task list (see Tool::changesTasks).
     bool changesTasks(const QString &name) const;
 

@@ -249,7 +249,8 @@ void TestSettingsDialog::criticalToolsPage()
     LocalSettingsService service(nullptr, nullptr, nullptr);
     SettingsViewModel settings(&service);
     settings.resetCriticalTools();
-    const QStringList builtIn = { u"write_file"_s, u"delete_file"_s, u"delete_task"_s };
+    const QStringList builtIn
+        = { u"write_file"_s, u"delete_file"_s, u"delete_task"_s, u"run_command"_s, u"git_push"_s };
     QCOMPARE(settings.criticalTools(), builtIn);
     SettingsDialog dialog(&settings);
     dialog.show();

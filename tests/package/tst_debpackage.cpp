@@ -98,6 +98,7 @@ void TestDebPackage::dependenciesComeFromShlibdeps()
         QVERIFY2(depends.contains(library), qPrintable(library + u" is missing from "_s + depends));
     // ...and the SQLite driver, a plugin it cannot see, is named by hand.
     QVERIFY2(depends.split(u", "_s).contains(u"libqt6sql6-sqlite"_s), qPrintable(depends));
+    QVERIFY2(depends.split(u", "_s).contains(u"bubblewrap"_s), qPrintable(depends));
     // The keychain is recommended, not required: without one, keys stay in memory.
     QVERIFY2(!depends.contains(u"keyring"_s), qPrintable(depends));
     QVERIFY2(field(u"Recommends"_s).contains(u"gnome-keyring | "_s), qPrintable(field(u"Recommends"_s)));

@@ -295,8 +295,13 @@ void TestToolRegistry::builtins()
     QCOMPARE(registry.names(),
         (QStringList { u"current_datetime"_s, u"calculator"_s, u"list_files"_s, u"read_file"_s, u"write_file"_s,
             u"delete_file"_s, u"create_task"_s, u"complete_task"_s, u"update_task"_s, u"search_tasks"_s,
-            u"delete_task"_s, u"get_task_stats"_s, u"get_stale_tasks"_s }));
+            u"delete_task"_s, u"get_task_stats"_s, u"get_stale_tasks"_s, u"run_command"_s, u"git_status"_s,
+            u"git_diff"_s, u"git_commit"_s, u"git_push"_s }));
     QVERIFY(registry.isCritical(u"delete_task"_s));
+    QVERIFY(registry.isCritical(u"run_command"_s));
+    QVERIFY(registry.isCritical(u"git_push"_s));
+    QVERIFY(!registry.allowsAlways(u"git_push"_s));
+    QVERIFY(registry.allowsAlways(u"run_command"_s));
     QVERIFY(!registry.isCritical(u"create_task"_s));
     QVERIFY(registry.changesTasks(u"create_task"_s));
     QVERIFY(!registry.changesTasks(u"search_tasks"_s));
@@ -325,7 +330,7 @@ void TestToolRegistry::builtinSchemasAreObjects()
 {
     const ToolRegistry registry = ToolRegistry::withBuiltins();
     const QList<ToolDefinition> definitions = registry.definitions();
-    QCOMPARE(definitions.size(), 13);
+    QCOMPARE(definitions.size(), 18);
     for (const ToolDefinition &definition : definitions) {
         const QJsonObject schema = definition.parameters;
         QVERIFY2(!definition.description.isEmpty(), qPrintable(definition.name));
