@@ -462,7 +462,7 @@ void TestLocalApi::boardFollowsTheEnginesRules()
 
     const BoardState board = m_harness->repository().boardState(m_story);
     QCOMPARE(board.handoffs.size(), 2); // nothing a refusal stored
-    QCOMPARE(board.phase, u"implementation"_s);
+    QCOMPARE(board.phase, u"implementing"_s);
     QCOMPARE(board.currentAgent, u"implementer"_s);
 }
 
