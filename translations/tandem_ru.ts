@@ -916,10 +916,6 @@
         <translation>добавить беседы из JSON-экспорта Tandem как новые</translation>
     </message>
     <message>
-        <source>act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID</source>
-        <translation>действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID</translation>
-    </message>
-    <message>
         <source>print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES</source>
         <translation>вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ</translation>
     </message>
@@ -938,6 +934,26 @@
     <message>
         <source>print one conversation with its dividers</source>
         <translation>вывести одну беседу с разделителями</translation>
+    </message>
+    <message>
+        <source>The conversation of this story (seed 002&apos;s story id, such as v0.1:1.1.1, or a conversation&apos;s id): run and chat start it for that story or continue it, handoffs and handoff act on its board.</source>
+        <translation>Беседа этой истории (id истории из seed 002, например v0.1:1.1.1, или id беседы): run и chat начинают её для этой истории или продолжают, handoffs и handoff работают с её доской.</translation>
+    </message>
+    <message>
+        <source>story</source>
+        <translation>история</translation>
+    </message>
+    <message>
+        <source>act on the board: create --story STORY --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --story STORY</source>
+        <translation>действовать на доске: create --story ИСТОРИЯ --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --story ИСТОРИЯ</translation>
+    </message>
+    <message>
+        <source>--story needs a story id, such as v0.1:1.1.1.</source>
+        <translation>--story нужен id истории, например v0.1:1.1.1.</translation>
+    </message>
+    <message>
+        <source>There is no story %1 yet: give --provider to start it.</source>
+        <translation>Истории %1 ещё нет: укажите --provider, чтобы начать её.</translation>
     </message>
 </context>
 <context>
@@ -989,24 +1005,6 @@
     <message>
         <source>Adds the conversations of a Tandem JSON export as new ones and prints their new ids.</source>
         <translation>Добавляет беседы из JSON-экспорта Tandem как новые и выводит их новые id.</translation>
-    </message>
-    <message>
-        <source>tandem handoffs --conversation ID [--json]
-       tandem handoffs --stale MINUTES [--json]</source>
-        <translation>tandem handoffs --conversation ID [--json]
-       tandem handoffs --stale МИНУТЫ [--json]</translation>
-    </message>
-    <message>
-        <source>Prints a conversation&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (a conversation&apos;s id is the storyId).</source>
-        <translation>Выводит доску передач беседы или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (id беседы — это storyId).</translation>
-    </message>
-    <message>
-        <source>tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
-       tandem handoff accept ID | reject ID --reason TEXT | timeout ID
-       tandem handoff cleanup --conversation ID</source>
-        <translation>tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
-       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID
-       tandem handoff cleanup --conversation ID</translation>
     </message>
     <message>
         <source>Acts on the handoff board as seed 002&apos;s outside agents do, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
@@ -1071,6 +1069,24 @@
     <message>
         <source>Every command and option: tandem help</source>
         <translation>Все команды и параметры: tandem help</translation>
+    </message>
+    <message>
+        <source>tandem handoff create --story STORY|--conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID
+       tandem handoff cleanup --story STORY|--conversation ID</source>
+        <translation>tandem handoff create --story ИСТОРИЯ|--conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID
+       tandem handoff cleanup --story ИСТОРИЯ|--conversation ID</translation>
+    </message>
+    <message>
+        <source>tandem handoffs --story STORY|--conversation ID [--json]
+       tandem handoffs --stale MINUTES [--json]</source>
+        <translation>tandem handoffs --story ИСТОРИЯ|--conversation ID [--json]
+       tandem handoffs --stale МИНУТЫ [--json]</translation>
+    </message>
+    <message>
+        <source>Prints a story&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (the story id a conversation was created for, or else its id, is the storyId).</source>
+        <translation>Выводит доску передач истории или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (storyId — это id истории, для которой создана беседа, а иначе id беседы).</translation>
     </message>
 </context>
 <context>
@@ -1820,14 +1836,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 </context>
 <context>
     <name>HandoffCommands</name>
-    <message>
-        <source>Usage: tandem handoffs --conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
-       tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
-       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --conversation ID</source>
-        <translation>Использование: tandem handoffs --conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
-       tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
-       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --conversation ID</translation>
-    </message>
     <message numerus="yes">
         <source>%n pending handoff(s) cleaned up.</source>
         <translation>
@@ -1845,10 +1853,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>беседа %1</translation>
     </message>
     <message>
-        <source>Give the conversation: --conversation ID (or --stale MINUTES).</source>
-        <translation>Укажите беседу: --conversation ID (или --stale МИНУТЫ).</translation>
-    </message>
-    <message>
         <source>There is no conversation %1.</source>
         <translation>Беседы %1 нет.</translation>
     </message>
@@ -1857,16 +1861,8 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Беседа %1 · у агента %2 · этап %3</translation>
     </message>
     <message>
-        <source>A handoff is created with --conversation ID --from AGENT --to AGENT.</source>
-        <translation>Передача создаётся так: --conversation ID --from АГЕНТ --to АГЕНТ.</translation>
-    </message>
-    <message>
         <source>--payload needs a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
         <translation>--payload требует объект JSON, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
-    </message>
-    <message>
-        <source>Give the conversation to clean up: --conversation ID.</source>
-        <translation>Укажите беседу для очистки: --conversation ID.</translation>
     </message>
     <message>
         <source>Say what to do: create, accept, reject, timeout or cleanup.</source>
@@ -1891,6 +1887,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Usage: tandem handoffs --story STORY|--conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
+       tandem handoff create --story STORY|--conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --story STORY|--conversation ID</source>
+        <translation>Использование: tandem handoffs --story ИСТОРИЯ|--conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
+       tandem handoff create --story ИСТОРИЯ|--conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --story ИСТОРИЯ|--conversation ID</translation>
+    </message>
+    <message>
+        <source>Give the story: --story STORY (or --conversation ID).</source>
+        <translation>Укажите историю: --story ИСТОРИЯ (или --conversation ID).</translation>
+    </message>
+    <message>
+        <source>There is no story %1.</source>
+        <translation>Истории %1 нет.</translation>
+    </message>
+    <message>
+        <source>Give the story: --story STORY or --conversation ID (or --stale MINUTES).</source>
+        <translation>Укажите историю: --story ИСТОРИЯ или --conversation ID (или --stale МИНУТЫ).</translation>
+    </message>
+    <message>
+        <source>Story %1 (conversation %2) · with %3 · phase %4</source>
+        <translation>История %1 (беседа %2) · у агента %3 · этап %4</translation>
+    </message>
+    <message>
+        <source>A handoff is created with --story STORY (or --conversation ID) --from AGENT --to AGENT.</source>
+        <translation>Передача создаётся так: --story ИСТОРИЯ (или --conversation ID) --from АГЕНТ --to АГЕНТ.</translation>
+    </message>
+    <message>
+        <source>Give the story to clean up: --story STORY (or --conversation ID).</source>
+        <translation>Укажите историю для очистки: --story ИСТОРИЯ (или --conversation ID).</translation>
     </message>
 </context>
 <context>
@@ -4506,6 +4534,10 @@ or write a message below to start a new one.</source>
     <message>
         <source>Failed</source>
         <translation>Сбой</translation>
+    </message>
+    <message>
+        <source>Story: %1</source>
+        <translation>История: %1</translation>
     </message>
 </context>
 <context>
