@@ -7,9 +7,14 @@
 #include "FakeLlmServer.h"
 #include "api/ApiServer.h"
 #include "chat/LocalChatRepository.h"
+#include "storage/Database.h"
+#include "storage/Schema.h"
+#include "storage/UnitOfWork.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -45,6 +50,7 @@ private Q_SLOTS:
     void phaseFollowsTheWorkBack_data();
     void phaseFollowsTheWorkBack();
     void storyIdsThroughTheCli();
+    void storedPhasesTakeTheSeedsWords();
 
 private:
     ApiClient::Response create(
@@ -274,6 +280,40 @@ void TestStoryBoard::storyIdsThroughTheCli()
     json = QJsonDocument::fromJson(board.out.toUtf8()).object();
     QCOMPARE(json.value(u"handoffs"_s).toArray().at(0)[u"story_id"_s].toString(), story);
     QCOMPARE(json.value(u"phase"_s).toString(), u"analyzing"_s);
+}
+
+void TestStoryBoard::storedPhasesTakeTheSeedsWords()
+{
+    // A file at version 8, as Tandem left it with the old phase names, opens with the seed's words and no story ids.
+    const QString path = m_dir.filePath(u"v8.sqlite"_s);
+    {
+        QSqlDatabase raw = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v8"_s);
+        raw.setDatabaseName(path);
+        QVERIFY(raw.open());
+        QSqlQuery query(raw);
+        const QList<Migration> migrations = Schema::migrations();
+        for (const Migration &migration : migrations)
+            if (migration.version <= 8)
+                for (const QString &statement : migration.statements)
+                    QVERIFY2(query.exec(statement), qPrintable(statement));
+        QVERIFY(query.exec(u"PRAGMA user_version = 8"_s));
+        const QString now = u"'2026-01-31T10:00:00.000Z'"_s;
+        QVERIFY(
+            query.exec(u"INSERT INTO conversations (title, mode, created_at, updated_at) VALUES "
+                       u"('a', 'pipeline', %1, %1), ('b', 'pipeline', %1, %1), ('c', 'pipeline', %1, %1)"_s.arg(now)));
+        QVERIFY(query.exec(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES "
+                           u"(1, 'pipeline.phase', 'review', %1), (2, 'pipeline.phase', 'complete', %1), "
+                           u"(3, 'pipeline.phase', 'implementation', %1), (3, 'REVIEW', 'review', %1)"_s.arg(now)));
+    }
+    QSqlDatabase::removeDatabase(u"v8"_s);
+    Database database;
+    QVERIFY2(database.open(path), qPrintable(database.errorString()));
+    QCOMPARE(database.userVersion(), Schema::currentVersion());
+    QCOMPARE(database.work().variables().value(1, u"pipeline.phase"_s), u"reviewing"_s);
+    QCOMPARE(database.work().variables().value(2, u"pipeline.phase"_s), u"complete"_s);
+    QCOMPARE(database.work().variables().value(3, u"pipeline.phase"_s), u"implementing"_s);
+    QCOMPARE(database.work().variables().value(3, u"REVIEW"_s), u"review"_s); // a prompt variable keeps its value
+    QVERIFY(database.work().conversations().get(1)->storyId.isEmpty());
 }
 
 QTEST_MAIN(TestStoryBoard)
