@@ -104,8 +104,13 @@ void PipelinePanel::refresh()
     m_strip->setAgents(m_viewModel->agents());
     m_strip->setAccessibleName(tr("Agents and their states"));
     const QString phase = m_viewModel->phaseText();
-    m_phase->setText(phase.isEmpty() ? QString() : tr("Phase: %1").arg(phase));
-    m_phase->setVisible(!phase.isEmpty());
+    QStringList heading;
+    if (!m_viewModel->storyId().isEmpty())
+        heading << tr("Story: %1").arg(m_viewModel->storyId());
+    if (!phase.isEmpty())
+        heading << tr("Phase: %1").arg(phase);
+    m_phase->setText(heading.join(u"  ·  "_s));
+    m_phase->setVisible(!heading.isEmpty());
     m_historyTitle->setText(tr("Handoff history"));
     m_history->setAccessibleName(tr("Handoff history"));
     m_history->setToolTip(tr("Double-click an entry to inspect the handoff"));

@@ -17,8 +17,6 @@
 #include "domain/PipelinePhase.h"
 #include "storage/UnitOfWork.h"
 
-#include <QJsonDocument>
-
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -95,11 +93,7 @@ HandoffBoard::Result HandoffBoard::create(
     handoff.fromAgent = from;
     handoff.toAgent = to;
     handoff.reason = reason;
-    handoff.payload = payload;
-    if (!payload.value(u"text"_s).isString())
-        handoff.payload.insert(u"text"_s,
-            u"Handed over by %1: %2"_s.arg(
-                from, QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact))));
+    handoff.payload = payload; // stored as posted: the target's note is made from it (ThreadHistory::handoffInput)
     // What an export of it could not give back is refused here, where it enters (domain/DataLimits).
     if (QString problem = DataLimits::payloadProblem(handoff.payload); !problem.isEmpty())
         return Result { Problem::Invalid, problem, {}, 0 };
@@ -158,7 +152,7 @@ HandoffBoard::Result HandoffBoard::reject(qint64 handoffId, const QString &reaso
             tr("Rejected by %1: %2").arg(nameOf(agents, handoff.toAgent), reason.trimmed()), handoff.toAgent,
             handoff.id)
         || !m_ledger.revoke(handoff, true) || !m_ledger.setActive(handoff.conversationId, handoff.fromAgent)
-        || !step.commit())
+        || !phaseBack(handoff) || !step.commit())
         return failed(u"The handoff could not be stored."_s);
     return Result { Problem::None, {}, handoff, 1 };
 }
@@ -202,7 +196,7 @@ bool HandoffBoard::withdraw(const Handoff &handoff, bool moveBack, const AgentRo
     // Every outcome shows in the chat, also of a handoff that never held the conversation (a warm one, one to the
     // person, one whose turn was running): otherwise "handed to" dividers pile up with no result.
     bool movedBack = false;
-    if (!m_ledger.revoke(handoff, moveBack, &movedBack))
+    if (!m_ledger.revoke(handoff, moveBack, &movedBack) || (moveBack && !phaseBack(handoff)))
         return false;
     const QString to = nameOf(agents, handoff.toAgent);
     const QString from = nameOf(agents, handoff.fromAgent);
@@ -216,6 +210,14 @@ bool HandoffBoard::withdraw(const Handoff &handoff, bool moveBack, const AgentRo
                        : tr("The handoff from %1 to %2 was cleaned up.").arg(from, to);
     return RunRows::addDivider(
         m_work, m_events, handoff.conversationId, 0, Message::Divider::Error, why, handoff.fromAgent, handoff.id);
+}
+
+bool HandoffBoard::phaseBack(const Handoff &handoff)
+{
+    // As the engine's own rejection does (HandoffExecutor::reject): the phase follows the work back to the source.
+    const std::optional<Conversation> conversation = m_work.conversations().get(handoff.conversationId);
+    return !conversation || !ModeProfile::of(conversation->mode).hasPhases()
+        || m_ledger.setPhase(handoff.conversationId, handoff.fromAgent);
 }
 
 int HandoffBoard::sweepStale()

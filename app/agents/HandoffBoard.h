@@ -48,8 +48,7 @@ public:
 
     /// @brief A handoff from @p from to @p to, pending, if HandoffRules allow it (the engine's rules: a known and
     /// enabled target, a declared transition or the orchestrator's start of a pipeline, @p from holding the work, no
-    /// other handoff pending); the conversation moves to @p to unless the edge is warm. Payloads without "text" get
-    /// one.
+    /// other handoff pending); the conversation moves to @p to unless the edge is warm. The payload is stored as given.
     Result create(qint64 conversationId, const QString &from, const QString &to, const QJsonObject &payload,
         const QString &reason = {});
     /// @brief The target takes the pending handoff @p handoffId up: accepted; the conversation is with the target.
@@ -77,6 +76,8 @@ private:
     /// @brief Takes back what @p handoff (timed out or cleaned up) would have delivered, gives a conversation it had
     /// moved back to the source (with @p moveBack), and says so in a divider either way. Part of the caller's step.
     bool withdraw(const Handoff &handoff, bool moveBack, const AgentRoster &agents);
+    /// @brief Gives a pipeline's phase back to @p handoff's source, whose work it is again. Part of the caller's step.
+    bool phaseBack(const Handoff &handoff);
 
     UnitOfWork &m_work;
     EngineEvents &m_events;

@@ -84,7 +84,8 @@ QString RequestBuilder::instructions(const Run &run, const Agent &agent, QString
     // The variables an outside agent's execution prompt sets (STORY_ID, DASHBOARD_URL, BRANCH) have defaults here (a
     // conversation is the story); the conversation's own win.
     QHash<QString, QString> values {
-        { u"STORY_ID"_s, QString::number(run.conversationId) },
+        { u"STORY_ID"_s,
+            run.conversation.storyId.isEmpty() ? QString::number(run.conversationId) : run.conversation.storyId },
         { u"BRANCH"_s, u"story-%1"_s.arg(run.conversationId) },
         { u"DASHBOARD_URL"_s,
             m_config.dashboardUrl.isEmpty() ? u"(Tandem's local API is off: hand over with the handoff_to tool)"_s

@@ -94,7 +94,11 @@ QList<InputItem> ThreadHistory::handoffInput(const Handoff &handoff)
     // Dual mode's payload (the signal's, or the person's message) and a handoff_to note alike reach the target as a
     // user turn: strict chat templates take a system message only first and need a user turn. A pipeline's story
     // handoff carries no text (the story is the person's own message).
-    const QString text = handoff.payload.value(u"text"_s).toString();
+    QString text = handoff.payload.value(u"text"_s).toString();
+    // A handoff posted from outside a run (the board's: no run) keeps its payload as posted; its target reads it whole.
+    if (handoff.runId == 0 && !handoff.payload.value(u"text"_s).isString() && !handoff.payload.contains(u"history"_s))
+        text = u"Handed over by %1: %2"_s.arg(
+            handoff.fromAgent, QString::fromUtf8(QJsonDocument(handoff.payload).toJson(QJsonDocument::Compact)));
     if (!text.trimmed().isEmpty())
         items << InputItem::user(text);
     return items;

@@ -7,6 +7,7 @@
 #include "api/EventStream.h"
 #include "api/HandoffEndpoint.h"
 #include "chat/ChatRepository.h"
+#include "chat/StoryIds.h"
 #include "domain/Logging.h"
 
 #include <QHostAddress>
@@ -70,7 +71,9 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
 {
     // The repository announces every change once, in the order of the board's change log: the engine's own and
     // those other processes commit.
-    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, &EventStream::publish);
+    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, [this](const Handoff &handoff) {
+        m_events->publish(handoff, StoryIds::of(m_repository, handoff.conversationId));
+    });
 }
 
 ApiServer::~ApiServer()

@@ -37,10 +37,10 @@ void EventStream::subscribe(QTcpSocket *socket)
         m_keepAlive->start();
 }
 
-void EventStream::publish(const Handoff &handoff)
+void EventStream::publish(const Handoff &handoff, const QString &storyId)
 {
     const QJsonObject data {
-        { u"storyId"_s, QString::number(handoff.conversationId) },
+        { u"storyId"_s, storyId.isEmpty() ? QString::number(handoff.conversationId) : storyId },
         { u"handoffId"_s, handoff.id },
         { u"status"_s, Handoff::statusName(handoff.status()) },
     };

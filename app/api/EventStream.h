@@ -28,7 +28,7 @@ public:
     /// @brief Answers on @p socket with the stream's headers and keeps it as a subscriber until it closes.
     void subscribe(QTcpSocket *socket);
     /// @brief Sends @p handoff's change to every subscriber.
-    void publish(const Tandem::Handoff &handoff);
+    void publish(const Tandem::Handoff &handoff, const QString &storyId = {});
     /// @brief Closes every stream.
     void closeAll();
     int subscriberCount() const;

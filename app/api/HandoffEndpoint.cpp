@@ -1,6 +1,7 @@
 #include "HandoffEndpoint.h"
 
 #include "chat/ChatRepository.h"
+#include "chat/StoryIds.h"
 #include "domain/BoardJson.h"
 
 #include <QJsonDocument>
@@ -14,8 +15,8 @@ namespace {
 
 constexpr int kMaxMinutes = 60 * 24 * 365;
 
-/// A storyId (text or number) as a conversation id; 0 when it is not a positive whole number.
-qint64 storyIdFrom(const QJsonValue &value)
+/// A handoffId (text or number) as a handoff id; 0 when it is not a positive whole number.
+qint64 handoffIdFrom(const QJsonValue &value)
 {
     if (value.isDouble()) {
         const double number = value.toDouble();
@@ -27,9 +28,21 @@ qint64 storyIdFrom(const QJsonValue &value)
     return ok && id > 0 ? id : 0;
 }
 
-qint64 handoffIdFrom(const QJsonValue &value)
+/// A storyId as text: a story's own id (`v0.1:1.1.1`) or a conversation's id, given as text or as a whole number.
+QString storyTextFrom(const QJsonValue &value)
 {
-    return storyIdFrom(value);
+    if (value.isDouble()) {
+        const qint64 id = handoffIdFrom(value);
+        return id > 0 ? QString::number(id) : QString();
+    }
+    return value.toString().trimmed();
+}
+
+ApiReply noStory(const QString &storyId)
+{
+    return ApiReply::error(404,
+        u"There is no story “%1”: no conversation was created for that story id or has it as its id."_s.arg(
+            storyId.left(100)));
 }
 
 int statusOf(const BoardResult &result)
@@ -65,12 +78,15 @@ QString knownAgent(const QStringList &known, const QString &given)
     return found;
 }
 
-ApiReply replyOf(const BoardResult &result, int successStatus = 200)
+ApiReply replyOf(ChatRepository &repository, const BoardResult &result, int successStatus = 200)
 {
     if (!result.ok())
         return ApiReply::error(statusOf(result), result.message);
     if (result.handoff.id > 0)
-        return ApiReply::ok({ { u"handoff"_s, BoardJson::handoff(result.handoff) } }, successStatus);
+        return ApiReply::ok(
+            { { u"handoff"_s,
+                BoardJson::handoff(result.handoff, StoryIds::of(repository, result.handoff.conversationId)) } },
+            successStatus);
     return ApiReply::ok({ { u"cleaned"_s, result.count } }, successStatus);
 }
 
@@ -92,19 +108,20 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
             if (!ok || minutes < 0 || minutes > kMaxMinutes)
                 return ApiReply::error(400, u"minutes must be a whole number from 0 to %1."_s.arg(kMaxMinutes));
         }
-        return ApiReply::ok({ { u"handoffs"_s, BoardJson::handoffs(repository.staleHandoffs(minutes)) } });
+        const QList<Handoff> stale = repository.staleHandoffs(minutes);
+        return ApiReply::ok({ { u"handoffs"_s, BoardJson::handoffs(stale, StoryIds::of(repository, stale)) } });
     }
     if (!query.hasQueryItem(u"storyId"_s))
         return ApiReply::error(400,
             u"Say which handoffs: ?storyId=ID (with &agent=AGENT for an agent's pending handoff) or "
             "?stale=true&minutes=N."_s);
-    const QString storyText = query.queryItemValue(u"storyId"_s, QUrl::FullyDecoded);
-    const qint64 storyId = storyIdFrom(QJsonValue(storyText));
-    if (storyId == 0)
-        return ApiReply::error(
-            400, u"storyId is a conversation's id, a positive whole number; “%1” is not."_s.arg(storyText.left(100)));
-    if (!repository.conversation(storyId))
-        return ApiReply::error(404, u"There is no story %1 (no conversation with that id)."_s.arg(storyId));
+    const QString storyText = query.queryItemValue(u"storyId"_s, QUrl::FullyDecoded).trimmed();
+    if (storyText.isEmpty())
+        return ApiReply::error(400, u"storyId needs a story's id, such as v0.1:1.1.1, or a conversation's id."_s);
+    const std::optional<Conversation> story = repository.conversationForStory(storyText);
+    if (!story)
+        return noStory(storyText);
+    const qint64 storyId = story->id;
     if (query.hasQueryItem(u"agent"_s)) {
         const QString agent = query.queryItemValue(u"agent"_s, QUrl::FullyDecoded).trimmed();
         if (agent.isEmpty())
@@ -114,9 +131,10 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
         if (id.isEmpty())
             return unknownAgent(u"agent"_s, agent, known);
         const std::optional<Handoff> pending = repository.pendingHandoff(storyId, id);
-        return ApiReply::ok({ { u"handoff"_s, pending ? QJsonValue(BoardJson::handoff(*pending)) : QJsonValue() } });
+        return ApiReply::ok({ { u"handoff"_s,
+            pending ? QJsonValue(BoardJson::handoff(*pending, StoryIds::of(*story))) : QJsonValue() } });
     }
-    return ApiReply::ok(BoardJson::state(repository.boardState(storyId)));
+    return ApiReply::ok(BoardJson::state(repository.boardState(storyId), StoryIds::of(*story)));
 }
 
 ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &body)
@@ -132,11 +150,12 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
     const QJsonObject request = document.object();
     const QString action = request.value(u"action"_s).toString();
     if (action == u"create") {
-        const qint64 storyId = storyIdFrom(request.value(u"storyId"_s));
+        const QString storyText = storyTextFrom(request.value(u"storyId"_s));
         const QString from = request.value(u"fromAgent"_s).toString().trimmed();
         const QString to = request.value(u"toAgent"_s).toString().trimmed();
-        if (storyId == 0 || from.isEmpty() || to.isEmpty())
-            return ApiReply::error(400, u"create needs storyId (a conversation's id), fromAgent and toAgent."_s);
+        if (storyText.isEmpty() || from.isEmpty() || to.isEmpty())
+            return ApiReply::error(
+                400, u"create needs storyId (a story's id or a conversation's id), fromAgent and toAgent."_s);
         const QJsonValue payload = request.value(u"payload"_s);
         if (!payload.isUndefined() && !payload.isNull() && !payload.isObject())
             return ApiReply::error(400, u"payload must be a JSON object, such as {\"plan\": \"…\"}."_s);
@@ -148,17 +167,22 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
         const QString toId = knownAgent(known, to);
         if (toId.isEmpty())
             return unknownAgent(u"toAgent"_s, to, known);
-        return replyOf(
-            repository.createHandoff(storyId, fromId, toId, payload.toObject(), request.value(u"reason"_s).toString()),
+        const std::optional<Conversation> story = repository.conversationForStory(storyText);
+        if (!story)
+            return noStory(storyText);
+        return replyOf(repository,
+            repository.createHandoff(
+                story->id, fromId, toId, payload.toObject(), request.value(u"reason"_s).toString()),
             201);
     }
     if (action == u"cleanup") {
-        const qint64 storyId = storyIdFrom(request.value(u"storyId"_s));
-        if (storyId == 0)
-            return ApiReply::error(400, u"cleanup needs storyId (a conversation's id)."_s);
-        if (!repository.conversation(storyId))
-            return ApiReply::error(404, u"There is no story %1 (no conversation with that id)."_s.arg(storyId));
-        return replyOf(repository.cleanupHandoffs(storyId));
+        const QString storyText = storyTextFrom(request.value(u"storyId"_s));
+        if (storyText.isEmpty())
+            return ApiReply::error(400, u"cleanup needs storyId (a story's id or a conversation's id)."_s);
+        const std::optional<Conversation> story = repository.conversationForStory(storyText);
+        if (!story)
+            return noStory(storyText);
+        return replyOf(repository, repository.cleanupHandoffs(story->id));
     }
     if (action != u"accept" && action != u"reject" && action != u"timeout")
         return ApiReply::error(400,
@@ -169,13 +193,13 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
     if (handoffId == 0)
         return ApiReply::error(400, u"%1 needs handoffId, the handoff's id."_s.arg(action));
     if (action == u"accept")
-        return replyOf(repository.acceptHandoff(handoffId));
+        return replyOf(repository, repository.acceptHandoff(handoffId));
     if (action == u"timeout")
-        return replyOf(repository.timeOutHandoff(handoffId));
+        return replyOf(repository, repository.timeOutHandoff(handoffId));
     const QString reason = request.value(u"reason"_s).toString().trimmed();
     if (reason.isEmpty())
         return ApiReply::error(400, u"reject needs its reason: \"reason\": \"…\"."_s);
-    return replyOf(repository.rejectHandoff(handoffId, reason));
+    return replyOf(repository, repository.rejectHandoff(handoffId, reason));
 }
 
 } // namespace Tandem

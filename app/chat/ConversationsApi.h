@@ -31,8 +31,14 @@ public:
     /// last one also as a prefix), the most recent match first, with the matches marked (SearchStore::search).
     virtual SearchPage search(const QString &text, int offset = 0, int limit = 50) = 0;
     virtual std::optional<Conversation> conversation(qint64 id) = 0;
+    /// @brief The conversation of the story @p storyId: the one created for that story id (such as `v0.1:1.1.1`), or
+    /// else the conversation whose id @p storyId spells (a positive whole number); nullopt when neither exists.
+    virtual std::optional<Conversation> conversationForStory(const QString &storyId) = 0;
     /// @brief Creates an empty conversation in @p mode with the default provider; returns its id (0 on failure).
     virtual qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) = 0;
+    /// @brief Creates an empty conversation in @p mode for the story @p storyId (unique: 0 if another conversation
+    /// has it already); returns its id (0 on failure).
+    virtual qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) = 0;
     virtual bool renameConversation(qint64 id, const QString &title) = 0;
     virtual bool setPinned(qint64 id, bool pinned) = 0;
     /// @brief Deletes a conversation with its messages and handoffs; cancels its run first.

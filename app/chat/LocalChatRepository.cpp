@@ -167,10 +167,24 @@ std::optional<Conversation> LocalChatRepository::conversation(qint64 id)
     return m_work.conversations().get(id);
 }
 
+std::optional<Conversation> LocalChatRepository::conversationForStory(const QString &storyId)
+{
+    return m_work.conversations().forStory(storyId);
+}
+
 qint64 LocalChatRepository::createConversation(Conversation::Mode mode)
+{
+    return createStoryConversation(mode, {});
+}
+
+qint64 LocalChatRepository::createStoryConversation(Conversation::Mode mode, const QString &storyId)
 {
     Conversation conversation;
     conversation.mode = mode;
+    conversation.storyId = storyId.trimmed();
+    if (!conversation.storyId.isEmpty() && m_work.conversations().forStory(conversation.storyId))
+        return 0; // one conversation per story, and no story id that already names another conversation
+
     conversation.providerId
         = ProviderProfile::defaultAmong(m_work.providers().list(), m_runner->config().defaultProviderId);
     if (!m_work.conversations().create(conversation))

@@ -66,6 +66,8 @@ public:
     SearchPage search(const QString &text, int offset = 0, int limit = 50) override;
     std::optional<Conversation> conversation(qint64 id) override;
     qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
+    std::optional<Conversation> conversationForStory(const QString &storyId) override;
+    qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) override;
     bool renameConversation(qint64 id, const QString &title) override;
     bool setPinned(qint64 id, bool pinned) override;
     bool deleteConversation(qint64 id) override;

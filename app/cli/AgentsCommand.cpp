@@ -74,7 +74,8 @@ int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &re
             return CliCommands::UsageError;
         }
         // As the engine does (RequestBuilder): a conversation is the story; its own variables win.
-        values.insert(u"STORY_ID"_s, QString::number(id));
+        const std::optional<Conversation> conversation = repository.conversation(id);
+        values.insert(u"STORY_ID"_s, conversation->storyId.isEmpty() ? QString::number(id) : conversation->storyId);
         values.insert(u"BRANCH"_s, u"story-%1"_s.arg(id));
         const QHash<QString, QString> stored = repository.variables(id);
         for (auto it = stored.cbegin(); it != stored.cend(); ++it)

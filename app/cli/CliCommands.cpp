@@ -128,6 +128,10 @@ QList<QCommandLineOption> CliCommands::options()
         tr("The conversation with this id: run and chat continue it (then --provider may be left out if it has a "
            "stored provider), export writes it (repeat for several), the others read it."),
         tr("id") });
+    options.append({ u"story"_s,
+        tr("The conversation of this story (seed 002's story id, such as v0.1:1.1.1, or a conversation's id): run "
+           "and chat start it for that story or continue it, handoffs and handoff act on its board."),
+        tr("story") });
     options.append({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
     options.append({ u"workspace"_s, tr("The folder the file tools may use."), tr("folder") });
     options.append({ u"var"_s,

@@ -77,8 +77,8 @@ QString CommandHelp::exampleUrl()
 
 QStringList CommandHelp::turnOptions()
 {
-    QStringList names { u"mode"_s, u"provider"_s, u"model"_s, u"protocol"_s, u"conversation"_s, u"agent"_s, u"var"_s,
-        u"workspace"_s, u"allow-tool"_s, u"wait"_s };
+    QStringList names { u"mode"_s, u"provider"_s, u"model"_s, u"protocol"_s, u"conversation"_s, u"story"_s, u"agent"_s,
+        u"var"_s, u"workspace"_s, u"allow-tool"_s, u"wait"_s };
     const QList<QCommandLineOption> guardrails = GuardrailOptions::options();
     for (const QCommandLineOption &option : guardrails)
         names << option.names().constFirst();

@@ -1,6 +1,7 @@
 #include "HandoffCommands.h"
 
 #include "chat/ChatRepository.h"
+#include "chat/StoryIds.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/TerminalStream.h"
@@ -19,9 +20,11 @@ namespace {
 QString usage()
 {
     return HandoffCommands::tr(
-        "Usage: tandem handoffs --conversation ID [--json] | tandem handoffs --stale MINUTES [--json]\n"
-        "       tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]\n"
-        "       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --conversation ID");
+        "Usage: tandem handoffs --story STORY|--conversation ID [--json] | tandem handoffs --stale MINUTES [--json]\n"
+        "       tandem handoff create --story STORY|--conversation ID --from AGENT --to AGENT [--payload JSON] "
+        "[--reason TEXT]\n"
+        "       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --story STORY|--conversation "
+        "ID");
 }
 
 int usageError(const QString &problem)
@@ -46,6 +49,27 @@ qint64 idFrom(const QString &text)
     return ok && id > 0 ? id : 0;
 }
 
+/// The conversation that --story (a story id, or a conversation's id) or --conversation names; nullopt (said on
+/// standard error, with *@p exitCode set) when none is given or it names none.
+std::optional<Conversation> storyOf(const QCommandLineParser &parser, ChatRepository &repository, int *exitCode)
+{
+    const bool byStory = parser.isSet(u"story"_s);
+    const QString given = parser.value(byStory ? u"story"_s : u"conversation"_s).trimmed();
+    if (given.isEmpty() || (!byStory && idFrom(given) == 0)) {
+        *exitCode = usageError(HandoffCommands::tr("Give the story: --story STORY (or --conversation ID)."));
+        return std::nullopt;
+    }
+    const std::optional<Conversation> found
+        = byStory ? repository.conversationForStory(given) : repository.conversation(idFrom(given));
+    if (!found) {
+        CliOutput::err() << (byStory ? HandoffCommands::tr("There is no story %1.").arg(given)
+                                     : HandoffCommands::tr("There is no conversation %1.").arg(given))
+                         << '\n';
+        *exitCode = CliCommands::UsageError;
+    }
+    return found;
+}
+
 void printJson(const QJsonValue &value)
 {
     const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
@@ -65,7 +89,7 @@ QString line(const Handoff &handoff)
     return text;
 }
 
-int print(const QCommandLineParser &parser, const BoardResult &result)
+int print(const QCommandLineParser &parser, ChatRepository &repository, const BoardResult &result)
 {
     if (!result.ok()) {
         CliOutput::err() << result.message << '\n';
@@ -74,7 +98,8 @@ int print(const QCommandLineParser &parser, const BoardResult &result)
             : CliCommands::UsageError;
     }
     if (parser.isSet(u"json"_s)) {
-        printJson(result.handoff.id > 0 ? QJsonValue(BoardJson::handoff(result.handoff))
+        printJson(result.handoff.id > 0 ? QJsonValue(
+                      BoardJson::handoff(result.handoff, StoryIds::of(repository, result.handoff.conversationId)))
                                         : QJsonValue(QJsonObject { { u"cleaned"_s, result.count } }));
         return CliCommands::Success;
     }
@@ -98,7 +123,7 @@ int HandoffCommands::list(const QCommandLineParser &parser, ChatRepository &repo
             return usageError(tr("--stale needs a number of minutes (0 or more)."));
         const QList<Handoff> stale = repository.staleHandoffs(minutes);
         if (json) {
-            printJson(BoardJson::handoffs(stale));
+            printJson(BoardJson::handoffs(stale, StoryIds::of(repository, stale)));
             return CliCommands::Success;
         }
         if (stale.isEmpty()) // said in words: an empty output reads as a command that did nothing
@@ -108,23 +133,26 @@ int HandoffCommands::list(const QCommandLineParser &parser, ChatRepository &repo
         CliOutput::out().flush();
         return CliCommands::Success;
     }
-    const qint64 id = idFrom(parser.value(u"conversation"_s));
-    if (id == 0)
-        return usageError(tr("Give the conversation: --conversation ID (or --stale MINUTES)."));
-    if (!repository.conversation(id)) {
-        CliOutput::err() << tr("There is no conversation %1.").arg(parser.value(u"conversation"_s)) << '\n';
-        return CliCommands::UsageError;
-    }
+    if (!parser.isSet(u"story"_s) && !parser.isSet(u"conversation"_s))
+        return usageError(tr("Give the story: --story STORY or --conversation ID (or --stale MINUTES)."));
+    int exitCode = CliCommands::Success;
+    const std::optional<Conversation> story = storyOf(parser, repository, &exitCode);
+    if (!story)
+        return exitCode;
+    const qint64 id = story->id;
     const BoardState state = repository.boardState(id);
     if (json) {
-        printJson(BoardJson::state(state));
+        printJson(BoardJson::state(state, StoryIds::of(*story)));
         return CliCommands::Success;
     }
-    CliOutput::out() << tr("Conversation %1 · with %2 · phase %3")
-                            .arg(id)
-                            .arg(state.currentAgent.isEmpty() ? u"—"_s : state.currentAgent,
-                                state.phase.isEmpty() ? u"—"_s : state.phase)
-                     << '\n';
+    const QString with = state.currentAgent.isEmpty() ? u"—"_s : state.currentAgent;
+    const QString phase = state.phase.isEmpty() ? u"—"_s : state.phase;
+    if (story->storyId.isEmpty())
+        CliOutput::out() << tr("Conversation %1 · with %2 · phase %3").arg(id).arg(with, phase) << '\n';
+    else
+        CliOutput::out()
+            << tr("Story %1 (conversation %2) · with %3 · phase %4").arg(story->storyId).arg(id).arg(with, phase)
+            << '\n';
     for (const Handoff &handoff : state.handoffs)
         CliOutput::out() << line(handoff) << '\n';
     CliOutput::out().flush();
@@ -136,9 +164,10 @@ int HandoffCommands::act(const QCommandLineParser &parser, ChatRepository &repos
     const QStringList positional = parser.positionalArguments();
     const QString action = positional.value(1);
     if (action == u"create") {
-        const qint64 id = idFrom(parser.value(u"conversation"_s));
-        if (id == 0 || !parser.isSet(u"from"_s) || !parser.isSet(u"to"_s))
-            return usageError(tr("A handoff is created with --conversation ID --from AGENT --to AGENT."));
+        if ((!parser.isSet(u"story"_s) && !parser.isSet(u"conversation"_s)) || !parser.isSet(u"from"_s)
+            || !parser.isSet(u"to"_s))
+            return usageError(
+                tr("A handoff is created with --story STORY (or --conversation ID) --from AGENT --to AGENT."));
         QJsonObject payload;
         if (parser.isSet(u"payload"_s)) {
             QJsonParseError error;
@@ -147,6 +176,10 @@ int HandoffCommands::act(const QCommandLineParser &parser, ChatRepository &repos
                 return usageError(tr("--payload needs a JSON object, such as {\"plan\": \"…\"}."));
             payload = document.object();
         }
+        int exitCode = CliCommands::Success;
+        const std::optional<Conversation> story = storyOf(parser, repository, &exitCode);
+        if (!story)
+            return exitCode;
         // Agent ids in other capitals name the same agent, as in the local API; an unknown one is said as such
         // rather than as a transition the table does not declare.
         const QStringList known = repository.handoffAgentIds();
@@ -156,13 +189,17 @@ int HandoffCommands::act(const QCommandLineParser &parser, ChatRepository &repos
         const QString to = AgentIdMatch::find(known, parser.value(u"to"_s).trimmed());
         if (to.isEmpty())
             return unknownAgent(u"--to"_s, parser.value(u"to"_s), known);
-        return print(parser, repository.createHandoff(id, from, to, payload, parser.value(u"reason"_s)));
+        return print(
+            parser, repository, repository.createHandoff(story->id, from, to, payload, parser.value(u"reason"_s)));
     }
     if (action == u"cleanup") {
-        const qint64 id = idFrom(parser.value(u"conversation"_s));
-        if (id == 0)
-            return usageError(tr("Give the conversation to clean up: --conversation ID."));
-        return print(parser, repository.cleanupHandoffs(id));
+        if (!parser.isSet(u"story"_s) && !parser.isSet(u"conversation"_s))
+            return usageError(tr("Give the story to clean up: --story STORY (or --conversation ID)."));
+        int exitCode = CliCommands::Success;
+        const std::optional<Conversation> story = storyOf(parser, repository, &exitCode);
+        if (!story)
+            return exitCode;
+        return print(parser, repository, repository.cleanupHandoffs(story->id));
     }
     const bool known = action == u"accept" || action == u"reject" || action == u"timeout";
     if (!known)
@@ -173,13 +210,13 @@ int HandoffCommands::act(const QCommandLineParser &parser, ChatRepository &repos
     if (handoffId == 0)
         return usageError(tr("Give the handoff's id after “%1”.").arg(action));
     if (action == u"accept")
-        return print(parser, repository.acceptHandoff(handoffId));
+        return print(parser, repository, repository.acceptHandoff(handoffId));
     if (action == u"reject") {
         if (parser.value(u"reason"_s).trimmed().isEmpty())
             return usageError(tr("A rejection needs its reason: --reason TEXT."));
-        return print(parser, repository.rejectHandoff(handoffId, parser.value(u"reason"_s)));
+        return print(parser, repository, repository.rejectHandoff(handoffId, parser.value(u"reason"_s)));
     }
-    return print(parser, repository.timeOutHandoff(handoffId));
+    return print(parser, repository, repository.timeOutHandoff(handoffId));
 }
 
 } // namespace Tandem

@@ -139,7 +139,7 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     else if (!protocol.isEmpty() && protocol != u"responses" && protocol != u"chat")
         problem = CliCommands::tr("Unknown protocol “%1”: use responses or chat.").arg(protocol);
     else if (parser.isSet(u"provider"_s) ? parser.value(u"provider"_s).trimmed().isEmpty()
-                                         : !parser.isSet(u"conversation"_s))
+                                         : !parser.isSet(u"conversation"_s) && !parser.isSet(u"story"_s))
         problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
     else if (!turns && text.trimmed().isEmpty())
         problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
@@ -185,7 +185,18 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     Database &database = context.database();
     UnitOfWork &work = database.work();
     std::optional<Conversation> existing;
-    if (parser.isSet(u"conversation"_s)) {
+    // --story: the conversation of that story (seed 002's story id), created for it on its first turn.
+    const QString story = parser.value(u"story"_s).trimmed();
+    if (parser.isSet(u"story"_s)) {
+        existing = story.isEmpty() ? std::nullopt : work.conversations().forStory(story);
+        if (story.isEmpty() || (!existing && !parser.isSet(u"provider"_s))) {
+            CliOutput::err() << (story.isEmpty()
+                    ? CliCommands::tr("--story needs a story id, such as v0.1:1.1.1.")
+                    : CliCommands::tr("There is no story %1 yet: give --provider to start it.").arg(story))
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+    } else if (parser.isSet(u"conversation"_s)) {
         bool ok = false;
         const qint64 id = parser.value(u"conversation"_s).toLongLong(&ok);
         existing = ok ? work.conversations().get(id) : std::nullopt;
@@ -230,7 +241,9 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
         CliOutput::printAgentProblems(repository);
 
     const bool created = !existing;
-    const qint64 conversationId = existing ? existing->id : repository.createConversation(*mode);
+    const qint64 conversationId = existing ? existing->id
+        : story.isEmpty()                  ? repository.createConversation(*mode)
+                                           : repository.createStoryConversation(*mode, story);
     if (conversationId == 0)
         return CliOutput::storageFailure(database, CliCommands::tr("The conversation could not be stored."));
     if (existing && parser.isSet(u"mode"_s) && !repository.setMode(conversationId, *mode))

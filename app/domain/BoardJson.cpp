@@ -11,11 +11,19 @@ QJsonValue time(const QDateTime &when)
 }
 } // namespace
 
-QJsonObject BoardJson::handoff(const Handoff &handoff)
+BoardJson::StoryIds BoardJson::storyIds(const QList<Handoff> &handoffs, const QString &storyId)
+{
+    StoryIds ids;
+    for (const Handoff &each : handoffs)
+        ids.insert(each.conversationId, storyId);
+    return ids;
+}
+
+QJsonObject BoardJson::handoff(const Handoff &handoff, const QString &storyId)
 {
     return QJsonObject {
         { u"id"_s, handoff.id },
-        { u"story_id"_s, QString::number(handoff.conversationId) },
+        { u"story_id"_s, storyId.isEmpty() ? QString::number(handoff.conversationId) : storyId },
         { u"from_agent"_s, handoff.fromAgent },
         { u"to_agent"_s, handoff.toAgent },
         { u"status"_s, Handoff::statusName(handoff.status()) },
@@ -28,20 +36,20 @@ QJsonObject BoardJson::handoff(const Handoff &handoff)
     };
 }
 
-QJsonArray BoardJson::handoffs(const QList<Handoff> &list)
+QJsonArray BoardJson::handoffs(const QList<Handoff> &list, const StoryIds &storyIds)
 {
     QJsonArray array;
     for (const Handoff &each : list)
-        array.append(handoff(each));
+        array.append(handoff(each, storyIds.value(each.conversationId)));
     return array;
 }
 
-QJsonObject BoardJson::state(const BoardState &state)
+QJsonObject BoardJson::state(const BoardState &state, const QString &storyId)
 {
     return QJsonObject {
         { u"currentAgent"_s, state.currentAgent },
         { u"phase"_s, state.phase.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(state.phase) },
-        { u"handoffs"_s, handoffs(state.handoffs) },
+        { u"handoffs"_s, handoffs(state.handoffs, storyIds(state.handoffs, storyId)) },
     };
 }
 

@@ -12,7 +12,7 @@ namespace Tandem {
 struct BoardState
 {
     QString currentAgent;
-    QString phase; ///< analysis, implementation, review, refactoring, documentation, complete; empty outside a pipeline
+    QString phase; ///< analyzing, implementing, reviewing, refactoring, documenting, complete; empty outside a pipeline
     QList<Handoff> handoffs;
 };
 

@@ -22,6 +22,7 @@ struct Conversation
     QString model;
     QDateTime createdAt;
     QDateTime updatedAt; ///< last activity; the sidebar sorts by it
+    QString storyId; ///< the story it works on (seed 002's story id, such as `v0.1:1.1.1`); empty for none
 
     static QString modeName(Mode mode);
     static std::optional<Mode> modeFromName(QStringView name);

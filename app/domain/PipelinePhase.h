@@ -12,20 +12,21 @@ public:
     static constexpr QStringView kVariable = u"pipeline.phase";
     static constexpr QStringView kComplete = u"complete";
 
-    /// @brief The phase in which @p agentId works: analysis, implementation, review, refactoring, documentation; the
-    /// end of the pipeline (the orchestrator) is "complete"; another agent's phase is its id.
+    /// @brief The phase in which @p agentId works, in seed 002's words: analyzing, implementing, reviewing,
+    /// refactoring, documenting; the end of the pipeline (the orchestrator) is "complete"; another agent's phase is its
+    /// id.
     static QString of(const QString &agentId)
     {
         if (agentId == u"analyst")
-            return QStringLiteral("analysis");
+            return QStringLiteral("analyzing");
         if (agentId == u"implementer")
-            return QStringLiteral("implementation");
+            return QStringLiteral("implementing");
         if (agentId == u"reviewer")
-            return QStringLiteral("review");
+            return QStringLiteral("reviewing");
         if (agentId == u"refactorer")
             return QStringLiteral("refactoring");
         if (agentId == u"documenter")
-            return QStringLiteral("documentation");
+            return QStringLiteral("documenting");
         if (agentId == u"orchestrator")
             return kComplete.toString();
         return agentId;

@@ -369,7 +369,8 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
         || !m_fields.string(o, u"mode", &mode, name) || !m_fields.boolean(o, u"pinned", &c.pinned)
         || !m_fields.string(o, u"provider_id", &c.providerId, name, true)
         || !m_fields.string(o, u"model", &c.model, name) || !m_fields.time(o, u"created_at", &c.createdAt)
-        || !m_fields.time(o, u"updated_at", &c.updatedAt))
+        || !m_fields.time(o, u"updated_at", &c.updatedAt)
+        || (o.contains(u"story_id"_s) && !m_fields.string(o, u"story_id", &c.storyId, name, true)))
         return false;
     const auto knownMode = Conversation::modeFromName(mode);
     if (!knownMode) {

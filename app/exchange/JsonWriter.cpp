@@ -104,6 +104,10 @@ void writeConversation(QString &out, const Conversation &c)
     appendTime(out, c.createdAt);
     out += u",\n      \"updated_at\": "_s;
     appendTime(out, c.updatedAt);
+    if (!c.storyId.isEmpty()) { // only a story's conversation has one: older readers meet no new field elsewhere
+        out += u",\n      \"story_id\": "_s;
+        JsonWriter::appendString(out, c.storyId);
+    }
 }
 
 void writeAgent(QString &out, const Agent &a)

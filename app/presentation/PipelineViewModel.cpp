@@ -110,11 +110,13 @@ void PipelineViewModel::reload()
     m_handoffs.clear();
     m_current.clear();
     m_phase.clear();
+    m_storyId.clear();
     m_routing.clear();
     m_router = false;
     if (m_events && m_conversationId > 0) {
         const std::optional<Conversation> conversation = m_conversations->conversation(m_conversationId);
         m_router = conversation && ModeProfile::of(conversation->mode).entry == ModeProfile::Entry::Routed;
+        m_storyId = conversation ? conversation->storyId : QString();
         const QList<Agent> agents = m_conversations->modeAgents(m_conversationId);
         for (const Agent &agent : agents)
             m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
@@ -210,15 +212,15 @@ QString PipelineViewModel::stateName(State state)
 
 QString PipelineViewModel::phaseName(const QString &phase)
 {
-    if (phase == u"analysis")
+    if (phase == u"analyzing")
         return tr("Analysis");
-    if (phase == u"implementation")
+    if (phase == u"implementing")
         return tr("Implementation");
-    if (phase == u"review")
+    if (phase == u"reviewing")
         return tr("Review");
     if (phase == u"refactoring")
         return tr("Refactoring");
-    if (phase == u"documentation")
+    if (phase == u"documenting")
         return tr("Documentation");
     if (phase == u"complete")
         return tr("Complete");

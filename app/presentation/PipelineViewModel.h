@@ -59,7 +59,9 @@ public:
     State stateOf(const QString &agentId) const;
     /// @brief The agent holding the work.
     QString currentAgent() const { return m_current; }
-    /// @brief The stored phase ("implementation"), empty outside a pipeline.
+    /// @brief The story id the conversation was created for (seed 002's, such as `v0.1:1.1.1`); empty for none.
+    QString storyId() const { return m_storyId; }
+    /// @brief The stored phase ("implementing"), empty outside a pipeline.
     QString phase() const { return m_phase; }
     /// @brief The phase in words, in the installed language.
     QString phaseText() const;
@@ -93,6 +95,7 @@ private:
     QList<Handoff> m_handoffs;
     QString m_current;
     QString m_phase;
+    QString m_storyId;
     QStringList m_working;
     bool m_router = false;
     QList<RoutingDecision> m_routing;

@@ -15,8 +15,8 @@ namespace Tandem {
 
 namespace {
 // One SELECT per table, each with the conversation's id as its one parameter, in the order an export writes the rows.
-constexpr auto kConversationSql = u"SELECT id, title, mode, pinned, provider_id, model, created_at, updated_at "
-                                  u"FROM conversations WHERE id = ?";
+constexpr auto kConversationSql = u"SELECT id, title, mode, pinned, provider_id, model, created_at, updated_at, "
+                                  u"story_id FROM conversations WHERE id = ?";
 constexpr auto kRunsSql = u"SELECT id, agent_id, mode, status, input_tokens, output_tokens, cached_tokens, "
                           u"reasoning_tokens, error, started_at, finished_at FROM runs WHERE conversation_id = ? "
                           u"ORDER BY id";
@@ -45,6 +45,7 @@ Conversation conversationFrom(const QSqlQuery &q)
     c.model = q.value(5).toString();
     c.createdAt = SqlValues::toTime(q.value(6));
     c.updatedAt = SqlValues::toTime(q.value(7));
+    c.storyId = q.value(8).toString();
     return c;
 }
 

@@ -90,7 +90,7 @@ struct ArchiveWriter::Statements
                             u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, created_at) "
                             u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"_s))
         , conversation(c.prepareOnce(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
-                                     u"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s))
+                                     u"updated_at, story_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s))
         , run(c.prepareOnce(u"INSERT INTO runs (conversation_id, agent_id, mode, status, input_tokens, output_tokens, "
                             u"cached_tokens, reasoning_tokens, error, started_at, finished_at) "
                             u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s))
@@ -258,6 +258,9 @@ bool ArchiveWriter::addConversation(const Conversation &c, Ids &ids)
     q.bindValue(4, SqlValues::text(c.model));
     q.bindValue(5, SqlValues::fromTime(c.createdAt));
     q.bindValue(6, SqlValues::fromTime(c.updatedAt));
+    // One conversation per story: a copy of a story's conversation that is here already comes in without the id.
+    const std::optional<Conversation> holder = m_work.conversations().forStory(c.storyId);
+    q.bindValue(7, SqlValues::nullIfEmpty(holder && holder->storyId == c.storyId ? QString() : c.storyId));
     if (!run(q))
         return false;
     ids.conversation = m_work.connection().dialect().insertedId(q);

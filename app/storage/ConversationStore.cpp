@@ -8,7 +8,7 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-constexpr auto kColumns = u"id, title, mode, pinned, provider_id, model, created_at, updated_at";
+constexpr auto kColumns = u"id, title, mode, pinned, provider_id, model, created_at, updated_at, story_id";
 
 Conversation fromRecord(const QSqlQuery &query)
 {
@@ -21,6 +21,7 @@ Conversation fromRecord(const QSqlQuery &query)
     c.model = query.value(5).toString();
     c.createdAt = SqlValues::toTime(query.value(6));
     c.updatedAt = SqlValues::toTime(query.value(7));
+    c.storyId = query.value(8).toString();
     return c;
 }
 } // namespace
@@ -32,7 +33,7 @@ bool ConversationStore::create(Conversation &conversation)
     if (!conversation.updatedAt.isValid())
         conversation.updatedAt = conversation.createdAt;
     Statement query = prepare(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
-                              u"updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+                              u"updated_at, story_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(SqlValues::text(conversation.title));
     query.addBindValue(Conversation::modeName(conversation.mode));
     query.addBindValue(conversation.pinned);
@@ -40,6 +41,7 @@ bool ConversationStore::create(Conversation &conversation)
     query.addBindValue(SqlValues::text(conversation.model));
     query.addBindValue(SqlValues::fromTime(conversation.createdAt));
     query.addBindValue(SqlValues::fromTime(conversation.updatedAt));
+    query.addBindValue(SqlValues::nullIfEmpty(conversation.storyId));
     if (!exec(query))
         return false;
     conversation.id = insertedId(query);
@@ -53,6 +55,21 @@ std::optional<Conversation> ConversationStore::get(qint64 id)
     if (!exec(query) || !query.next())
         return std::nullopt;
     return fromRecord(query);
+}
+
+std::optional<Conversation> ConversationStore::forStory(const QString &storyId)
+{
+    const QString text = storyId.trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    Statement query = prepare(u"SELECT %1 FROM conversations WHERE story_id = ?"_s.arg(kColumns));
+    query.addBindValue(text);
+    if (exec(query) && query.next())
+        return fromRecord(query);
+    // An integer still names a conversation by its id (one created without a story id is the story of that id).
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    return ok && id > 0 ? get(id) : std::nullopt;
 }
 
 QList<Conversation> ConversationStore::list()
@@ -77,11 +94,11 @@ QList<Conversation> ConversationStore::search(const QString &text)
     QString pattern = text;
     pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
     pattern = u'%' + pattern + u'%';
-    Statement query
-        = prepare(u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
-                  u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
-                  u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
-                      u"c.id, c.title, c.mode, c.pinned, c.provider_id, c.model, c.created_at, c.updated_at"));
+    Statement query = prepare(
+        u"SELECT %1 FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
+        u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
+        u"AND m.content LIKE ? ESCAPE '\\') ORDER BY pinned DESC, updated_at DESC, id DESC"_s.arg(
+            u"c.id, c.title, c.mode, c.pinned, c.provider_id, c.model, c.created_at, c.updated_at, c.story_id"));
     query.addBindValue(pattern);
     query.addBindValue(pattern);
     return readAll(query);

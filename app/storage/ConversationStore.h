@@ -18,6 +18,9 @@ public:
     /// @brief Inserts @p conversation, setting its id and missing timestamps; false on failure.
     bool create(Conversation &conversation);
     std::optional<Conversation> get(qint64 id);
+    /// @brief The conversation of the story @p storyId: the one created for that story id (such as `v0.1:1.1.1`), or
+    /// else the one whose id @p storyId spells (a positive whole number); nullopt when neither exists.
+    std::optional<Conversation> forStory(const QString &storyId);
     /// @brief Pinned first, then by last activity, newest first.
     QList<Conversation> list();
     /// @brief The rows @p offset to @p offset + @p limit - 1 of list(), in its order.

@@ -275,6 +275,17 @@ QList<Migration> Schema::migrations()
                     changed_at TEXT NOT NULL))"_s,
                 u"CREATE INDEX handoff_changes_by_handoff ON handoff_changes (handoff_id)"_s,
             } },
+        // A story's own id (seed 002's `v0.1:1.1.1`), stored with the conversation that works on it; at most one
+        // conversation per story. The stored phases take the seed's words (the phase of the agent at work).
+        Migration { 9, u"story ids of conversations; seed 002's phase names"_s,
+            {
+                u"ALTER TABLE conversations ADD COLUMN story_id TEXT"_s,
+                u"CREATE UNIQUE INDEX conversations_by_story ON conversations (story_id) WHERE story_id IS NOT NULL"_s,
+                uR"(UPDATE variables SET value = CASE value WHEN 'analysis' THEN 'analyzing'
+                        WHEN 'implementation' THEN 'implementing' WHEN 'review' THEN 'reviewing'
+                        WHEN 'documentation' THEN 'documenting' ELSE value END
+                    WHERE name = 'pipeline.phase')"_s,
+            } },
     };
 }
 

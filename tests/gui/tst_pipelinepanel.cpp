@@ -64,6 +64,7 @@ private Q_SLOTS:
     void initTestCase();
     void statesThroughARunWithARejection();
     void theWindowDocksThePanelAndFollowsTheConversation();
+    void theStoryIdAndItsPhaseShow();
 };
 
 void TestPipelinePanel::initTestCase()
@@ -200,6 +201,24 @@ void TestPipelinePanel::theWindowDocksThePanelAndFollowsTheConversation()
     QVERIFY(window.pipelinePanel()->strip()->isVisible());
     window.pipelineDock()->toggleViewAction()->trigger();
     QVERIFY(window.pipelineDock()->isHidden());
+}
+
+void TestPipelinePanel::theStoryIdAndItsPhaseShow()
+{
+    // A conversation created for a story shows the story's id; the phase, stored in seed 002's words, in the window's.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    const qint64 id = h.repository().createStoryConversation(Conversation::Mode::Pipeline, u"v0.1:1.1.1"_s);
+    QVERIFY(id > 0);
+    const BoardResult start = h.repository().createHandoff(id, u"orchestrator"_s, u"analyst"_s, {});
+    QVERIFY2(start.ok(), qPrintable(start.message));
+    QVERIFY(h.repository().acceptHandoff(start.handoff.id).ok());
+    QVERIFY(h.repository().createHandoff(id, u"analyst"_s, u"implementer"_s, {}).ok());
+    PipelinePanel panel(&h.repository());
+    panel.setConversation(id);
+    QCOMPARE(panel.viewModel()->storyId(), u"v0.1:1.1.1"_s);
+    QCOMPARE(panel.viewModel()->phase(), u"implementing"_s);
+    QCOMPARE(panel.phaseLabel()->text(), u"Story: v0.1:1.1.1  ·  Phase: Implementation"_s);
 }
 
 QTEST_MAIN(TestPipelinePanel)

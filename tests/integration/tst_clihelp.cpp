@@ -64,8 +64,9 @@ void TestCliHelp::eachCommandHasItsOwnHelp_data()
     QTest::newRow("conversations") << u"conversations"_s << u"tandem conversations"_s << QStringList {}
                                    << QStringList { u"--provider"_s, u"--json"_s };
     QTest::newRow("show") << u"show"_s << u"tandem show ID"_s << QStringList {} << QStringList { u"--mode"_s };
-    QTest::newRow("handoffs") << u"handoffs"_s << u"tandem handoffs --conversation ID"_s
-                              << QStringList { u"--stale"_s, u"--json"_s } << QStringList { u"--provider"_s };
+    QTest::newRow("handoffs") << u"handoffs"_s << u"tandem handoffs --story STORY|--conversation ID"_s
+                              << QStringList { u"--story"_s, u"--stale"_s, u"--json"_s }
+                              << QStringList { u"--provider"_s };
     QTest::newRow("handoff") << u"handoff"_s << u"tandem handoff create"_s
                              << QStringList { u"--from"_s, u"--to"_s, u"--payload"_s, u"--reason"_s }
                              << QStringList { u"--stale"_s, u"--max-turns"_s };

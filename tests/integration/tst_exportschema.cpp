@@ -5,6 +5,7 @@
 #include "TemporaryDatabase.h"
 #include "exchange/Exporter.h"
 #include "storage/ExchangeStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QDir>
 #include <QFile>
@@ -66,6 +67,10 @@ void TestExportSchema::exportsAreValid()
     const qint64 id = Test::ExchangeFixture::create(temp.work());
     QVERIFY(Test::ExchangeFixture::createLong(temp.work(), 50) > 0);
     QVERIFY(Test::ExchangeFixture::createRouter(temp.work()) > 0);
+    Conversation story; // a story's conversation carries seed 002's story id
+    story.mode = Conversation::Mode::Pipeline;
+    story.storyId = u"v0.1:1.1.1"_s;
+    QVERIFY(temp.work().conversations().create(story));
     ExchangeStore store(temp.work());
     ExportRequest request;
     request.all = true;
@@ -117,6 +122,8 @@ void TestExportSchema::malformedShapesAreInvalid_data()
                                          << u"/agents/0/id"_s;
     QTest::newRow("approval choice") << fixed << u"variables/0/name"_s << QJsonValue(u"approval.always_allowed"_s)
                                      << u"/variables/0/name"_s;
+    QTest::newRow("story id a number") << fixed << u"story_id"_s << QJsonValue(7) << u"/story_id"_s;
+    QTest::newRow("story id too long") << fixed << u"story_id"_s << QJsonValue(QString(1001, u'x')) << u"/story_id"_s;
     QTest::newRow("no tasks in version 2")
         << router << u"tasks"_s << QJsonValue(QJsonValue::Undefined) << u" must have required property 'tasks'"_s;
 }

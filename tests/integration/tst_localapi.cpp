@@ -161,6 +161,7 @@ void TestLocalApi::pipelineThroughTheApi()
     QCOMPARE(rejected.value(u"rejection_reason"_s).toString(), u"Tests failing"_s);
     QVERIFY(!rejected.value(u"processed_at"_s).toString().isEmpty());
     QCOMPARE(m_harness->repository().activeAgent(m_story), u"implementer"_s);
+    QCOMPARE(m_harness->repository().boardState(m_story).phase, u"implementing"_s); // the engine's reject's state
     handoff = create(u"implementer"_s, u"reviewer"_s);
     QCOMPARE(act(u"accept"_s, handoff.value(u"id"_s).toInteger()).value(u"status"_s).toString(), u"accepted"_s);
 
@@ -283,12 +284,13 @@ void TestLocalApi::refusals_data()
         << QByteArray() << QByteArray() << true << 400 << u"payload"_s;
     QTest::newRow("no query") << "GET"_ba << u"/api/handoffs"_s << QByteArray() << QByteArray() << QByteArray() << true
                               << 400 << u"storyId"_s;
-    QTest::newRow("storyId not a number") << "GET"_ba << u"/api/handoffs?storyId=v0.1:1.1.1"_s << QByteArray()
-                                          << QByteArray() << QByteArray() << true << 400 << u"v0.1:1.1.1"_s;
+    QTest::newRow("unknown text story") << "GET"_ba << u"/api/handoffs?storyId=v0.1:1.1.1"_s << QByteArray()
+                                        << QByteArray() << QByteArray() << true << 404
+                                        << u"There is no story “v0.1:1.1.1”"_s;
     QTest::newRow("bad minutes") << "GET"_ba << u"/api/handoffs?stale=true&minutes=-3"_s << QByteArray() << QByteArray()
                                  << QByteArray() << true << 400 << u"minutes"_s;
     QTest::newRow("unknown story") << "GET"_ba << u"/api/handoffs?storyId=999"_s << QByteArray() << QByteArray()
-                                   << QByteArray() << true << 404 << u"no story 999"_s;
+                                   << QByteArray() << true << 404 << u"no story “999”"_s;
     QTest::newRow("unknown handoff") << "POST"_ba << u"/api/handoffs"_s << R"({"action":"accept","handoffId":999})"_ba
                                      << QByteArray() << QByteArray() << true << 404 << u"There is no handoff 999."_s;
     QTest::newRow("unknown path") << "GET"_ba << u"/api/stories"_s << QByteArray() << QByteArray() << QByteArray()
@@ -462,7 +464,7 @@ void TestLocalApi::boardFollowsTheEnginesRules()
 
     const BoardState board = m_harness->repository().boardState(m_story);
     QCOMPARE(board.handoffs.size(), 2); // nothing a refusal stored
-    QCOMPARE(board.phase, u"implementation"_s);
+    QCOMPARE(board.phase, u"implementing"_s);
     QCOMPARE(board.currentAgent, u"implementer"_s);
 }
 

@@ -216,7 +216,7 @@ void TestPipeline::transitionOutsideTheTableIsRefused()
                 .contains(u"rejected: Analyst may not hand the conversation to Documenter: it stays with Analyst."_s));
     QCOMPARE(h.rows(id).constLast().content, u"I will plan it first."_s);
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s);
-    QCOMPARE(h.repository().boardState(id).phase, u"analysis"_s);
+    QCOMPARE(h.repository().boardState(id).phase, u"analyzing"_s);
 }
 
 void TestPipeline::warmHandoffWaitsForTheTarget()
@@ -337,7 +337,7 @@ void TestPipeline::boardActionsSignalsAndQueries()
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s);
     const BoardState state = h.repository().boardState(id);
     QCOMPARE(state.currentAgent, u"analyst"_s);
-    QCOMPARE(state.phase, u"implementation"_s);
+    QCOMPARE(state.phase, u"analyzing"_s); // the phase follows the work back, as after the engine's own rejection
     QCOMPARE(handoffs(state.handoffs),
         (QStringList { u"orchestrator→analyst accepted"_s, u"analyst→implementer rejected"_s }));
     QCOMPARE(state.handoffs.at(1).rejectionReason(), u"The plan has no tests"_s);

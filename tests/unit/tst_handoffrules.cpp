@@ -70,28 +70,28 @@ void TestHandoffRules::check_data()
 
     using R = HandoffRules::Refusal;
     QTest::newRow("the holder along its edge")
-        << u"analyst"_s << u"analysis"_s << false << u"analyst"_s << u"implementer"_s << R::None << QString();
-    QTest::newRow("to the person") << u"analyst"_s << u"analysis"_s << false << u"analyst"_s << u"person"_s << R::None
+        << u"analyst"_s << u"analyzing"_s << false << u"analyst"_s << u"implementer"_s << R::None << QString();
+    QTest::newRow("to the person") << u"analyst"_s << u"analyzing"_s << false << u"analyst"_s << u"person"_s << R::None
                                    << QString();
-    QTest::newRow("the end of a pipeline") << u"documenter"_s << u"documentation"_s << false << u"documenter"_s
-                                           << u"orchestrator"_s << R::None << QString();
+    QTest::newRow("the end of a pipeline")
+        << u"documenter"_s << u"documenting"_s << false << u"documenter"_s << u"orchestrator"_s << R::None << QString();
     QTest::newRow("a story starts") << u"analyst"_s << QString() << false << u"orchestrator"_s << u"analyst"_s
                                     << R::None << QString();
     QTest::newRow("the next story starts")
         << u"analyst"_s << u"complete"_s << false << u"orchestrator"_s << u"analyst"_s << R::None << QString();
-    QTest::newRow("unknown target") << u"analyst"_s << u"analysis"_s << false << u"analyst"_s << u"plumber"_s
+    QTest::newRow("unknown target") << u"analyst"_s << u"analyzing"_s << false << u"analyst"_s << u"plumber"_s
                                     << R::UnknownAgent << u"There is no agent “plumber”."_s;
-    QTest::newRow("unknown source") << u"analyst"_s << u"analysis"_s << false << u"plumber"_s << u"analyst"_s
+    QTest::newRow("unknown source") << u"analyst"_s << u"analyzing"_s << false << u"plumber"_s << u"analyst"_s
                                     << R::UnknownAgent << u"There is no agent “plumber”."_s;
-    QTest::newRow("disabled target") << u"implementer"_s << u"implementation"_s << false << u"implementer"_s
+    QTest::newRow("disabled target") << u"implementer"_s << u"implementing"_s << false << u"implementer"_s
                                      << u"sleeper"_s << R::Disabled << u"Sleeper is disabled."_s;
-    QTest::newRow("terminal source") << u"archivist"_s << u"analysis"_s << false << u"archivist"_s << u"analyst"_s
+    QTest::newRow("terminal source") << u"archivist"_s << u"analyzing"_s << false << u"archivist"_s << u"analyst"_s
                                      << R::Terminal << u"Archivist is a terminal agent and cannot hand over."_s;
-    QTest::newRow("undeclared") << u"analyst"_s << u"analysis"_s << false << u"analyst"_s << u"documenter"_s
+    QTest::newRow("undeclared") << u"analyst"_s << u"analyzing"_s << false << u"analyst"_s << u"documenter"_s
                                 << R::Undeclared
                                 << u"Analyst may not hand over to Documenter: that transition is not declared."_s;
     // Issue #24: a story at analysis reached "complete" through refactorer → documenter → orchestrator.
-    QTest::newRow("not the holder") << u"analyst"_s << u"analysis"_s << false << u"refactorer"_s << u"documenter"_s
+    QTest::newRow("not the holder") << u"analyst"_s << u"analyzing"_s << false << u"refactorer"_s << u"documenter"_s
                                     << R::NotHolder
                                     << u"Refactorer does not hold the work: Analyst does, and only Analyst can hand "
                                        u"it over."_s;
@@ -100,7 +100,7 @@ void TestHandoffRules::check_data()
         << u"Orchestrator does not hold the work: Reviewer does, and only "
            u"Reviewer can hand it over."_s;
     QTest::newRow("another handoff pending")
-        << u"implementer"_s << u"implementation"_s << true << u"implementer"_s << u"reviewer"_s << R::Pending
+        << u"implementer"_s << u"implementing"_s << true << u"implementer"_s << u"reviewer"_s << R::Pending
         << u"The handoff from Analyst to Implementer (7) is still pending: it is accepted, rejected or timed out "
            u"before another one is made."_s;
 }

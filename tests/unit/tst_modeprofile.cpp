@@ -121,7 +121,7 @@ void TestModeProfile::pipelinePhases()
     for (const QStringView agent : profile.phaseAgents)
         phases << PipelinePhase::of(agent.toString());
     QCOMPARE(
-        phases, QStringList({ u"analysis"_s, u"implementation"_s, u"review"_s, u"refactoring"_s, u"documentation"_s }));
+        phases, QStringList({ u"analyzing"_s, u"implementing"_s, u"reviewing"_s, u"refactoring"_s, u"documenting"_s }));
     QCOMPARE(profile.phaseAgents.front(), profile.firstAgent);
     QCOMPARE(PipelinePhase::of(TransitionGraph::kOrchestrator.toString()), PipelinePhase::kComplete.toString());
     for (const Conversation::Mode mode :
