@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "LocalApiPage.h"
+#include "McpServersPage.h"
 #include "domain/RoutingPolicy.h"
 #include "presentation/SettingsViewModel.h"
 
@@ -91,6 +92,8 @@ void SettingsDialog::createPages()
     m_tabs->addTab(createAppearancePage(), tr("A&ppearance"));
     if (m_localApi)
         m_tabs->addTab(new LocalApiPage(m_localApi, this), tr("&Local API"));
+    if (m_mcpServers)
+        m_tabs->addTab(new McpServersPage(m_mcpServers, this), tr("T&ools"));
     reloadProviders(m_currentId);
 }
 
@@ -427,6 +430,12 @@ void SettingsDialog::addLocalApiPage(LocalApi *api)
 {
     m_localApi = api;
     m_tabs->addTab(new LocalApiPage(api, this), tr("&Local API"));
+}
+
+void SettingsDialog::addMcpServersPage(McpServersViewModel *servers)
+{
+    m_mcpServers = servers;
+    m_tabs->addTab(new McpServersPage(servers, this), tr("T&ools"));
 }
 
 QWidget *SettingsDialog::createAppearancePage()

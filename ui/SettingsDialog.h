@@ -20,6 +20,7 @@ class QTabWidget;
 namespace Tandem {
 
 class LocalApi;
+class McpServersViewModel;
 class SettingsViewModel;
 
 /// @brief Settings: providers (add, edit, remove, test the connection, list the models; the key goes to the
@@ -35,6 +36,8 @@ public:
 
     /// @brief Adds the "Local API" page for @p api (borrowed; it must outlive the dialog).
     void addLocalApiPage(LocalApi *api);
+    /// @brief Adds the "Tools" page with the MCP servers of @p servers (borrowed; it must outlive the dialog).
+    void addMcpServersPage(McpServersViewModel *servers);
 
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();
@@ -70,6 +73,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
+    McpServersViewModel *m_mcpServers = nullptr; ///< borrowed: the "Tools" page's
     bool m_retranslating = false;
     QListWidget *m_providerList = nullptr;
     QLineEdit *m_name = nullptr;

@@ -57,6 +57,14 @@ void EngineEvents::postMessageDelta(qint64 conversationId, qint64 messageId, con
     post([this, conversationId, messageId, delta] { Q_EMIT messageDelta(conversationId, messageId, delta); });
 }
 
+void EngineEvents::postToolProgress(
+    qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
+{
+    post([this, conversationId, messageId, progress, total, text] {
+        Q_EMIT toolProgress(conversationId, messageId, progress, total, text);
+    });
+}
+
 void EngineEvents::postActiveAgentChanged(qint64 conversationId, const QString &agentId)
 {
     post([this, conversationId, agentId] { Q_EMIT activeAgentChanged(conversationId, agentId); });

@@ -51,6 +51,7 @@ public:
     void postRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message);
     void postRunFailed(qint64 conversationId, qint64 runId, RunFailure failure);
     void postTasksChanged(qint64 conversationId);
+    void postToolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
 
     /// @brief The position a step's events start at, for drop().
     qsizetype mark() const { return qsizetype(m_queue.size()); }
@@ -70,6 +71,9 @@ Q_SIGNALS:
     void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
     /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
     void tasksChanged(qint64 conversationId);
+    /// The tool of the running call row @p messageId reported how far it got (ToolJob::progressed); @p total is 0
+    /// when unknown. Shown live, never stored.
+    void toolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
 
 private:
     void post(std::function<void()> event);

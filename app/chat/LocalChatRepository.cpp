@@ -56,6 +56,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     connect(&events, &EngineEvents::messageAdded, this, &ChatRepository::messageAdded);
     connect(&events, &EngineEvents::messageUpdated, this, &ChatRepository::messageUpdated);
     connect(&events, &EngineEvents::messageDelta, this, &ChatRepository::messageDelta);
+    connect(&events, &EngineEvents::toolProgress, this, &ChatRepository::toolProgress);
     connect(&events, &EngineEvents::activeAgentChanged, this, &ChatRepository::activeAgentChanged);
     // Announced in the order of the board's change log: what other processes committed before it comes first.
     connect(&events, &EngineEvents::handoffStatusChanged, this,
