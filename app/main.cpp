@@ -15,7 +15,9 @@
 #include "cliexchange/ImportCommand.h"
 #include "composition/AppContext.h"
 #include "domain/Logging.h"
+#include "mcp/McpConfigFile.h"
 #include "presentation/ExchangeViewModel.h"
+#include "presentation/McpServersViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
@@ -160,9 +162,24 @@ int main(int argc, char *argv[])
     if (Tandem::LocalApi::enabledInSettings())
         localApi.start(Tandem::LocalApi::portInSettings());
 
+    // Settings → Tools → MCP servers: mcp.json, the header values in the keychain.
+    Tandem::McpServersViewModel::Secrets mcpSecrets;
+    mcpSecrets.store = [&secrets](const QString &key, const QString &value, std::function<void(bool, QString)> done) {
+        secrets.write(key, value, [done](const Tandem::SecretStore::Result &r) { done(r.ok(), r.errorString); });
+    };
+    mcpSecrets.read = [&secrets](const QString &key, std::function<void(QString)> done) {
+        secrets.read(key, [done](const Tandem::SecretStore::Result &r) { done(r.ok() ? r.secret : QString()); });
+    };
+    mcpSecrets.remove = [&secrets](const QString &key) {
+        secrets.remove(key, [](const Tandem::SecretStore::Result &) {});
+    };
+    Tandem::McpServersViewModel mcpServers(
+        Tandem::McpConfigFile::defaultPath(), context.network(), mcpSecrets, settings.workspaceFolder());
+
     Tandem::MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
     window.setLocalApi(&localApi);
+    window.setMcpServers(&mcpServers);
     Tandem::FirstPaintReport::watch(&window); // bench_startup's measure; nothing unless its variable is set
     window.show();
     instance.listen(&window);

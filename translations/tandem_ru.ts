@@ -4113,6 +4113,260 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::McpServersPage</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-серверы</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Добавить</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Добавить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Импорт…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers from another client&apos;s file</source>
+        <translation>Импортировать MCP-серверы из файла другого клиента</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server</source>
+        <translation>Удалить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>The value of %1 could not be stored in the keychain: %2</source>
+        <translation>Не удалось сохранить значение %1 в связке ключей: %2</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Имя сервера</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Транспорт</translation>
+    </message>
+    <message>
+        <source>Local program (stdio)</source>
+        <translation>Локальная программа (stdio)</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Аргументы, по одному в строке</translation>
+    </message>
+    <message>
+        <source>Environment, one NAME=value per line</source>
+        <translation>Окружение, по одной паре ИМЯ=значение в строке</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The workspace folder</source>
+        <translation>Папка рабочей области</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Адрес сервера</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Заголовки</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Заголовок</translation>
+    </message>
+    <message>
+        <source>Value (kept in the keychain)</source>
+        <translation>Значение (хранится в связке ключей)</translation>
+    </message>
+    <message>
+        <source>Add &amp;header</source>
+        <translation>Добавить &amp;заголовок</translation>
+    </message>
+    <message>
+        <source>Add a header</source>
+        <translation>Добавить заголовок</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Включён</translation>
+    </message>
+    <message>
+        <source>Server enabled</source>
+        <translation>Сервер включён</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Имя:</translation>
+    </message>
+    <message>
+        <source>&amp;Transport:</source>
+        <translation>&amp;Транспорт:</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Команда:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>&amp;Окружение:</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Папка:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Hea&amp;ders:</source>
+        <translation>&amp;Заголовки:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Save the MCP server</source>
+        <translation>Сохранить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>Start or restart the MCP server</source>
+        <translation>Запустить или перезапустить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>Server state</source>
+        <translation>Состояние сервера</translation>
+    </message>
+    <message>
+        <source>The server&apos;s tools</source>
+        <translation>Инструменты сервера</translation>
+    </message>
+    <message>
+        <source>The server&apos;s log</source>
+        <translation>Журнал сервера</translation>
+    </message>
+    <message>
+        <source>MCP server status</source>
+        <translation>Состояние MCP-сервера</translation>
+    </message>
+    <message>
+        <source>Header value</source>
+        <translation>Значение заголовка</translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain; leave empty to keep the stored value</source>
+        <translation>Хранится в системной связке ключей; оставьте пустым, чтобы сохранить прежнее значение</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Сохранено.</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>Импорт MCP-серверов</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Файлы JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n server(s).</source>
+        <translation>
+            <numerusform>Импортирован %n сервер.</numerusform>
+            <numerusform>Импортировано %n сервера.</numerusform>
+            <numerusform>Импортировано %n серверов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Ar&amp;guments:</source>
+        <translation>&amp;Аргументы:</translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation>&amp;Перезапустить</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpServersViewModel</name>
+    <message>
+        <source>Disabled</source>
+        <translation>Отключён</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Не запущен</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запускается…</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Работает</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Сбой</translation>
+    </message>
+    <message>
+        <source>The MCP servers could not be saved to %1: %2</source>
+        <translation>Не удалось сохранить MCP-серверы в %1: %2</translation>
+    </message>
+    <message>
+        <source>The server needs a name.</source>
+        <translation>У сервера должно быть имя.</translation>
+    </message>
+    <message>
+        <source>There is already a server named &quot;%1&quot;.</source>
+        <translation>Сервер с именем «%1» уже есть.</translation>
+    </message>
+    <message>
+        <source>A local server needs a command to run.</source>
+        <translation>Локальному серверу нужна команда для запуска.</translation>
+    </message>
+    <message>
+        <source>An HTTP server needs an http:// or https:// address.</source>
+        <translation>HTTP-серверу нужен адрес http:// или https://.</translation>
+    </message>
+    <message>
+        <source>Restarted.</source>
+        <translation>Перезапущен.</translation>
+    </message>
+    <message>
+        <source>Started.</source>
+        <translation>Запущен.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлен.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already configured; the imported entry is left out.</source>
+        <translation>«%1» уже настроен; импортированная запись пропущена.</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::McpStdioTransport</name>
     <message>
         <source>The MCP server &quot;%1&quot; could not be started: %2.</source>
@@ -5065,6 +5319,10 @@ or write a message below to start a new one.</source>
         <source>Router: the classifier &amp;decides from:</source>
         <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
     </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>&amp;Инструменты</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
@@ -5368,6 +5626,14 @@ or write a message below to start a new one.</source>
             <numerusform>… (ещё %n символа; «Копировать» берёт всё)</numerusform>
             <numerusform>… (ещё %n символов; «Копировать» берёт всё)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Running… %1%</source>
+        <translation>Выполняется… %1%</translation>
+    </message>
+    <message>
+        <source>Running… step %1</source>
+        <translation>Выполняется… шаг %1</translation>
     </message>
 </context>
 <context>

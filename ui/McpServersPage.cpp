@@ -49,7 +49,7 @@ McpServersPage::McpServersPage(McpServersViewModel *servers, QWidget *parent)
     auto *import = new QPushButton(tr("&Import…"), this);
     import->setAccessibleName(tr("Import MCP servers from another client's file"));
     connect(import, &QPushButton::clicked, this, [this] { importFile(); });
-    m_remove = new QPushButton(tr("&Remove"), this);
+    m_remove = new QPushButton(tr("Re&move"), this);
     m_remove->setAccessibleName(tr("Remove the MCP server"));
     connect(m_remove, &QPushButton::clicked, this, &McpServersPage::removeCurrent);
     auto *listButtons = new QHBoxLayout;
@@ -133,7 +133,7 @@ QWidget *McpServersPage::createForm()
     m_form->addRow(tr("&Name:"), m_name);
     m_form->addRow(tr("&Transport:"), m_transport);
     m_form->addRow(tr("&Command:"), m_command);
-    m_form->addRow(tr("&Arguments:"), m_args);
+    m_form->addRow(tr("Ar&guments:"), m_args);
     m_form->addRow(tr("En&vironment:"), m_env);
     m_form->addRow(tr("&Folder:"), m_cwd);
     m_form->addRow(tr("&URL:"), m_url);
@@ -144,7 +144,7 @@ QWidget *McpServersPage::createForm()
     save->setObjectName(u"SaveMcpServer"_s);
     save->setAccessibleName(tr("Save the MCP server"));
     connect(save, &QPushButton::clicked, this, &McpServersPage::save);
-    m_restart = new QPushButton(tr("Res&tart"), form);
+    m_restart = new QPushButton(tr("&Restart"), form);
     m_restart->setAccessibleName(tr("Start or restart the MCP server"));
     connect(m_restart, &QPushButton::clicked, this, &McpServersPage::restartCurrent);
     auto *actions = new QHBoxLayout;
