@@ -241,7 +241,7 @@ void McpServersPage::showServer(int row)
     m_args->setPlainText(config.args.join(u'\n'));
     QStringList env;
     for (auto it = config.env.cbegin(); it != config.env.cend(); ++it)
-        env << it.key() + u'=' + it.value();
+        env << QString(it.key() + u'=' + it.value());
     m_env->setPlainText(env.join(u'\n'));
     m_cwd->setText(config.cwd);
     m_url->setText(config.url.toString());
@@ -368,8 +368,10 @@ void McpServersPage::importFile(QString path)
         return;
     const int added = m_servers->importFile(path);
     const QString problems = m_servers->lastError();
-    setStatus(tr("Imported %n server(s).", nullptr, added) + (problems.isEmpty() ? QString() : u' ' + problems),
-        !problems.isEmpty());
+    QString status = tr("Imported %n server(s).", nullptr, added);
+    if (!problems.isEmpty())
+        status += u' ' + problems;
+    setStatus(status, !problems.isEmpty());
 }
 
 void McpServersPage::setStatus(const QString &text, bool error)

@@ -79,6 +79,11 @@ QString McpServersViewModel::stateText(State state)
     return {};
 }
 
+const McpServersViewModel::Server &McpServersViewModel::server(int row) const
+{
+    return m_servers.at(size_t(row))->row;
+}
+
 int McpServersViewModel::indexOf(const QString &name) const
 {
     for (size_t i = 0; i < m_servers.size(); ++i)

@@ -61,7 +61,7 @@ public:
     static QString stateText(State state);
 
     int count() const { return int(m_servers.size()); }
-    const Server &server(int row) const { return m_servers.at(size_t(row))->row; }
+    const Server &server(int row) const;
     int indexOf(const QString &name) const;
     /// @brief The server's log: its stderr (stdio) after the page's own events.
     QString log(int row) const;
