@@ -6,6 +6,8 @@
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "llm/NetworkAccess.h"
+#include "mcp/McpConfigFile.h"
+#include "mcp/McpServers.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
@@ -67,6 +69,31 @@ ToolCatalog &AppContext::tools()
     return *m_tools;
 }
 
+McpServers &AppContext::mcpServers()
+{
+    if (!m_mcpServers) {
+        SecretStore *store = &secrets();
+        McpServers::Secrets keychain;
+        keychain.read = [store](const QString &key, std::function<void(const QString &)> done) {
+            store->read(key, [done = std::move(done)](const SecretStore::Result &result) {
+                done(result.ok() ? result.secret : QString());
+            });
+        };
+        keychain.write = [store](const QString &key, const QString &value, std::function<void(bool)> done) {
+            store->write(key, value, [done = std::move(done)](const SecretStore::Result &result) {
+                if (done)
+                    done(result.ok());
+            });
+        };
+        keychain.remove = [store](const QString &key) {
+            store->remove(key, [](const SecretStore::Result &) {});
+        };
+        m_mcpServers = std::make_unique<McpServers>(&tools(), network(), keychain, McpConfigFile::defaultPath());
+        m_mcpServers->load();
+    }
+    return *m_mcpServers;
+}
+
 LocalSettingsService &AppContext::settings()
 {
     if (!m_settings) {
@@ -88,6 +115,7 @@ EngineConfig AppContext::engineConfig(bool stored) const
 LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, SecretStore *secrets)
 {
     Q_ASSERT(!m_repository); // one engine per process
+    mcpServers(); // the configured servers' tools join the catalog before the engine reads it
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
     return *m_repository;

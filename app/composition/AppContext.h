@@ -13,6 +13,7 @@ namespace Tandem {
 class Database;
 class LocalChatRepository;
 class LocalSettingsService;
+class McpServers;
 class SecretStore;
 class ToolCatalog;
 struct EngineConfig;
@@ -52,6 +53,9 @@ public:
     SecretStore &secrets();
     /// @brief The process's one tool catalog: every agent, and the settings, see the same tools.
     ToolCatalog &tools();
+    /// @brief The configured MCP servers (<config folder>/mcp.json), their providers in tools(); header values in
+    /// secrets(). Made on first use; no server starts before its first call or McpServers::start().
+    McpServers &mcpServers();
     /// @brief The window's settings service over the database, the keychain, the network and the tools.
     LocalSettingsService &settings();
 
@@ -71,6 +75,7 @@ private:
     QNetworkAccessManager *m_network = nullptr;
     std::unique_ptr<SecretStore> m_secrets;
     std::unique_ptr<ToolCatalog> m_tools;
+    std::unique_ptr<McpServers> m_mcpServers; ///< after the catalog: takes its providers out of it first
     std::unique_ptr<LocalSettingsService> m_settings;
     std::unique_ptr<LocalChatRepository> m_repository; ///< last: destroyed first, before what it borrows
 };

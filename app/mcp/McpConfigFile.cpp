@@ -79,6 +79,7 @@ bool McpConfigFile::parseEntry(const QString &name, const QJsonObject &entry, Mc
     const int timeout = entry.value(u"timeout"_s).toInt(0);
     if (timeout > 0)
         server->timeoutMs = timeout;
+    server->enabled = !entry.value(u"disabled"_s).toBool(false);
     return true;
 }
 
@@ -126,6 +127,8 @@ QJsonObject McpConfigFile::toJson(const QList<McpServerConfig> &servers)
         }
         if (server.timeoutMs != McpServerConfig().timeoutMs)
             entry.insert(u"timeout"_s, server.timeoutMs);
+        if (!server.enabled)
+            entry.insert(u"disabled"_s, true);
         entries.insert(server.name, entry);
     }
     return { { u"mcpServers"_s, entries } };

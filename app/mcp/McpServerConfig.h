@@ -27,6 +27,7 @@ struct McpServerConfig
     /// Values found in an imported file; never written back to a file.
     QList<QPair<QString, QString>> importedHeaders;
     int timeoutMs = 60'000; ///< per request; `timeout` (ms) in the entry
+    bool enabled = true; ///< `"disabled": true` in the entry (as Claude Code and Cline write it) turns it off
 };
 
 } // namespace Tandem

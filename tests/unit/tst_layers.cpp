@@ -48,7 +48,7 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"mcp"_s, u"domain"_s } },
     // The composition root's objects (AppContext): it opens the database and makes the network manager, the keychain,
     // the tools, the settings and the engine's repository, once, for the window and every headless command.
-    { u"composition"_s, { u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
+    { u"composition"_s, { u"chat"_s, u"agents"_s, u"mcp"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
     // The headless commands take the database, the tools and the façade from the composition root, as main.cpp
     // does. No view model, no widget.
     // The local API: seed 002's board over HTTP through the chat façade (the engine's config for DASHBOARD_URL, the
@@ -56,7 +56,8 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"api"_s, { u"chat"_s, u"agents"_s, u"storage"_s, u"domain"_s } },
     // No exchange: tandem-cli links the headless commands without QtGui (docs/architecture.md, "Two binaries").
     { u"cli"_s,
-        { u"composition"_s, u"chat"_s, u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s, u"api"_s } },
+        { u"composition"_s, u"chat"_s, u"agents"_s, u"mcp"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s,
+            u"api"_s } },
     // export and import: the exchange module lays out text with QtGui, so these live in the full `tandem` only.
     { u"cliexchange"_s, { u"cli"_s, u"composition"_s, u"exchange"_s, u"storage"_s, u"domain"_s } },
     // The window binds to view models; it only starts and stops the local API (its settings page).
