@@ -15,7 +15,6 @@
 #include "cliexchange/ImportCommand.h"
 #include "composition/AppContext.h"
 #include "domain/Logging.h"
-#include "mcp/McpConfigFile.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/McpServersViewModel.h"
 #include "presentation/SettingsViewModel.h"
@@ -162,19 +161,15 @@ int main(int argc, char *argv[])
     if (Tandem::LocalApi::enabledInSettings())
         localApi.start(Tandem::LocalApi::portInSettings());
 
-    // Settings → Tools → MCP servers: mcp.json, the header values in the keychain.
+    // Settings → Tools → MCP servers: the servers in the catalog (mcp.json), the header values in the keychain.
     Tandem::McpServersViewModel::Secrets mcpSecrets;
-    mcpSecrets.store = [&secrets](const QString &key, const QString &value, std::function<void(bool, QString)> done) {
-        secrets.write(key, value, [done](const Tandem::SecretStore::Result &r) { done(r.ok(), r.errorString); });
-    };
     mcpSecrets.read = [&secrets](const QString &key, std::function<void(QString)> done) {
         secrets.read(key, [done](const Tandem::SecretStore::Result &r) { done(r.ok() ? r.secret : QString()); });
     };
-    mcpSecrets.remove = [&secrets](const QString &key) {
-        secrets.remove(key, [](const Tandem::SecretStore::Result &) {});
+    mcpSecrets.store = [&secrets](const QString &key, const QString &value, std::function<void(bool, QString)> done) {
+        secrets.write(key, value, [done](const Tandem::SecretStore::Result &r) { done(r.ok(), r.errorString); });
     };
-    Tandem::McpServersViewModel mcpServers(
-        Tandem::McpConfigFile::defaultPath(), context.network(), mcpSecrets, settings.workspaceFolder());
+    Tandem::McpServersViewModel mcpServers(&context.mcpServers(), mcpSecrets);
 
     Tandem::MainWindow window(&repository, &settings);
     window.setExchange(&exchange);

@@ -4113,6 +4113,29 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::McpServers</name>
+    <message>
+        <source>An MCP server needs a name.</source>
+        <translation>У MCP-сервера должно быть имя.</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server named &quot;%1&quot;.</source>
+        <translation>MCP-сервер с именем «%1» уже есть.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; would give its tools the same names as the server &quot;%2&quot;.</source>
+        <translation>MCP-сервер «%1» дал бы своим инструментам те же имена, что и сервер «%2».</translation>
+    </message>
+    <message>
+        <source>There is no MCP server named &quot;%1&quot;.</source>
+        <translation>MCP-сервера с именем «%1» нет.</translation>
+    </message>
+    <message>
+        <source>Cannot write the MCP servers file %1.</source>
+        <translation>Не удаётся записать файл MCP-серверов %1.</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::McpServersPage</name>
     <message>
         <source>MCP servers</source>
@@ -4330,18 +4353,6 @@ or write a message below to start a new one.</source>
         <translation>Сбой</translation>
     </message>
     <message>
-        <source>The MCP servers could not be saved to %1: %2</source>
-        <translation>Не удалось сохранить MCP-серверы в %1: %2</translation>
-    </message>
-    <message>
-        <source>The server needs a name.</source>
-        <translation>У сервера должно быть имя.</translation>
-    </message>
-    <message>
-        <source>There is already a server named &quot;%1&quot;.</source>
-        <translation>Сервер с именем «%1» уже есть.</translation>
-    </message>
-    <message>
         <source>A local server needs a command to run.</source>
         <translation>Локальному серверу нужна команда для запуска.</translation>
     </message>
@@ -4360,10 +4371,6 @@ or write a message below to start a new one.</source>
     <message>
         <source>Stopped.</source>
         <translation>Остановлен.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is already configured; the imported entry is left out.</source>
-        <translation>«%1» уже настроен; импортированная запись пропущена.</translation>
     </message>
 </context>
 <context>

@@ -1,65 +1,41 @@
 #include "McpServersViewModel.h"
 
-#include "mcp/McpClient.h"
 #include "mcp/McpConfigFile.h"
 #include "mcp/McpToolInfo.h"
 #include "mcp/McpToolProvider.h"
-#include "mcp/McpTransport.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QHash>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QSaveFile>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-struct McpServersViewModel::Entry
-{
-    Server row;
-    std::unique_ptr<McpToolProvider> provider;
-    QHash<QString, QString> headerValues; ///< read from the keychain just before a start, for the HTTP transport
-    int generation = 0; ///< a start in flight is dropped when the entry changed meanwhile
-};
-
 namespace {
-constexpr auto kDisabled = "disabled"_L1;
-constexpr int kMaxEvents = 200;
-
-QJsonObject readDocument(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+constexpr qsizetype kMaxEvents = 200;
 }
-} // namespace
 
-McpServersViewModel::McpServersViewModel(const QString &configPath, QNetworkAccessManager *network, Secrets secrets,
-    const QString &workspaceRoot, QObject *parent)
+McpServersViewModel::McpServersViewModel(McpServers *servers, Secrets secrets, QObject *parent)
     : QObject(parent)
-    , m_path(configPath)
-    , m_network(network)
+    , m_servers(servers)
     , m_secrets(std::move(secrets))
-    , m_workspaceRoot(workspaceRoot)
 {
-    load();
+    if (m_servers) {
+        connect(m_servers, &McpServers::serversChanged, this, [this] {
+            reload();
+            Q_EMIT listChanged();
+        });
+        connect(m_servers, &McpServers::serverChanged, this, &McpServersViewModel::onServerChanged);
+    }
+    reload();
+    for (const Server &row : std::as_const(m_rows))
+        checkSecrets(row.config);
 }
 
-McpServersViewModel::~McpServersViewModel()
-{
-    for (const auto &entry : m_servers)
-        if (entry->provider)
-            entry->provider->shutdown();
-}
+McpServersViewModel::~McpServersViewModel() = default;
 
 QString McpServersViewModel::secretKey(const QString &server, const QString &header)
 {
-    return u"mcp:%1:%2"_s.arg(server, header);
+    return McpServers::secretKey(server, header);
 }
 
 QString McpServersViewModel::stateText(State state)
@@ -79,28 +55,21 @@ QString McpServersViewModel::stateText(State state)
     return {};
 }
 
-const McpServersViewModel::Server &McpServersViewModel::server(int row) const
-{
-    return m_servers.at(size_t(row))->row;
-}
-
 int McpServersViewModel::indexOf(const QString &name) const
 {
-    for (size_t i = 0; i < m_servers.size(); ++i)
-        if (m_servers[i]->row.config.name == name)
+    for (qsizetype i = 0; i < m_rows.size(); ++i)
+        if (m_rows.at(i).config.name == name)
             return int(i);
     return -1;
 }
 
 QString McpServersViewModel::log(int row) const
 {
-    const Entry &entry = *m_servers.at(size_t(row));
-    QString text = entry.row.events.join(u'\n');
-    if (entry.provider && entry.provider->client() && entry.provider->client()->transport()) {
-        const QString serverLog = entry.provider->client()->transport()->log();
-        if (!serverLog.isEmpty())
-            text += u"\n"_s + serverLog;
-    }
+    const QString name = m_rows.at(row).config.name;
+    QString text = m_events.value(name).join(u'\n');
+    const QString serverLog = m_servers ? m_servers->log(name) : QString();
+    if (!serverLog.isEmpty())
+        text += u"\n"_s + serverLog;
     return text;
 }
 
@@ -109,58 +78,54 @@ bool McpServersViewModel::headerStored(const QString &server, const QString &hea
     return m_storedHeaders.contains(secretKey(server, header));
 }
 
-void McpServersViewModel::load()
+McpServersViewModel::Server McpServersViewModel::rowFor(const McpServers::Server &server) const
 {
-    QStringList problems;
-    const QJsonObject document = readDocument(m_path);
-    const QJsonObject entries = document.value("mcpServers"_L1).toObject();
-    for (const McpServerConfig &config : McpConfigFile::parse(document, &problems)) {
-        auto entry = std::make_unique<Entry>();
-        entry->row.config = config;
-        entry->row.enabled = !entries.value(config.name).toObject().value(kDisabled).toBool();
-        entry->row.state = entry->row.enabled ? State::Stopped : State::Disabled;
-        checkSecrets(config);
-        m_servers.push_back(std::move(entry));
-    }
-    if (!problems.isEmpty())
-        m_lastError = problems.join(u' ');
+    Server row { server.config, server.config.enabled, server.state, server.lastError, {} };
+    if (m_servers && server.state == State::Running)
+        for (const McpToolInfo &tool : m_servers->tools(server.config.name))
+            row.tools << McpToolProvider::modelSafeName(server.config.name, tool.name);
+    return row;
 }
 
-bool McpServersViewModel::write()
+void McpServersViewModel::reload()
 {
-    QList<McpServerConfig> configs;
-    for (const auto &entry : m_servers)
-        configs << entry->row.config;
-    QJsonObject document = McpConfigFile::toJson(configs);
-    // McpConfigFile knows nothing of switching a server off; "disabled" is what Cline and others write for it.
-    QJsonObject entries = document.value("mcpServers"_L1).toObject();
-    for (const auto &entry : m_servers) {
-        if (entry->row.enabled)
-            continue;
-        QJsonObject object = entries.value(entry->row.config.name).toObject();
-        object.insert(kDisabled, true);
-        entries.insert(entry->row.config.name, object);
-    }
-    document.insert("mcpServers"_L1, entries);
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(document).toJson()) < 0 || !file.commit()) {
-        m_lastError = tr("The MCP servers could not be saved to %1: %2").arg(m_path, file.errorString());
-        return false;
-    }
-    return true;
+    m_rows.clear();
+    if (!m_servers)
+        return;
+    for (const McpServers::Server &server : m_servers->servers())
+        m_rows << rowFor(server);
 }
 
-bool McpServersViewModel::validate(const McpServerConfig &config, const QString &previousName)
+void McpServersViewModel::onServerChanged(const QString &name)
 {
-    if (config.name.trimmed().isEmpty()) {
-        m_lastError = tr("The server needs a name.");
+    const int row = indexOf(name);
+    const std::optional<McpServers::Server> server = m_servers ? m_servers->server(name) : std::nullopt;
+    if (row < 0 || !server)
+        return;
+    const State before = m_rows.at(row).state;
+    m_rows[row] = rowFor(*server);
+    if (before != server->state && server->state == State::Running)
+        note(name, tr("Started."));
+    else if (before != server->state && server->state == State::Stopped)
+        note(name, tr("Stopped."));
+    else if (before != server->state && server->state == State::Failed)
+        note(name, server->lastError);
+    Q_EMIT serverChanged(row);
+}
+
+void McpServersViewModel::note(const QString &name, const QString &event)
+{
+    QStringList &events = m_events[name];
+    events << event;
+    if (events.size() > kMaxEvents)
+        events.remove(0, events.size() - kMaxEvents);
+}
+
+bool McpServersViewModel::save(
+    const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, const QString &previousName)
+{
+    if (!m_servers)
         return false;
-    }
-    if (config.name != previousName && indexOf(config.name) >= 0) {
-        m_lastError = tr("There is already a server named \"%1\".").arg(config.name);
-        return false;
-    }
     if (config.transport == McpServerConfig::Transport::Stdio && config.command.trimmed().isEmpty()) {
         m_lastError = tr("A local server needs a command to run.");
         return false;
@@ -170,195 +135,89 @@ bool McpServersViewModel::validate(const McpServerConfig &config, const QString 
         m_lastError = tr("An HTTP server needs an http:// or https:// address.");
         return false;
     }
+    if (!previousName.isEmpty() && m_servers->server(previousName))
+        return replace(config, headerValues, previousName);
+    QList<QPair<QString, QString>> values;
+    for (const auto &pair : headerValues)
+        if (!pair.second.isEmpty())
+            values << pair;
+    McpServerConfig added = config;
+    for (const auto &pair : headerValues)
+        if (!added.headerNames.contains(pair.first))
+            added.headerNames << pair.first;
+    QString error;
+    if (!m_servers->add(added, values, &error)) {
+        m_lastError = error;
+        return false;
+    }
+    // McpServers writes the values too, without an answer; this write says whether the keychain took them.
+    for (const auto &[header, value] : values)
+        storeSecret(added.name, header, value);
     return true;
 }
 
-bool McpServersViewModel::save(
+bool McpServersViewModel::replace(
     const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, const QString &previousName)
 {
-    if (!validate(config, previousName))
-        return false;
-    McpServerConfig stored = config;
-    stored.importedHeaders.clear();
-    for (const auto &[header, value] : headerValues)
-        if (!stored.headerNames.contains(header))
-            stored.headerNames << header;
-    const int row = previousName.isEmpty() ? -1 : indexOf(previousName);
-    if (row < 0) {
-        auto entry = std::make_unique<Entry>();
-        entry->row.config = stored;
-        m_servers.push_back(std::move(entry));
-    } else {
-        Entry &entry = *m_servers[size_t(row)];
-        if (entry.provider)
-            entry.provider->shutdown();
-        entry.provider.reset();
-        entry.row.config = stored;
-        entry.row.state = entry.row.enabled ? State::Stopped : State::Disabled;
-        entry.row.tools.clear();
-        ++entry.generation;
+    // McpServers has no edit: the entry is removed and added again. A header left empty keeps its stored value,
+    // read back first, because removing the entry deletes its values from the keychain.
+    auto values = std::make_shared<QList<QPair<QString, QString>>>(headerValues);
+    auto pending = std::make_shared<int>(1);
+    auto finish = [this, config, previousName, values, pending] {
+        if (--*pending > 0 || !m_servers)
+            return;
+        const std::optional<McpServers::Server> old = m_servers->server(previousName);
+        QString error;
+        if (!m_servers->remove(previousName, &error) || !save(config, *values)) {
+            m_lastError = error.isEmpty() ? m_lastError : error;
+            if (old)
+                m_servers->add(old->config, *values);
+        }
+    };
+    for (auto &pair : *values) {
+        if (!pair.second.isEmpty() || !m_secrets.read || !headerStored(previousName, pair.first))
+            continue;
+        ++*pending;
+        m_secrets.read(secretKey(previousName, pair.first), [&pair, finish](const QString &value) {
+            pair.second = value;
+            finish();
+        });
     }
-    if (!write())
-        return false;
-    for (const auto &[header, value] : headerValues)
-        if (!value.isEmpty())
-            storeSecret(stored.name, header, value);
-    Q_EMIT listChanged();
+    finish();
     return true;
 }
 
 bool McpServersViewModel::remove(const QString &name)
 {
-    const int row = indexOf(name);
-    if (row < 0)
+    QString error;
+    if (!m_servers || !m_servers->remove(name, &error)) {
+        m_lastError = error;
         return false;
-    const McpServerConfig config = m_servers[size_t(row)]->row.config;
-    if (m_servers[size_t(row)]->provider)
-        m_servers[size_t(row)]->provider->shutdown();
-    m_servers.erase(m_servers.begin() + row);
-    if (!write())
-        return false;
-    for (const QString &header : config.headerNames) {
-        m_storedHeaders.remove(secretKey(name, header));
-        if (m_secrets.remove)
-            m_secrets.remove(secretKey(name, header));
     }
-    Q_EMIT listChanged();
+    for (auto it = m_storedHeaders.begin(); it != m_storedHeaders.end();)
+        it = it->startsWith(secretKey(name, {})) ? m_storedHeaders.erase(it) : std::next(it);
+    m_events.remove(name);
     return true;
 }
 
 void McpServersViewModel::setEnabled(const QString &name, bool enabled)
 {
-    const int row = indexOf(name);
-    if (row < 0 || m_servers[size_t(row)]->row.enabled == enabled)
-        return;
-    Entry &entry = *m_servers[size_t(row)];
-    entry.row.enabled = enabled;
-    write();
-    if (!enabled) {
-        ++entry.generation;
-        if (entry.provider)
-            entry.provider->shutdown();
-        entry.row.state = State::Disabled;
-        entry.row.tools.clear();
-        changed(entry);
-        return;
-    }
-    entry.row.state = State::Stopped;
-    start(entry);
+    QString error;
+    if (m_servers && !m_servers->setEnabled(name, enabled, &error))
+        m_lastError = error;
+    // A server turned on starts at once, so the page shows whether it works.
+    if (m_servers && enabled)
+        m_servers->start(name);
 }
 
 void McpServersViewModel::restart(const QString &name)
 {
-    const int row = indexOf(name);
-    if (row < 0 || !m_servers[size_t(row)]->row.enabled)
+    if (!m_servers)
         return;
-    Entry &entry = *m_servers[size_t(row)];
-    ++entry.generation;
-    if (entry.provider)
-        entry.row.events << tr("Restarted.");
-    start(entry);
-}
-
-void McpServersViewModel::start(Entry &entry)
-{
-    entry.row.state = State::Starting;
-    entry.row.reason.clear();
-    changed(entry);
-    // The header values are read from the keychain first: the provider asks for them synchronously.
-    const McpServerConfig config = entry.row.config;
-    const int generation = ++entry.generation;
-    auto pending = std::make_shared<int>(int(config.headerNames.size()));
-    auto go = [this, name = config.name, generation] {
-        const int row = indexOf(name);
-        if (row < 0 || m_servers[size_t(row)]->generation != generation)
-            return;
-        Entry &current = *m_servers[size_t(row)];
-        makeProvider(current);
-        current.row.state = State::Starting;
-        current.provider->ensureStarted();
-    };
-    if (config.transport != McpServerConfig::Transport::Http || !m_secrets.read || config.headerNames.isEmpty()) {
-        go();
-        return;
-    }
-    for (const QString &header : config.headerNames) {
-        m_secrets.read(secretKey(config.name, header), [this, name = config.name, header, pending, go](QString value) {
-            const int row = indexOf(name);
-            if (row >= 0)
-                m_servers[size_t(row)]->headerValues.insert(header, value);
-            if (--*pending == 0)
-                go();
-        });
-    }
-}
-
-void McpServersViewModel::makeProvider(Entry &entry)
-{
-    McpToolProvider::HeaderLookup lookup = [this](const QString &server, const QString &header) {
-        const int row = indexOf(server);
-        return row < 0 ? QString() : m_servers[size_t(row)]->headerValues.value(header);
-    };
-    // The old provider is deleted once its client has closed, so its process is ended the spec's way.
-    if (McpToolProvider *old = entry.provider.release()) {
-        old->setParent(this);
-        connect(old, &McpToolProvider::stopped, old, &QObject::deleteLater);
-        old->shutdown();
-    }
-    entry.provider = std::make_unique<McpToolProvider>(entry.row.config, m_network, lookup);
-    entry.provider->setWorkspaceRoot(m_workspaceRoot);
-    watch(entry);
-}
-
-void McpServersViewModel::watch(Entry &entry)
-{
-    McpToolProvider *provider = entry.provider.get();
-    auto find = [this, provider]() -> Entry * {
-        for (const auto &candidate : m_servers)
-            if (candidate->provider.get() == provider)
-                return candidate.get();
-        return nullptr;
-    };
-    provider->setToolsChangedHandler([this, find] {
-        if (Entry *current = find())
-            refreshTools(*current);
-    });
-    connect(provider, &McpToolProvider::started, this, [this, find] {
-        Entry *current = find();
-        if (!current)
-            return;
-        current->row.state = State::Running;
-        current->row.events << tr("Started.");
-        refreshTools(*current);
-    });
-    connect(provider, &McpToolProvider::stopped, this, [this, find](const QString &reason) {
-        Entry *current = find();
-        if (!current || current->row.state == State::Disabled)
-            return;
-        current->row.state = reason.isEmpty() ? State::Stopped : State::Failed;
-        current->row.reason = reason;
-        current->row.events << (reason.isEmpty() ? tr("Stopped.") : reason);
-        changed(*current);
-    });
-}
-
-void McpServersViewModel::refreshTools(Entry &entry)
-{
-    entry.row.tools.clear();
-    if (McpClient *client = entry.provider->client())
-        for (const McpToolInfo &info : client->tools())
-            entry.row.tools << McpToolProvider::modelSafeName(entry.row.config.name, info.name);
-    entry.row.events << entry.provider->problems();
-    changed(entry);
-}
-
-void McpServersViewModel::changed(Entry &entry)
-{
-    if (entry.row.events.size() > kMaxEvents)
-        entry.row.events.remove(0, entry.row.events.size() - kMaxEvents);
-    const int row = indexOf(entry.row.config.name);
-    if (row >= 0)
-        Q_EMIT serverChanged(row);
+    const std::optional<McpServers::Server> server = m_servers->server(name);
+    if (server && (server->state == State::Running || server->state == State::Starting))
+        note(name, tr("Restarted."));
+    m_servers->restart(name);
 }
 
 void McpServersViewModel::checkSecrets(const McpServerConfig &config)
@@ -397,10 +256,6 @@ int McpServersViewModel::importFile(const QString &path)
     const QList<McpServerConfig> imported = McpConfigFile::read(path, &problems);
     int added = 0;
     for (McpServerConfig config : imported) {
-        if (indexOf(config.name) >= 0) {
-            problems << tr("\"%1\" is already configured; the imported entry is left out.").arg(config.name);
-            continue;
-        }
         const QList<QPair<QString, QString>> values = config.importedHeaders;
         config.importedHeaders.clear();
         if (save(config, values))

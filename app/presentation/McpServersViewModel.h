@@ -1,42 +1,38 @@
 #pragma once
 
 #include "mcp/McpServerConfig.h"
+#include "mcp/McpServers.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
 #include <QStringList>
 
 #include <functional>
-#include <memory>
-#include <vector>
-
-class QNetworkAccessManager;
 
 namespace Tandem {
 
-class McpToolProvider;
-
-/// @brief What Settings → Tools → MCP servers edits: the servers of the config file (McpConfigFile), each with its
-/// state, its tools and its log; add, edit, remove, enable, disable, restart and import from another client's file.
+/// @brief What Settings → Tools → MCP servers shows and edits: the process's McpServers (the servers in the tool
+/// catalog), each with its state, its tools and its log; add, edit, remove, enable, disable, restart, and import from
+/// another client's file.
 ///
-/// Header values go to the keychain through the injected McpSecrets, never to the file; the view only learns whether
-/// a value is stored.
+/// Header values go to the keychain (through McpServers and the injected Secrets), never to the file; the view only
+/// learns whether a value is stored.
 class McpServersViewModel final : public QObject
 {
     Q_OBJECT
 
 public:
-    enum class State { Disabled, Stopped, Starting, Running, Failed };
+    using State = McpServers::State;
 
-    /// @brief The keychain as the page needs it; the key of a header value is secretKey().
+    /// @brief The keychain as the page needs it: whether a value is stored, and storing one with an answer.
     struct Secrets
     {
-        std::function<void(const QString &key, const QString &value, std::function<void(bool ok, QString error)>)>
-            store;
         /// Answers the value, empty when none is stored (or the keychain failed).
         std::function<void(const QString &key, std::function<void(QString value)>)> read;
-        std::function<void(const QString &key)> remove;
+        std::function<void(const QString &key, const QString &value, std::function<void(bool ok, QString error)>)>
+            store;
     };
 
     /// @brief One row of the page.
@@ -47,34 +43,32 @@ public:
         State state = State::Stopped;
         QString reason; ///< why it stopped or failed
         QStringList tools; ///< the names the model sees
-        QStringList events; ///< what the page saw happen (started, stopped, restarted)
     };
 
-    /// @brief Reads @p configPath (McpConfigFile's format); @p network is borrowed for the HTTP servers.
-    McpServersViewModel(const QString &configPath, QNetworkAccessManager *network, Secrets secrets,
-        const QString &workspaceRoot = {}, QObject *parent = nullptr);
+    /// @brief @p servers is borrowed and must outlive the view model.
+    McpServersViewModel(McpServers *servers, Secrets secrets, QObject *parent = nullptr);
     ~McpServersViewModel() override;
     Q_DISABLE_COPY_MOVE(McpServersViewModel)
 
-    /// @brief The keychain entry of @p header's value for @p server.
+    /// @brief The keychain entry of @p header's value for @p server (McpServers::secretKey()).
     static QString secretKey(const QString &server, const QString &header);
     static QString stateText(State state);
 
-    int count() const { return int(m_servers.size()); }
-    const Server &server(int row) const;
+    int count() const { return int(m_rows.size()); }
+    const Server &server(int row) const { return m_rows.at(row); }
     int indexOf(const QString &name) const;
-    /// @brief The server's log: its stderr (stdio) after the page's own events.
+    /// @brief The server's log: what the page saw happen (started, stopped, restarted), then its stderr (stdio).
     QString log(int row) const;
     /// @brief Whether a value is stored for @p header of @p server, as far as the keychain has answered.
     bool headerStored(const QString &server, const QString &header) const;
 
-    /// @brief Adds or replaces (@p previousName, empty for a new one) @p config and stores @p headerValues (name,
-    /// value; an empty value keeps the stored one) in the keychain. False with lastError() for a bad entry.
+    /// @brief Adds or replaces (@p previousName, empty for a new one) @p config; @p headerValues (name, value) go to
+    /// the keychain, an empty value keeps the stored one. False with lastError() for a bad entry.
     bool save(const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues,
         const QString &previousName = {});
     bool remove(const QString &name);
     void setEnabled(const QString &name, bool enabled);
-    /// @brief Stops the server if it runs and starts it again (an enabled one).
+    /// @brief Starts the server, or stops it and starts it again.
     void restart(const QString &name);
     /// @brief Adds the servers of another client's file; their header values go to the keychain. Returns how many.
     int importFile(const QString &path);
@@ -89,24 +83,19 @@ Q_SIGNALS:
     void secretStored(const QString &server, const QString &header, bool ok, const QString &error);
 
 private:
-    struct Entry;
-
-    void load();
-    bool write();
-    void makeProvider(Entry &entry);
-    void watch(Entry &entry);
-    void refreshTools(Entry &entry);
+    void reload();
+    Server rowFor(const McpServers::Server &server) const;
+    void onServerChanged(const QString &name);
+    void note(const QString &name, const QString &event);
     void checkSecrets(const McpServerConfig &config);
-    void start(Entry &entry);
     void storeSecret(const QString &server, const QString &header, const QString &value);
-    void changed(Entry &entry);
-    bool validate(const McpServerConfig &config, const QString &previousName);
+    bool replace(
+        const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, const QString &previousName);
 
-    QString m_path;
-    QPointer<QNetworkAccessManager> m_network;
+    QPointer<McpServers> m_servers;
     Secrets m_secrets;
-    QString m_workspaceRoot;
-    std::vector<std::unique_ptr<Entry>> m_servers;
+    QList<Server> m_rows;
+    QHash<QString, QStringList> m_events; ///< per server name, what the page saw happen
     QSet<QString> m_storedHeaders; ///< secretKey()s the keychain holds
     QString m_lastError;
 };

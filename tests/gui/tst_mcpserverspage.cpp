@@ -10,6 +10,7 @@
 #include "SecretTestUtil.h"
 #include "SettingsDialog.h"
 #include "llm/NetworkAccess.h"
+#include "mcp/McpServers.h"
 #include "mcp/McpToolProvider.h"
 #include "presentation/McpServersViewModel.h"
 #include "presentation/MessageListModel.h"
@@ -17,6 +18,7 @@
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
 #include "tools/Tool.h"
+#include "tools/ToolCatalog.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -55,11 +57,37 @@ McpServersViewModel::Secrets keychain(SecretStore *store)
     secrets.read = [store](const QString &key, std::function<void(QString)> done) {
         store->read(key, [done](const SecretStore::Result &result) { done(result.ok() ? result.secret : QString()); });
     };
-    secrets.remove = [store](const QString &key) {
-        store->remove(key, [](const SecretStore::Result &) {});
-    };
     return secrets;
 }
+
+/// The process's servers as AppContext makes them, on the test's file and keychain, and the page's view model.
+struct Servers
+{
+    Servers(const QString &path, QNetworkAccessManager *network, SecretStore *store)
+        : servers(&catalog, network, mcpKeychain(store), path)
+    {
+        servers.load();
+    }
+    static McpServers::Secrets mcpKeychain(SecretStore *store)
+    {
+        McpServers::Secrets secrets;
+        secrets.read = [store](const QString &key, std::function<void(const QString &)> done) {
+            store->read(key, [done](const SecretStore::Result &r) { done(r.ok() ? r.secret : QString()); });
+        };
+        secrets.write = [store](const QString &key, const QString &value, std::function<void(bool)> done) {
+            store->write(key, value, [done](const SecretStore::Result &r) {
+                if (done)
+                    done(r.ok());
+            });
+        };
+        secrets.remove = [store](const QString &key) {
+            store->remove(key, [](const SecretStore::Result &) {});
+        };
+        return secrets;
+    }
+    ToolCatalog catalog;
+    McpServers servers;
+};
 
 QByteArray fileText(const QString &path)
 {
@@ -124,7 +152,8 @@ void TestMcpServersPage::cleanupTestCase()
 void TestMcpServersPage::localServerRunsAndShowsToolsAndLog()
 {
     QFile::remove(m_path);
-    McpServersViewModel servers(m_path, m_network, keychain(&m_secrets), m_folder.path());
+    Servers process(m_path, m_network, &m_secrets);
+    McpServersViewModel servers(&process.servers, keychain(&m_secrets));
     McpServersPage page(&servers);
     QCOMPARE(page.serverList()->count(), 0);
 
@@ -161,9 +190,9 @@ void TestMcpServersPage::localServerRunsAndShowsToolsAndLog()
                 .value("disabled"_L1)
                 .toBool());
     {
-        McpServersViewModel again(m_path, m_network, keychain(&m_secrets));
-        QCOMPARE(again.count(), 1);
-        QVERIFY(!again.server(0).enabled);
+        Servers again(m_path, m_network, &m_secrets);
+        QCOMPARE(again.servers.servers().size(), 1);
+        QVERIFY(!again.servers.servers().constFirst().config.enabled);
     }
 
     // Enabled again: it starts.
@@ -184,7 +213,8 @@ void TestMcpServersPage::httpHeaderValueGoesToTheKeychain()
 {
     QFile::remove(m_path);
     const QString secret = u"Bearer page-secret-4711"_s;
-    McpServersViewModel servers(m_path, m_network, keychain(&m_secrets), m_folder.path());
+    Servers process(m_path, m_network, &m_secrets);
+    McpServersViewModel servers(&process.servers, keychain(&m_secrets));
     McpServersPage page(&servers);
     page.newServer();
     page.nameField()->setText(u"web"_s);
@@ -239,7 +269,8 @@ void TestMcpServersPage::importReadsAnotherClientsFile()
                    .toJson());
     file.close();
 
-    McpServersViewModel servers(m_path, m_network, keychain(&m_secrets), m_folder.path());
+    Servers process(m_path, m_network, &m_secrets);
+    McpServersViewModel servers(&process.servers, keychain(&m_secrets));
     McpServersPage page(&servers);
     page.importFile(other);
     QCOMPARE(page.serverList()->count(), 2);
@@ -258,7 +289,8 @@ void TestMcpServersPage::importReadsAnotherClientsFile()
 void TestMcpServersPage::settingsDialogHasThePage()
 {
     QFile::remove(m_path);
-    McpServersViewModel servers(m_path, m_network, keychain(&m_secrets));
+    Servers process(m_path, m_network, &m_secrets);
+    McpServersViewModel servers(&process.servers, keychain(&m_secrets));
     SettingsDialog dialog(nullptr);
     const auto *tabs = dialog.findChild<QTabWidget *>();
     QVERIFY(tabs);
