@@ -110,7 +110,8 @@ void McpServersViewModel::onServerChanged(const QString &name)
         note(name, tr("Stopped."));
     else if (before != server->state && server->state == State::Failed)
         note(name, server->lastError);
-    Q_EMIT serverChanged(row);
+    else
+        Q_EMIT serverChanged(row);
 }
 
 void McpServersViewModel::note(const QString &name, const QString &event)
@@ -119,6 +120,8 @@ void McpServersViewModel::note(const QString &name, const QString &event)
     events << event;
     if (events.size() > kMaxEvents)
         events.remove(0, events.size() - kMaxEvents);
+    if (const int row = indexOf(name); row >= 0)
+        Q_EMIT serverChanged(row);
 }
 
 bool McpServersViewModel::save(
