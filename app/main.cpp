@@ -15,12 +15,12 @@
 #include "cliexchange/ImportCommand.h"
 #include "composition/AppContext.h"
 #include "domain/Logging.h"
+#include "exchange/LocalExchange.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/McpServersViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
-#include "storage/ExchangeStore.h"
 #include "storage/IntegrityCheckThread.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
@@ -153,8 +153,8 @@ int main(int argc, char *argv[])
     Tandem::UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
     QObject::connect(&termination, &Tandem::UnixSignals::received, &app, &QCoreApplication::quit);
 
-    Tandem::ExchangeStore exchangeStore(database.work());
-    Tandem::ExchangeViewModel exchange(&exchangeStore);
+    Tandem::LocalExchange exchangeApi(database.work());
+    Tandem::ExchangeViewModel exchange(&exchangeApi);
 
     // The local API (the handoff board over HTTP on 127.0.0.1), off until the person turns it on in the settings.
     Tandem::LocalApi localApi(repository, secrets, context.dataFolder());

@@ -3164,6 +3164,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Agent files: %1 (problems in all: %2)</source>
         <translation>Файлы агентов: %1 (всего проблем: %2)</translation>
     </message>
+    <message>
+        <source>This conversation is still answering. Send your message again when it is done.</source>
+        <translation>Эта беседа ещё отвечает. Отправьте сообщение ещё раз, когда ответ закончится.</translation>
+    </message>
+    <message>
+        <source>The message is empty.</source>
+        <translation>Сообщение пустое.</translation>
+    </message>
+    <message>
+        <source>The conversation no longer exists.</source>
+        <translation>Этой беседы больше нет.</translation>
+    </message>
+    <message>
+        <source>The agent is unknown or switched off.</source>
+        <translation>Агент неизвестен или выключен.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::Composer</name>

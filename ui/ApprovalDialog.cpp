@@ -1,5 +1,6 @@
 #include "ApprovalDialog.h"
 
+#include "Theme.h"
 #include "domain/ArgumentsPreview.h"
 #include "domain/DataLimits.h"
 #include "domain/JsonDuplicateKeys.h"
@@ -69,7 +70,7 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     m_arguments->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_arguments->setAccessibleName(tr("Tool arguments (JSON)"));
     m_arguments->setMinimumSize(460, 180);
-    m_problem->setStyleSheet(u"color: #d92d20;"_s);
+    m_problem->setStyleSheet(u"color: %1;"_s.arg(Theme::errorColor().name()));
     m_problem->setVisible(false);
     m_size->setWordWrap(true);
     m_size->setVisible(!m_editable);

@@ -13,6 +13,8 @@
 #include <QListView>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScreen>
+#include <QStyle>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -36,6 +38,7 @@ ExportDialog::ExportDialog(QAbstractItemModel *conversations, qint64 currentId, 
     m_list->setModel(conversations);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setMinimumHeight(140);
+    fitListWidth();
     auto *scopeLayout = new QVBoxLayout(scopeBox);
     scopeLayout->addWidget(m_current);
     scopeLayout->addWidget(m_selected);
@@ -88,6 +91,24 @@ ExportDialog::ExportDialog(QAbstractItemModel *conversations, qint64 currentId, 
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::updateState);
     connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExportDialog::updateState);
     updateState();
+}
+
+void ExportDialog::fitListWidth()
+{
+    // Each title in full, as far as the screen allows: a long one is otherwise cut at the list's edge.
+    const QAbstractItemModel *model = m_list->model();
+    if (!model)
+        return;
+    const QFontMetrics metrics = m_list->fontMetrics();
+    int widest = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        widest = std::max(widest, metrics.horizontalAdvance(model->index(row, 0).data().toString()));
+    const int margin = 2 * (m_list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_list) + 1);
+    int width = widest + 2 * margin + 2 * m_list->frameWidth()
+        + m_list->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_list);
+    if (const QScreen *screen = m_list->screen())
+        width = std::min(width, screen->availableGeometry().width() * 9 / 10);
+    m_list->setMinimumWidth(width);
 }
 
 ExportDialog::Scope ExportDialog::scope() const

@@ -43,6 +43,7 @@ public:
 
 private:
     void updateState();
+    void fitListWidth();
 
     qint64 m_currentId;
     QRadioButton *m_current = nullptr;

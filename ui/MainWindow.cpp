@@ -4,6 +4,7 @@
 #include "ApprovalDialog.h"
 #include "ChatView.h"
 #include "Composer.h"
+#include "ConversationCommands.h"
 #include "ExchangeFlow.h"
 #include "FirstRunDialog.h"
 #include "HandoffInspector.h"
@@ -31,7 +32,6 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -72,6 +72,7 @@ MainWindow::MainWindow(ChatRepository *repository, SettingsViewModel *settings, 
     addToolBar(m_toolBar);
     m_sidebar = new Sidebar(m_conversationModel, m_actions, this);
     m_exchangeFlow = new ExchangeFlow(this, m_conversationModel, m_viewModel, m_actions, m_sidebar);
+    m_commands = new ConversationCommands(this, m_conversationModel, m_viewModel, m_sidebar);
     m_sidebar->newButton()->setEnabled(m_viewModel->hasRepository());
     connect(m_sidebar, &Sidebar::conversationPicked, m_viewModel, &ChatViewModel::openConversation);
     connect(m_sidebar, &Sidebar::filterApplied, this, &MainWindow::selectCurrentInSidebar);
@@ -427,12 +428,6 @@ void MainWindow::selectCurrentInSidebar()
     m_sidebar->select(m_viewModel->conversationId());
 }
 
-qint64 MainWindow::conversationAtCursor() const
-{
-    const qint64 id = m_sidebar->currentId();
-    return id > 0 ? id : m_viewModel->conversationId();
-}
-
 void MainWindow::newConversation()
 {
     if (!m_viewModel->hasRepository())
@@ -447,42 +442,17 @@ void MainWindow::newConversation()
 
 void MainWindow::renameCurrent()
 {
-    const qint64 id = conversationAtCursor();
-    const auto conversation = m_conversationModel->conversation(id);
-    if (!conversation)
-        return;
-    bool ok = false;
-    const QString title = QInputDialog::getText(
-        this, tr("Rename Conversation"), tr("Title:"), QLineEdit::Normal, conversation->title, &ok);
-    if (ok)
-        m_conversationModel->rename(id, title);
+    m_commands->rename();
 }
 
 void MainWindow::deleteCurrent()
 {
-    const qint64 id = conversationAtCursor();
-    const auto conversation = m_conversationModel->conversation(id);
-    if (!conversation)
-        return;
-    const QString title = !conversation->title.isEmpty() ? conversation->title : tr("New conversation");
-    QMessageBox box(QMessageBox::Warning, tr("Delete Conversation"),
-        tr("Delete “%1” with all its messages and handoffs? This cannot be undone.").arg(title), QMessageBox::Cancel,
-        this);
-    QPushButton *remove = box.addButton(tr("&Delete"), QMessageBox::DestructiveRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != remove)
-        return;
-    if (id == m_viewModel->conversationId())
-        m_viewModel->openConversation(0);
-    m_conversationModel->remove(id);
+    m_commands->remove();
 }
 
 void MainWindow::togglePinCurrent()
 {
-    const qint64 id = conversationAtCursor();
-    if (const auto conversation = m_conversationModel->conversation(id))
-        m_conversationModel->setPinned(id, !conversation->pinned);
+    m_commands->togglePin();
 }
 
 void MainWindow::openSettings()

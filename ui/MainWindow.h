@@ -21,6 +21,7 @@ class ChatView;
 class ChatViewModel;
 class Composer;
 class ConversationListModel;
+class ConversationCommands;
 class ExchangeFlow;
 class ExchangeViewModel;
 class HandoffInspector;
@@ -125,7 +126,6 @@ private:
     void showApproval(const Tandem::ApprovalRequest &request);
     void offerLocalServers();
     void fillResetAgentMenu(QMenu *menu);
-    qint64 conversationAtCursor() const;
 
     ChatRepository *m_repository; ///< borrowed; it outlives the window
     QPointer<SettingsViewModel> m_settings;
@@ -133,6 +133,7 @@ private:
     McpServersViewModel *m_mcpServers = nullptr;
     QPointer<HandoffInspector> m_inspector;
     ExchangeFlow *m_exchangeFlow = nullptr;
+    ConversationCommands *m_commands = nullptr;
     ChatViewModel *m_viewModel = nullptr;
     ConversationListModel *m_conversationModel = nullptr;
 

@@ -1,5 +1,6 @@
 #include "MessageDelegate.h"
 
+#include "Theme.h"
 #include "domain/DividerLook.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/SafeTextDocument.h"
@@ -38,8 +39,6 @@ QColor dividerColor(int kind)
 {
     return QColor::fromRgb(DividerLook::of(Message::Divider(kind)).rgb);
 }
-
-const QColor kErrorColor(0xd92d20);
 
 bool openable(const QUrl &url)
 {
@@ -400,8 +399,8 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         border = mix(base, agentColor.isValid() ? agentColor : text, dark ? 0.30 : 0.22);
         break;
     case Shape::Error:
-        fill = mix(base, kErrorColor, dark ? 0.20 : 0.08);
-        border = mix(base, kErrorColor, 0.55);
+        fill = mix(base, Theme::errorColor(), dark ? 0.20 : 0.08);
+        border = mix(base, Theme::errorColor(), 0.55);
         break;
     case Shape::Divider: {
         const QColor kind = dividerColor(index.data(MessageListModel::DividerKindRole).toInt());
@@ -428,7 +427,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         QFont bold = smallFont();
         bold.setWeight(QFont::DemiBold);
         painter->setFont(bold);
-        QColor nameColor = row.shape == Shape::Error ? kErrorColor : agentColor.isValid() ? agentColor : text;
+        QColor nameColor = row.shape == Shape::Error ? Theme::errorColor() : agentColor.isValid() ? agentColor : text;
         nameColor = dark ? mix(nameColor, Qt::white, 0.25) : mix(nameColor, Qt::black, 0.15);
         painter->setPen(nameColor);
         painter->drawText(row.geometry.header, Qt::AlignLeft | Qt::AlignVCenter, row.header);
@@ -454,8 +453,9 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         painter->drawText(row.geometry.footerText, Qt::AlignLeft | Qt::AlignVCenter, row.meta);
         const QColor link = palette.color(QPalette::Link);
         for (const FooterItem &item : row.actions) {
-            painter->setPen(item.action == Action::Retry ? (dark ? mix(kErrorColor, Qt::white, 0.3) : kErrorColor)
-                                                         : (dark ? mix(link, Qt::white, 0.3) : link));
+            painter->setPen(item.action == Action::Retry
+                    ? (dark ? mix(Theme::errorColor(), Qt::white, 0.3) : Theme::errorColor())
+                    : (dark ? mix(link, Qt::white, 0.3) : link));
             painter->drawText(item.rect, Qt::AlignCenter, item.text);
         }
     }

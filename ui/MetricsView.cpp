@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QRadioButton>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -78,7 +79,6 @@ MetricsView::MetricsView(ChatRepository *repository, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_chart->addSeries(m_series);
     m_chart->addAxis(m_categories, Qt::AlignBottom);
     m_chart->addAxis(m_values, Qt::AlignLeft);
@@ -147,7 +147,34 @@ void MetricsView::refresh()
     m_summary->setText(metrics.agents.isEmpty()
             ? tr("Nothing measured yet: the figures appear once an agent has answered.")
             : tr("Runs: %1 · routing decisions: %2").arg(metrics.runs).arg(metrics.routing.size()));
+    fitColumns();
     rebuildChart();
+}
+
+void MetricsView::fitColumns()
+{
+    // All the columns at their full width, headers and values, in every language and font size.
+    const QHeaderView *header = m_table->horizontalHeader();
+    int width = 0;
+    const int grid = m_table->showGrid() ? 1 : 0;
+    for (int column = 0; column < m_viewModel->columnCount(); ++column) {
+        int widest = header->sectionSizeHint(column);
+        for (int row = 0; row < m_viewModel->rowCount(); ++row)
+            widest = std::max(widest, m_table->sizeHintForIndex(m_viewModel->index(row, column)).width() + grid);
+        width += widest;
+    }
+    m_tableWidth = width + 2 * m_table->frameWidth()
+        + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
+    updateGeometry();
+}
+
+QSize MetricsView::sizeHint() const
+{
+    // Wide enough for every column, so the dock opens showing them all; narrower only when the person (or a small
+    // screen) makes it so, and the table then scrolls.
+    const QSize base = QWidget::sizeHint();
+    const QMargins margins = layout()->contentsMargins();
+    return { std::max(base.width(), m_tableWidth + margins.left() + margins.right()), base.height() };
 }
 
 void MetricsView::rebuildChart()

@@ -38,6 +38,8 @@ public:
     QRadioButton *conversationButton() const { return m_conversation; }
     QRadioButton *overallButton() const { return m_overall; }
 
+    QSize sizeHint() const override;
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -45,6 +47,7 @@ private:
     void retranslate();
     void refresh();
     void rebuildChart();
+    void fitColumns();
 
     MetricsViewModel *m_viewModel;
     QRadioButton *m_conversation;
@@ -52,6 +55,7 @@ private:
     QComboBox *m_figure;
     QLabel *m_summary;
     QTableView *m_table;
+    int m_tableWidth = 0; ///< what the table needs to show every column whole
     QChart *m_chart;
     QChartView *m_chartView;
     QBarSeries *m_series; ///< owned by the chart, refilled on each change

@@ -1,31 +1,20 @@
 #pragma once
 
-#include "domain/GuardrailLimits.h"
-#include "domain/ProviderProfile.h"
-
 #include <QDialog>
 #include <QPointer>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QDialogButtonBox;
-class QLabel;
-class QLayout;
-class QLineEdit;
-class QListWidget;
-class QPushButton;
-class QSpinBox;
 class QTabWidget;
 
 namespace Tandem {
 
 class LocalApi;
 class McpServersViewModel;
+class ProvidersSettingsPage;
 class SettingsViewModel;
 
-/// @brief Settings: providers (add, edit, remove, test the connection, list the models; the key goes to the
-/// keychain and is never shown back), the default model of each agent, the guardrail limits, the language and the
-/// theme.
+/// @brief Settings: one tab per page (ProvidersSettingsPage, AgentsSettingsPage, GuardrailsSettingsPage,
+/// AppearanceSettingsPage, LocalApiPage), made again in the new language when it changes.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -49,52 +38,15 @@ private:
     /// @brief Makes every page in the installed language (again after a language change).
     void createPages();
     void retranslate();
-    QWidget *createProvidersPage();
-    QWidget *createAgentsPage();
-    QWidget *createGuardrailsPage();
-    QLayout *createCriticalTools(QWidget *page);
-    QDoubleSpinBox *createRouterThreshold(QWidget *page);
-    void showGuardrails();
-    void saveCriticalTools();
-    void saveGuardrails();
-    QWidget *createAppearancePage();
-    void reloadProviders(const QString &select = {});
-    void showProvider(int row);
-    ProviderProfile editedProfile() const;
-    void saveProvider();
-    void removeProvider();
-    void addPreset(const ProviderProfile &preset);
-    void testConnection();
-    void setStatus(const QString &text, bool error = false);
 
     QPointer<SettingsViewModel> m_settings;
-    QList<ProviderProfile> m_providers;
-    QString m_currentId;
+    QString m_currentId; ///< the provider shown, kept across a language change
     QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+    ProvidersSettingsPage *m_providers = nullptr;
     LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
     McpServersViewModel *m_mcpServers = nullptr; ///< borrowed: the "Tools" page's
     bool m_retranslating = false;
-    QListWidget *m_providerList = nullptr;
-    QLineEdit *m_name = nullptr;
-    QComboBox *m_protocol = nullptr;
-    QLineEdit *m_baseUrl = nullptr;
-    QComboBox *m_model = nullptr;
-    QLineEdit *m_key = nullptr;
-    QPushButton *m_save = nullptr;
-    QPushButton *m_remove = nullptr;
-    QPushButton *m_test = nullptr;
-    QLabel *m_status = nullptr;
-    QLineEdit *m_assistantModel = nullptr;
-    QLineEdit *m_agent1Model = nullptr;
-    QLineEdit *m_agent2Model = nullptr;
-    QLineEdit *m_workspace = nullptr;
-    QList<QPair<GuardrailLimits::Field, QSpinBox *>> m_guardrails;
-    QListWidget *m_criticalTools = nullptr;
-    QLabel *m_guardrailStatus = nullptr;
-    QDoubleSpinBox *m_routerThreshold = nullptr;
-    QComboBox *m_language = nullptr;
-    QComboBox *m_theme = nullptr;
 };
 
 } // namespace Tandem

@@ -37,7 +37,7 @@ Sidebar::Sidebar(ConversationListModel *model, MainActions *actions, QWidget *pa
     searchDelay->setSingleShot(true);
     searchDelay->setInterval(200);
     connect(m_search, &QLineEdit::textChanged, searchDelay, qOverload<>(&QTimer::start));
-    m_searchModel = new ConversationSearchModel(model->repository(), this);
+    m_searchModel = new ConversationSearchModel(model->conversationsApi(), model->events(), this);
     connect(searchDelay, &QTimer::timeout, this, [this] {
         const bool searching = !m_search->text().trimmed().isEmpty();
         m_searchModel->setQuery(m_search->text());

@@ -1,5 +1,7 @@
 #include "Theme.h"
 
+#include "domain/ErrorColor.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -107,7 +109,9 @@ void Theme::apply(const QString &theme)
 
 QColor Theme::diffRemovedColor(bool dark)
 {
-    return dark ? QColor(0xd9, 0x2d, 0x20, 0x70) : QColor(0xfd, 0xd8, 0xd5);
+    QColor translucent = errorColor();
+    translucent.setAlpha(0x70);
+    return dark ? translucent : QColor(0xfd, 0xd8, 0xd5);
 }
 
 QColor Theme::diffAddedColor(bool dark)
@@ -127,7 +131,7 @@ QColor Theme::doneColor()
 
 QColor Theme::rejectedColor()
 {
-    return QColor(0xd9, 0x2d, 0x20);
+    return errorColor(); // a rejection reads with the red of errors
 }
 
 QColor Theme::pendingColor()
@@ -142,7 +146,7 @@ QColor Theme::timedOutColor()
 
 QColor Theme::errorColor()
 {
-    return QColor(0xd9, 0x2d, 0x20);
+    return QColor(kErrorRgb);
 }
 
 } // namespace Tandem

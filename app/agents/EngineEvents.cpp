@@ -44,67 +44,99 @@ void EngineEvents::deliver()
 
 void EngineEvents::postMessageAdded(const Message &message)
 {
-    post([this, message] { Q_EMIT messageAdded(message); });
+    post([this, message] {
+        if (m_listener)
+            m_listener->onMessageAdded(message);
+    });
 }
 
 void EngineEvents::postMessageUpdated(const Message &message)
 {
-    post([this, message] { Q_EMIT messageUpdated(message); });
+    post([this, message] {
+        if (m_listener)
+            m_listener->onMessageUpdated(message);
+    });
 }
 
 void EngineEvents::postMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta)
 {
-    post([this, conversationId, messageId, delta] { Q_EMIT messageDelta(conversationId, messageId, delta); });
+    post([this, conversationId, messageId, delta] {
+        if (m_listener)
+            m_listener->onMessageDelta(conversationId, messageId, delta);
+    });
 }
 
 void EngineEvents::postToolProgress(
     qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
 {
     post([this, conversationId, messageId, progress, total, text] {
-        Q_EMIT toolProgress(conversationId, messageId, progress, total, text);
+        if (m_listener)
+            m_listener->onToolProgress(conversationId, messageId, progress, total, text);
     });
 }
 
 void EngineEvents::postActiveAgentChanged(qint64 conversationId, const QString &agentId)
 {
-    post([this, conversationId, agentId] { Q_EMIT activeAgentChanged(conversationId, agentId); });
+    post([this, conversationId, agentId] {
+        if (m_listener)
+            m_listener->onActiveAgentChanged(conversationId, agentId);
+    });
 }
 
 void EngineEvents::postHandoffStatusChanged(const Handoff &handoff)
 {
-    post([this, handoff] { Q_EMIT handoffStatusChanged(handoff); });
+    post([this, handoff] {
+        if (m_listener)
+            m_listener->onHandoffStatusChanged(handoff);
+    });
 }
 
 void EngineEvents::postApprovalNeeded(const ApprovalRequest &request)
 {
-    post([this, request] { Q_EMIT approvalNeeded(request); });
+    post([this, request] {
+        if (m_listener)
+            m_listener->onApprovalNeeded(request);
+    });
 }
 
 void EngineEvents::postAgentWorking(qint64 conversationId, const QString &agentId, bool working)
 {
-    post([this, conversationId, agentId, working] { Q_EMIT agentWorking(conversationId, agentId, working); });
+    post([this, conversationId, agentId, working] {
+        if (m_listener)
+            m_listener->onAgentWorking(conversationId, agentId, working);
+    });
 }
 
 void EngineEvents::postRunStarted(qint64 conversationId, qint64 runId)
 {
-    post([this, conversationId, runId] { Q_EMIT runStarted(conversationId, runId); });
+    post([this, conversationId, runId] {
+        if (m_listener)
+            m_listener->onRunStarted(conversationId, runId);
+    });
 }
 
 void EngineEvents::postRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message)
 {
     post([this, conversationId, runId, outcome, message] {
-        Q_EMIT runFinished(conversationId, runId, outcome, message);
+        if (m_listener)
+            m_listener->onRunFinished(conversationId, runId, outcome, message);
     });
 }
 
 void EngineEvents::postRunFailed(qint64 conversationId, qint64 runId, RunFailure failure)
 {
-    post([this, conversationId, runId, failure] { Q_EMIT runFailed(conversationId, runId, failure); });
+    post([this, conversationId, runId, failure] {
+        if (m_listener)
+            m_listener->onRunFailed(conversationId, runId, failure);
+    });
 }
 
 void EngineEvents::postTasksChanged(qint64 conversationId)
 {
-    post([this, conversationId] { Q_EMIT tasksChanged(conversationId); });
+    post([this, conversationId] {
+        if (m_listener)
+            m_listener->onTasksChanged(conversationId);
+    });
 }
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agents/EngineListener.h"
 #include "domain/ApprovalRequest.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
@@ -53,27 +54,13 @@ public:
     void postTasksChanged(qint64 conversationId);
     void postToolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
 
+    /// @brief Delivers the events to @p listener from now on (null: to nobody); not owned.
+    void setListener(EngineListener *listener) { m_listener = listener; }
+
     /// @brief The position a step's events start at, for drop().
     qsizetype mark() const { return qsizetype(m_queue.size()); }
     /// @brief Drops the events posted since @p mark (their step rolled back).
     void drop(qsizetype mark);
-
-Q_SIGNALS:
-    void messageAdded(const Tandem::Message &message);
-    void messageUpdated(const Tandem::Message &message);
-    void messageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
-    void activeAgentChanged(qint64 conversationId, const QString &agentId);
-    void handoffStatusChanged(const Tandem::Handoff &handoff);
-    void approvalNeeded(const Tandem::ApprovalRequest &request);
-    void agentWorking(qint64 conversationId, const QString &agentId, bool working);
-    void runStarted(qint64 conversationId, qint64 runId);
-    void runFinished(qint64 conversationId, qint64 runId, Tandem::RunOutcome outcome, const QString &message);
-    void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
-    /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
-    void tasksChanged(qint64 conversationId);
-    /// The tool of the running call row @p messageId reported how far it got (ToolJob::progressed); @p total is 0
-    /// when unknown. Shown live, never stored.
-    void toolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
 
 private:
     void post(std::function<void()> event);
@@ -82,6 +69,7 @@ private:
     std::deque<std::function<void()>> m_queue;
     int m_entries = 0;
     bool m_delivering = false;
+    EngineListener *m_listener = nullptr;
 };
 
 } // namespace Tandem

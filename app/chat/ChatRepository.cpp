@@ -3,13 +3,8 @@
 namespace Tandem {
 
 ChatRepository::ChatRepository(QObject *parent)
-    : QObject(parent)
-{
-    qRegisterMetaType<Tandem::Message>();
-    qRegisterMetaType<Tandem::Handoff>();
-    qRegisterMetaType<Tandem::ApprovalRequest>();
-    qRegisterMetaType<Tandem::RunOutcome>();
-}
+    : ChatEvents(parent)
+{ }
 
 ChatRepository::~ChatRepository() = default;
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agents/EngineConfig.h"
+#include "agents/EngineListener.h"
 #include "chat/ChatRepository.h"
 #include "domain/RunFailure.h"
 
@@ -32,7 +33,7 @@ class ToolRegistry;
 /// dual conversations keep agent 1's reply verbatim, `HANDOFF_AGENT2` line included (it is what the agent said, and its
 /// thread replays it); the reply the engine acted on is linked to its handoff, views show Message::displayText(), and
 /// messageDelta already carries only that visible text.
-class LocalChatRepository final : public ChatRepository
+class LocalChatRepository final : public ChatRepository, private EngineListener
 {
     Q_OBJECT
 
@@ -92,7 +93,7 @@ public:
     QHash<QString, QString> variables(qint64 conversationId) override;
     bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
 
-    qint64 send(qint64 conversationId, const QString &text) override;
+    SendResult send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
     void cancel(qint64 conversationId) override;
     void cancelAgent(qint64 conversationId, const QString &agentId) override;
@@ -114,7 +115,7 @@ public:
     /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
     void sweepStaleHandoffsEvery(int intervalMs);
 
-    qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
+    SendResult sendTo(qint64 conversationId, const QString &agentId, const QString &text) override;
     QList<Task> tasks(qint64 conversationId = 0) override;
     QList<Task> staleTasks(int days = Task::kStaleDays) override;
     TaskEditResult editTask(qint64 taskId, const QJsonObject &fields) override;
@@ -128,6 +129,20 @@ public:
     bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
 
 private:
+    void onMessageAdded(const Message &message) override;
+    void onMessageUpdated(const Message &message) override;
+    void onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta) override;
+    void onActiveAgentChanged(qint64 conversationId, const QString &agentId) override;
+    void onHandoffStatusChanged(const Handoff &handoff) override;
+    void onApprovalNeeded(const ApprovalRequest &request) override;
+    void onAgentWorking(qint64 conversationId, const QString &agentId, bool working) override;
+    void onRunStarted(qint64 conversationId, qint64 runId) override;
+    void onRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) override;
+    void onRunFailed(qint64 conversationId, qint64 runId, RunFailure failure) override;
+    void onTasksChanged(qint64 conversationId) override;
+    void onToolProgress(
+        qint64 conversationId, qint64 messageId, double progress, double total, const QString &text) override;
+
     /// The agent @p first, then every agent reachable from it through declared handoffs (breadth first).
     QList<Agent> reachableFrom(const QString &first);
     /// @brief Recovers the runs of ended processes; returns how many runs and replies it marked.

@@ -4,6 +4,7 @@
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/TerminalStream.h"
+#include "domain/AgentIdMatch.h"
 #include "domain/BoardJson.h"
 
 #include <QCommandLineParser>
@@ -26,6 +27,14 @@ QString usage()
 int usageError(const QString &problem)
 {
     CliOutput::err() << problem << '\n' << usage() << '\n';
+    return CliCommands::UsageError;
+}
+
+int unknownAgent(const QString &option, const QString &given, const QStringList &known)
+{
+    CliOutput::err() << HandoffCommands::tr("%1 “%2” is no agent's id; the ids are %3.")
+                            .arg(option, given.left(100), known.join(u", "_s))
+                     << '\n';
     return CliCommands::UsageError;
 }
 
@@ -138,9 +147,16 @@ int HandoffCommands::act(const QCommandLineParser &parser, ChatRepository &repos
                 return usageError(tr("--payload needs a JSON object, such as {\"plan\": \"…\"}."));
             payload = document.object();
         }
-        return print(parser,
-            repository.createHandoff(
-                id, parser.value(u"from"_s), parser.value(u"to"_s), payload, parser.value(u"reason"_s)));
+        // Agent ids in other capitals name the same agent, as in the local API; an unknown one is said as such
+        // rather than as a transition the table does not declare.
+        const QStringList known = repository.handoffAgentIds();
+        const QString from = AgentIdMatch::find(known, parser.value(u"from"_s).trimmed());
+        if (from.isEmpty())
+            return unknownAgent(u"--from"_s, parser.value(u"from"_s), known);
+        const QString to = AgentIdMatch::find(known, parser.value(u"to"_s).trimmed());
+        if (to.isEmpty())
+            return unknownAgent(u"--to"_s, parser.value(u"to"_s), known);
+        return print(parser, repository.createHandoff(id, from, to, payload, parser.value(u"reason"_s)));
     }
     if (action == u"cleanup") {
         const qint64 id = idFrom(parser.value(u"conversation"_s));

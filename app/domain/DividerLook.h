@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ErrorColor.h"
 #include "Message.h"
 
 #include <QString>
@@ -24,7 +25,7 @@ struct DividerLook
         case Message::Divider::Transferred:
             return { 0x7c4ddb, QStringLiteral("divider-transferred.svg") };
         case Message::Divider::Error:
-            return { 0xd92d20, QStringLiteral("divider-error.svg") };
+            return { kErrorRgb, QStringLiteral("divider-error.svg") };
         case Message::Divider::Completed:
             return { 0x0f766e, QStringLiteral("divider-completed.svg") };
         case Message::Divider::WaitingForYou:

@@ -1,5 +1,6 @@
 #include "HtmlWriter.h"
 
+#include "ExportPalette.h"
 #include "domain/AgentPalette.h"
 #include "domain/DividerLook.h"
 
@@ -13,18 +14,6 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-const QColor kBase(0xffffff);
-const QColor kText(0x1f2328);
-const QColor kMuted(0x6b7280);
-const QColor kHighlight(0x2f6fe0);
-const QColor kErrorColor(0xd92d20);
-
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
-        float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
 QString css(const QColor &color)
 {
     return color.name(QColor::HexRgb);
@@ -38,7 +27,7 @@ QString escaped(const QString &text)
 QString meta(const Message &m, const QString &author, const QString &color, const QString &extra = {})
 {
     QString line = u"<div style=\"font-size:12px;color:%1;margin-bottom:4px\"><b style=\"color:%2\">%3</b>"_s.arg(
-        css(kMuted), color, escaped(author));
+        css(ExportPalette::muted()), color, escaped(author));
     if (!extra.isEmpty())
         line += u' ' + escaped(extra);
     const QString time = ExportText::timestamp(m.createdAt);
@@ -65,13 +54,14 @@ QString tintedCode(QString html)
 {
     return html.replace(u"<pre style=\""_s,
         u"<pre style=\"background:%1;padding:8px;border-radius:8px;white-space:pre-wrap;"_s.arg(
-            css(mix(kBase, kText, 0.07))));
+            css(ExportPalette::mix(ExportPalette::base(), ExportPalette::text(), 0.07))));
 }
 
 QString preformatted(const QString &text)
 {
     return u"<pre style=\"margin:0;padding:8px;background:%1;border-radius:8px;white-space:pre-wrap;"
-           u"font-family:monospace;font-size:13px\">%2</pre>"_s.arg(css(mix(kBase, kText, 0.07)), escaped(text));
+           u"font-family:monospace;font-size:13px\">%2</pre>"_s.arg(
+               css(ExportPalette::mix(ExportPalette::base(), ExportPalette::text(), 0.07)), escaped(text));
 }
 } // namespace
 
@@ -84,7 +74,7 @@ QString HtmlWriter::agentColor(const QString &agentId)
 {
     // The palette of the chat (MessageListModel::colorForAgent), so an agent has the same colour in the file.
     if (agentId.isEmpty())
-        return css(kText);
+        return css(ExportPalette::text());
     return css(QColor::fromRgb(AgentPalette::rgb(agentId)));
 }
 
@@ -110,7 +100,7 @@ void HtmlWriter::writeHeader()
         u"'Noto Sans','DejaVu Sans',sans-serif;font-size:15px;line-height:1.45\">\n"
         u"<main style=\"max-width:860px;margin:0 auto;padding:24px 16px\">\n"_s.arg(
             ExportText::tr("en", "the language code of exported HTML"), escaped(ExportText::tr("Tandem export")),
-            css(kBase), css(kText)));
+            css(ExportPalette::base()), css(ExportPalette::text())));
 }
 
 void HtmlWriter::beginConversation(const ConversationArchive &archive, const QList<Agent> &agents)
@@ -123,7 +113,7 @@ void HtmlWriter::beginConversation(const ConversationArchive &archive, const QLi
         subtitle += u" · "_s + ExportText::tr("model %1").arg(c.model);
     put(u"<section style=\"margin-bottom:40px\">\n<h1 style=\"font-size:22px;margin:0 0 4px\">%1</h1>\n"
         u"<p style=\"margin:0 0 16px;color:%2;font-size:13px\">%3</p>\n"_s.arg(
-            escaped(ExportText::title(c)), css(kMuted), escaped(subtitle)));
+            escaped(ExportText::title(c)), css(ExportPalette::muted()), escaped(subtitle)));
 }
 
 void HtmlWriter::writeMessages(const QList<Message> &messages)
@@ -136,20 +126,22 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
         case Message::Kind::Divider: {
             const QColor color = dividerColor(m.divider);
             const QString line = u"<span style=\"flex:1;height:0;border-top:1px solid %1\"></span>"_s.arg(
-                css(mix(kBase, color, 0.45)));
+                css(ExportPalette::mix(ExportPalette::base(), color, 0.45)));
             s += u"<div role=\"separator\" style=\"display:flex;align-items:center;gap:8px;margin:14px 0\">"_s + line
                 + u"<span style=\"display:inline-flex;align-items:center;gap:6px;padding:4px 12px;border-radius:14px;"
                   u"background:%1;color:%2;font-size:13px\">%3<b>%4</b><span>%5</span></span>"_s.arg(
-                      css(mix(kBase, color, 0.09)), css(mix(color, kText, 0.35)), dividerIcon(m.divider),
+                      css(ExportPalette::mix(ExportPalette::base(), color, 0.09)),
+                      css(ExportPalette::mix(color, ExportPalette::text(), 0.35)), dividerIcon(m.divider),
                       escaped(ExportText::dividerMeaning(m.divider) + u":"_s),
                       escaped(ExportText::dividerText(m_context, m)))
                 + line + u"</div>\n"_s;
             break;
         }
         case Message::Kind::Error:
-            s += bubble(false, mix(kBase, kErrorColor, 0.08), mix(kBase, kErrorColor, 0.3),
-                meta(m, ExportText::tr("Error"), css(kErrorColor)) + u"<div style=\"white-space:pre-wrap\">"_s
-                    + escaped(m.content.trimmed()) + u"</div>"_s);
+            s += bubble(false, ExportPalette::mix(ExportPalette::base(), ExportPalette::error(), 0.08),
+                ExportPalette::mix(ExportPalette::base(), ExportPalette::error(), 0.3),
+                meta(m, ExportText::tr("Error"), css(ExportPalette::error()))
+                    + u"<div style=\"white-space:pre-wrap\">"_s + escaped(m.content.trimmed()) + u"</div>"_s);
             break;
         case Message::Kind::ToolCall: {
             QString extra = ExportText::tr("called %1").arg(m.toolName);
@@ -161,27 +153,32 @@ void HtmlWriter::writeMessages(const QList<Message> &messages)
             const QString edited = ExportText::editedArguments(m_context, m);
             if (!edited.isEmpty())
                 inner += u"<div style=\"font-size:12px;color:%1;margin:6px 0 4px\">%2</div>"_s.arg(
-                             css(kMuted), escaped(ExportText::tr("Run with the arguments as edited:")))
+                             css(ExportPalette::muted()), escaped(ExportText::tr("Run with the arguments as edited:")))
                     + preformatted(edited);
-            s += bubble(false, mix(kBase, tint, 0.05), mix(kBase, tint, 0.2), inner);
+            s += bubble(false, ExportPalette::mix(ExportPalette::base(), tint, 0.05),
+                ExportPalette::mix(ExportPalette::base(), tint, 0.2), inner);
             break;
         }
         case Message::Kind::ToolResult:
-            s += bubble(false, mix(kBase, kText, 0.03), mix(kBase, kText, 0.12),
-                meta(m, author, css(kMuted), m.toolName.isEmpty() ? QString() : ExportText::tr("of %1").arg(m.toolName))
+            s += bubble(false, ExportPalette::mix(ExportPalette::base(), ExportPalette::text(), 0.03),
+                ExportPalette::mix(ExportPalette::base(), ExportPalette::text(), 0.12),
+                meta(m, author, css(ExportPalette::muted()),
+                    m.toolName.isEmpty() ? QString() : ExportText::tr("of %1").arg(m.toolName))
                     + preformatted(ExportText::visibleText(m)));
             break;
         case Message::Kind::Text:
             // The person's Markdown is rendered as the app renders it (raw HTML in it stays text).
             if (m.role == Message::Role::User) {
-                const QColor fill = mix(kBase, kHighlight, 0.16);
+                const QColor fill = ExportPalette::mix(ExportPalette::base(), ExportPalette::highlight(), 0.16);
                 m_document.setSafeMarkdown(ExportText::visibleText(m));
                 s += bubble(true, fill, fill,
-                    meta(m, author, css(kText)) + u"<div>"_s + tintedCode(m_document.bodyHtml()) + u"</div>"_s);
+                    meta(m, author, css(ExportPalette::text())) + u"<div>"_s + tintedCode(m_document.bodyHtml())
+                        + u"</div>"_s);
             } else {
                 const QColor tint = QColor::fromString(agentColor(m.agentId));
                 m_document.setSafeMarkdown(ExportText::visibleText(m));
-                s += bubble(false, mix(kBase, tint, 0.07), mix(kBase, tint, 0.07),
+                s += bubble(false, ExportPalette::mix(ExportPalette::base(), tint, 0.07),
+                    ExportPalette::mix(ExportPalette::base(), tint, 0.07),
                     meta(m, author, agentColor(m.agentId)) + u"<div>"_s + tintedCode(m_document.bodyHtml())
                         + u"</div>"_s);
             }
@@ -197,7 +194,8 @@ void HtmlWriter::endConversation()
     if (m_context.pending) {
         const QColor color = dividerColor(Message::Divider::ApprovalNeeded);
         s += u"<div role=\"note\" style=\"margin:14px 0;padding:6px 12px;border-radius:14px;background:%1;color:%2;"
-             u"font-size:13px\"><b>%3</b> %4</div>\n"_s.arg(css(mix(kBase, color, 0.09)), css(mix(color, kText, 0.35)),
+             u"font-size:13px\"><b>%3</b> %4</div>\n"_s.arg(css(ExportPalette::mix(ExportPalette::base(), color, 0.09)),
+                 css(ExportPalette::mix(color, ExportPalette::text(), 0.35)),
                  escaped(ExportText::pendingLabel() + u":"_s), escaped(m_context.pending->summary.trimmed()));
     }
     if (!m_context.tasks.isEmpty()) {
@@ -208,11 +206,12 @@ void HtmlWriter::endConversation()
             s += task.isOpen() ? escaped(task.title.trimmed()) : u"<s>"_s + escaped(task.title.trimmed()) + u"</s>"_s;
             const QString note = ExportText::taskNote(task);
             if (!note.isEmpty())
-                s += u" <span style=\"color:%1;font-size:13px\">· %2</span>"_s.arg(css(kMuted), escaped(note));
+                s += u" <span style=\"color:%1;font-size:13px\">· %2</span>"_s.arg(
+                    css(ExportPalette::muted()), escaped(note));
             const QString notes = task.notes.trimmed();
             if (!notes.isEmpty())
                 s += u"<div style=\"color:%1;font-size:13px;white-space:pre-wrap;margin-left:1.4em\">%2</div>"_s.arg(
-                    css(kMuted), escaped(notes));
+                    css(ExportPalette::muted()), escaped(notes));
             s += u"</li>\n"_s;
         }
         s += u"</ul>\n"_s;
@@ -224,7 +223,8 @@ void HtmlWriter::endConversation()
 void HtmlWriter::writeFooter()
 {
     put(u"<footer style=\"color:%1;font-size:12px;text-align:center\">%2</footer>\n</main>\n</body>\n</html>\n"_s.arg(
-        css(kMuted), escaped(ExportText::tr("Exported from Tandem on %1").arg(ExportText::timestamp(exportedAt())))));
+        css(ExportPalette::muted()),
+        escaped(ExportText::tr("Exported from Tandem on %1").arg(ExportText::timestamp(exportedAt())))));
 }
 
 } // namespace Tandem

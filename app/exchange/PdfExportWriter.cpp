@@ -1,5 +1,6 @@
 #include "PdfExportWriter.h"
 
+#include "ExportPalette.h"
 #include "HtmlWriter.h"
 
 #include <QIODevice>
@@ -14,18 +15,6 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-const QColor kBase(0xffffff);
-const QColor kText(0x1f2328);
-const QColor kMuted(0x6b7280);
-const QColor kHighlight(0x2f6fe0);
-const QColor kErrorColor(0xd92d20);
-
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
-        float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
 QString labelOf(const Message &m, const QString &author, const QString &extra = {})
 {
     QString line = author;
@@ -90,7 +79,7 @@ void PdfExportWriter::beginConversation(const ConversationArchive &archive, cons
     QTextBlockFormat sub;
     sub.setBottomMargin(8);
     QTextCharFormat muted;
-    muted.setForeground(kMuted);
+    muted.setForeground(ExportPalette::muted());
     m_cursor.insertBlock(sub, muted);
     m_cursor.insertText(subtitle, muted);
 }
@@ -125,7 +114,7 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
         const QString author = ExportText::author(m_context, m);
         switch (m.kind) {
         case Message::Kind::Divider: {
-            const QColor color = mix(HtmlWriter::dividerColor(m.divider), kText, 0.2);
+            const QColor color = ExportPalette::mix(HtmlWriter::dividerColor(m.divider), ExportPalette::text(), 0.2);
             QTextBlockFormat line;
             line.setAlignment(Qt::AlignHCenter);
             line.setTopMargin(6);
@@ -142,8 +131,8 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
             break;
         }
         case Message::Kind::Error:
-            insertBubble(labelOf(m, ExportText::tr("Error")), kErrorColor, mix(kBase, kErrorColor, 0.08),
-                plain(m.content.trimmed()));
+            insertBubble(labelOf(m, ExportText::tr("Error")), ExportPalette::error(),
+                ExportPalette::mix(ExportPalette::base(), ExportPalette::error(), 0.08), plain(m.content.trimmed()));
             break;
         case Message::Kind::ToolCall: {
             QString extra = ExportText::tr("called %1").arg(m.toolName);
@@ -156,21 +145,25 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
             if (!edited.isEmpty())
                 html += u"<p>"_s + ExportText::tr("Run with the arguments as edited:").toHtmlEscaped() + u"</p>"_s
                     + pre(edited);
-            insertBubble(labelOf(m, author, extra), tint, mix(kBase, tint, 0.05), html);
+            insertBubble(labelOf(m, author, extra), tint, ExportPalette::mix(ExportPalette::base(), tint, 0.05), html);
             break;
         }
         case Message::Kind::ToolResult:
             insertBubble(labelOf(m, author, m.toolName.isEmpty() ? QString() : ExportText::tr("of %1").arg(m.toolName)),
-                kMuted, mix(kBase, kText, 0.04), pre(ExportText::visibleText(m)));
+                ExportPalette::muted(), ExportPalette::mix(ExportPalette::base(), ExportPalette::text(), 0.04),
+                pre(ExportText::visibleText(m)));
             break;
         case Message::Kind::Text:
             if (m.role == Message::Role::User) {
                 m_scratch.setSafeMarkdown(ExportText::visibleText(m));
-                insertBubble(labelOf(m, author), kText, mix(kBase, kHighlight, 0.16), m_scratch.bodyHtml(), true);
+                insertBubble(labelOf(m, author), ExportPalette::text(),
+                    ExportPalette::mix(ExportPalette::base(), ExportPalette::highlight(), 0.16), m_scratch.bodyHtml(),
+                    true);
             } else {
                 const QColor tint = QColor::fromString(HtmlWriter::agentColor(m.agentId));
                 m_scratch.setSafeMarkdown(ExportText::visibleText(m));
-                insertBubble(labelOf(m, author), tint, mix(kBase, tint, 0.07), m_scratch.bodyHtml());
+                insertBubble(labelOf(m, author), tint, ExportPalette::mix(ExportPalette::base(), tint, 0.07),
+                    m_scratch.bodyHtml());
             }
             break;
         }
@@ -180,7 +173,8 @@ void PdfExportWriter::writeMessages(const QList<Message> &messages)
 void PdfExportWriter::endConversation()
 {
     if (m_context.pending) {
-        const QColor color = mix(HtmlWriter::dividerColor(Message::Divider::ApprovalNeeded), kText, 0.2);
+        const QColor color = ExportPalette::mix(
+            HtmlWriter::dividerColor(Message::Divider::ApprovalNeeded), ExportPalette::text(), 0.2);
         QTextBlockFormat line;
         line.setAlignment(Qt::AlignHCenter);
         line.setTopMargin(6);
@@ -205,7 +199,7 @@ void PdfExportWriter::endConversation()
     m_cursor.insertText(ExportText::tasksHeading(), headingFont);
     QTextCharFormat plainFont;
     QTextCharFormat muted;
-    muted.setForeground(kMuted);
+    muted.setForeground(ExportPalette::muted());
     for (const Task &task : std::as_const(m_context.tasks)) {
         m_cursor.insertBlock(QTextBlockFormat(), plainFont);
         QTextCharFormat title = plainFont;

@@ -20,15 +20,20 @@ bool inMode(const Agent &agent, Conversation::Mode mode)
 } // namespace
 
 AgentsEditorViewModel::AgentsEditorViewModel(ChatRepository *repository, QObject *parent)
+    : AgentsEditorViewModel(repository, repository, parent)
+{ }
+
+AgentsEditorViewModel::AgentsEditorViewModel(AgentDefinitionsApi *definitions, RunsApi *runs, QObject *parent)
     : QObject(parent)
-    , m_repository(repository)
+    , m_definitions(definitions)
+    , m_runs(runs)
 {
     reload();
 }
 
 void AgentsEditorViewModel::reload()
 {
-    m_agents = m_repository ? m_repository->agentDefinitions() : QList<Agent> {};
+    m_agents = m_definitions ? m_definitions->agentDefinitions() : QList<Agent> {};
 }
 
 QList<Conversation::Mode> AgentsEditorViewModel::modes()
@@ -67,7 +72,7 @@ QString AgentsEditorViewModel::displayRole(const Agent &agent)
 
 QStringList AgentsEditorViewModel::toolNames() const
 {
-    return m_repository ? m_repository->toolNames() : QStringList {};
+    return m_definitions ? m_definitions->toolNames() : QStringList {};
 }
 
 QStringList AgentsEditorViewModel::targetChoices(Conversation::Mode mode, const QString &agentId) const
@@ -214,7 +219,7 @@ bool AgentsEditorViewModel::save(Conversation::Mode mode, Agent draft)
     if (saved && draft.role == displayRole(*saved))
         draft.role = saved->role;
     draft.name = draft.name.trimmed();
-    const QString error = m_repository ? m_repository->saveAgentDefinition(draft) : tr("There is no repository.");
+    const QString error = m_definitions ? m_definitions->saveAgentDefinition(draft) : tr("There is no repository.");
     if (!error.isEmpty()) {
         m_problem = { Field::None, error };
         return false;
@@ -226,12 +231,12 @@ bool AgentsEditorViewModel::save(Conversation::Mode mode, Agent draft)
 
 bool AgentsEditorViewModel::hasOverride(const QString &agentId) const
 {
-    return m_repository && m_repository->hasAgentOverride(agentId);
+    return m_definitions && m_definitions->hasAgentOverride(agentId);
 }
 
 bool AgentsEditorViewModel::resetToPreset(const QString &agentId)
 {
-    const QString error = m_repository ? m_repository->resetAgentDefinition(agentId) : tr("There is no repository.");
+    const QString error = m_definitions ? m_definitions->resetAgentDefinition(agentId) : tr("There is no repository.");
     m_problem = { Field::None, error };
     if (!error.isEmpty())
         return false;
@@ -242,17 +247,17 @@ bool AgentsEditorViewModel::resetToPreset(const QString &agentId)
 
 bool AgentsEditorViewModel::isImported(const QString &agentId) const
 {
-    return m_repository && m_repository->isImportedAgent(agentId);
+    return m_definitions && m_definitions->isImportedAgent(agentId);
 }
 
 bool AgentsEditorViewModel::isRemovable(const QString &agentId) const
 {
-    return m_repository && m_repository->isRemovableAgent(agentId);
+    return m_definitions && m_definitions->isRemovableAgent(agentId);
 }
 
 bool AgentsEditorViewModel::remove(const QString &agentId)
 {
-    const QString error = m_repository ? m_repository->removeAgentDefinition(agentId) : tr("There is no repository.");
+    const QString error = m_definitions ? m_definitions->removeAgentDefinition(agentId) : tr("There is no repository.");
     m_problem = { Field::None, error };
     if (!error.isEmpty())
         return false;
@@ -263,11 +268,11 @@ bool AgentsEditorViewModel::remove(const QString &agentId)
 
 bool AgentsEditorViewModel::resetThread(const QString &agentId)
 {
-    if (!m_repository || m_conversationId <= 0) {
+    if (!m_definitions || m_conversationId <= 0) {
         m_problem = { Field::None, tr("Open a conversation first: a thread belongs to one.") };
         return false;
     }
-    if (!m_repository->resetAgent(m_conversationId, agentId)) {
+    if (!m_runs->resetAgent(m_conversationId, agentId)) {
         m_problem = { Field::None, tr("The thread cannot be reset while the conversation is answering.") };
         return false;
     }

@@ -15,6 +15,8 @@
 namespace Tandem {
 
 class ChatRepository;
+class AgentDefinitionsApi;
+class RunsApi;
 
 /// @brief What the agents editor edits: the prompt-file agents of each mode (through ChatRepository's agent files),
 /// checked before saving, the mode's transition graph with an edit applied, resetting an agent to its shipped preset
@@ -53,6 +55,10 @@ public:
     };
 
     /// @brief @p repository is borrowed.
+    /// @brief The interfaces it reads and calls (borrowed, of one façade).
+    AgentsEditorViewModel(AgentDefinitionsApi *definitions, RunsApi *runs, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit AgentsEditorViewModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(AgentsEditorViewModel)
 
@@ -111,7 +117,8 @@ private:
     Problem checkTargets(Conversation::Mode mode, const Agent &draft) const;
     Problem checkCycles(Conversation::Mode mode, const Agent &draft) const;
 
-    QPointer<ChatRepository> m_repository;
+    AgentDefinitionsApi *m_definitions = nullptr;
+    RunsApi *m_runs = nullptr;
     qint64 m_conversationId = 0;
     QList<Agent> m_agents;
     Problem m_problem;

@@ -9,9 +9,17 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 ChatViewModel::ChatViewModel(ChatRepository *repository, QObject *parent)
+    : ChatViewModel(repository, repository, repository, repository, repository, repository, parent)
+{ }
+
+ChatViewModel::ChatViewModel(ConversationsApi *conversations, RunsApi *runs, BoardApi *board, TasksApi *routing,
+    AgentDefinitionsApi *definitions, ChatEvents *events, QObject *parent)
     : QObject(parent)
-    , m_repository(repository)
-    , m_messages(new MessageListModel(repository, this))
+    , m_events(events)
+    , m_conversations(conversations)
+    , m_runs(runs)
+    , m_definitions(definitions)
+    , m_messages(new MessageListModel(conversations, runs, board, routing, events, this))
 {
     // A window's worth of rows and some: the first paint lays out every loaded row, older ones page in on scroll.
     m_messages->setPageSize(60);
@@ -28,29 +36,29 @@ ChatViewModel::ChatViewModel(ChatRepository *repository, QObject *parent)
     connect(m_messages, &QAbstractItemModel::modelReset, this, updateRegenerate);
     connect(m_messages, &QAbstractItemModel::dataChanged, this, updateRegenerate);
     connect(this, &ChatViewModel::runningChanged, this, updateRegenerate);
-    if (!repository)
+    if (!events)
         return;
-    connect(repository, &ChatRepository::conversationsChanged, this, [this] {
+    connect(events, &ChatEvents::conversationsChanged, this, [this] {
         if (m_conversationId > 0)
             reloadConversation();
     });
-    connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &agent) {
+    connect(events, &ChatEvents::activeAgentChanged, this, [this](qint64 conversationId, const QString &agent) {
         if (conversationId != m_conversationId)
             return;
         m_activeAgentId = agent;
         // The model shown is the one the new agent answers with, as the engine resolves it.
-        m_model = m_repository->effectiveModel(conversationId, agent);
+        m_model = m_conversations->effectiveModel(conversationId, agent);
         Q_EMIT statusChanged();
     });
-    connect(repository, &ChatRepository::agentWorking, this, &ChatViewModel::onAgentWorking);
-    connect(repository, &ChatRepository::runStarted, this, [this](qint64 conversationId, qint64) {
+    connect(events, &ChatEvents::agentWorking, this, &ChatViewModel::onAgentWorking);
+    connect(events, &ChatEvents::runStarted, this, [this](qint64 conversationId, qint64) {
         if (conversationId != m_conversationId)
             return;
         setError({});
         setRunning(true);
     });
-    connect(repository, &ChatRepository::runFinished, this, &ChatViewModel::onRunFinished);
-    connect(repository, &ChatRepository::approvalNeeded, this, [this](const ApprovalRequest &request) {
+    connect(events, &ChatEvents::runFinished, this, &ChatViewModel::onRunFinished);
+    connect(events, &ChatEvents::approvalNeeded, this, [this](const ApprovalRequest &request) {
         if (request.conversationId == m_conversationId)
             Q_EMIT approvalRequested(request);
     });
@@ -78,15 +86,15 @@ void ChatViewModel::openConversation(qint64 conversationId)
     m_error.clear();
     reloadConversation();
     m_messages->setConversation(conversationId);
-    setRunning(m_repository && conversationId > 0 && m_repository->isRunning(conversationId));
+    setRunning(m_events && conversationId > 0 && m_runs->isRunning(conversationId));
     Q_EMIT conversationChanged(conversationId);
     Q_EMIT modeChanged(isDualMode());
     Q_EMIT workingChanged();
     Q_EMIT errorChanged(m_error);
     Q_EMIT statusChanged();
-    if (m_repository && conversationId > 0) {
+    if (m_events && conversationId > 0) {
         // Approvals left from before a restart are asked again.
-        const QList<ApprovalRequest> pending = m_repository->pendingApprovals(conversationId);
+        const QList<ApprovalRequest> pending = m_runs->pendingApprovals(conversationId);
         for (const ApprovalRequest &request : pending)
             Q_EMIT approvalRequested(request);
     }
@@ -101,17 +109,17 @@ void ChatViewModel::reloadConversation()
     m_agents.clear();
     m_activeAgentId.clear();
     m_model.clear();
-    if (!m_repository || m_conversationId <= 0)
+    if (!m_events || m_conversationId <= 0)
         return;
-    if (const auto conversation = m_repository->conversation(m_conversationId))
+    if (const auto conversation = m_conversations->conversation(m_conversationId))
         m_conversation = *conversation;
-    const QList<Agent> agents = m_repository->agents(m_conversationId);
+    const QList<Agent> agents = m_conversations->agents(m_conversationId);
     for (const Agent &agent : agents) {
         m_agentNames.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
         m_agents.append({ agent.id, m_agentNames.value(agent.id) });
     }
-    m_activeAgentId = m_repository->activeAgent(m_conversationId);
-    m_model = m_repository->effectiveModel(m_conversationId, m_activeAgentId);
+    m_activeAgentId = m_conversations->activeAgent(m_conversationId);
+    m_model = m_conversations->effectiveModel(m_conversationId, m_activeAgentId);
     if (oldId == m_conversation.id && oldMode != m_conversation.mode)
         Q_EMIT modeChanged(isDualMode()); // openConversation() announces the mode of a newly opened one itself
     Q_EMIT statusChanged();
@@ -126,9 +134,9 @@ void ChatViewModel::retranslate()
 
 qint64 ChatViewModel::newConversation(Conversation::Mode mode)
 {
-    if (!m_repository)
+    if (!m_events)
         return 0;
-    const qint64 id = m_repository->createConversation(mode);
+    const qint64 id = m_conversations->createConversation(mode);
     if (id <= 0) {
         setError(tr("The conversation could not be created."));
         return 0;
@@ -140,40 +148,58 @@ qint64 ChatViewModel::newConversation(Conversation::Mode mode)
 bool ChatViewModel::send(const QString &text)
 {
     const QString message = text.trimmed();
-    if (!m_repository || message.isEmpty() || isRunning())
+    if (!m_events || message.isEmpty() || isRunning())
         return false;
     if (m_conversationId <= 0 && newConversation(Conversation::Mode::Single) <= 0)
         return false;
     setError({});
-    const qint64 id = m_repository->send(m_conversationId, message);
-    if (id <= 0) {
-        const qint64 holder = m_repository->busyElsewhere(m_conversationId);
-        setError(holder > 0 ? tr("This conversation is answering in another Tandem window or command (process %1). "
-                                 "Send your message again when it is done.")
-                                  .arg(holder)
-                            : tr("The message could not be saved, so it was not sent."));
+    const SendResult result = m_runs->send(m_conversationId, message);
+    if (!result.accepted()) {
+        setError(refusalText(result));
         return false;
     }
-    setRunning(m_repository->isRunning(m_conversationId));
+    setRunning(m_runs->isRunning(m_conversationId));
     return true;
+}
+
+QString ChatViewModel::refusalText(const SendResult &result)
+{
+    switch (result.refusal) {
+    case SendResult::Refusal::BusyElsewhere:
+        return tr("This conversation is answering in another Tandem window or command (process %1). "
+                  "Send your message again when it is done.")
+            .arg(result.holder);
+    case SendResult::Refusal::Busy:
+        return tr("This conversation is still answering. Send your message again when it is done.");
+    case SendResult::Refusal::Empty:
+        return tr("The message is empty.");
+    case SendResult::Refusal::NoConversation:
+        return tr("The conversation no longer exists.");
+    case SendResult::Refusal::NoAgent:
+        return tr("The agent is unknown or switched off.");
+    case SendResult::Refusal::None:
+    case SendResult::Refusal::NotStored:
+        break;
+    }
+    return tr("The message could not be saved, so it was not sent.");
 }
 
 void ChatViewModel::stop()
 {
-    if (m_repository && m_conversationId > 0)
-        m_repository->cancel(m_conversationId);
+    if (m_events && m_conversationId > 0)
+        m_runs->cancel(m_conversationId);
 }
 
 bool ChatViewModel::regenerate()
 {
-    if (!m_repository || m_conversationId <= 0 || isRunning())
+    if (!m_events || m_conversationId <= 0 || isRunning())
         return false;
     setError({});
-    const bool started = m_repository->regenerate(m_conversationId);
+    const bool started = m_runs->regenerate(m_conversationId);
     if (!started)
         setError(tr("There is nothing to regenerate."));
     else
-        setRunning(m_repository->isRunning(m_conversationId));
+        setRunning(m_runs->isRunning(m_conversationId));
     return started;
 }
 
@@ -191,7 +217,7 @@ void ChatViewModel::setDualMode(bool on)
 
 void ChatViewModel::setMode(Conversation::Mode mode)
 {
-    if (!m_repository)
+    if (!m_events)
         return;
     if (m_conversationId <= 0) {
         newConversation(mode);
@@ -199,7 +225,7 @@ void ChatViewModel::setMode(Conversation::Mode mode)
     }
     if (mode == m_conversation.mode)
         return;
-    if (!m_repository->setMode(m_conversationId, mode)) {
+    if (!m_conversations->setMode(m_conversationId, mode)) {
         setError(tr("The mode could not be changed."));
         Q_EMIT modeChanged(isDualMode()); // puts a toggled switch back
         return;
@@ -212,16 +238,16 @@ void ChatViewModel::setMode(Conversation::Mode mode)
 
 bool ChatViewModel::rename(const QString &title)
 {
-    if (!m_repository || m_conversationId <= 0 || title.trimmed().isEmpty())
+    if (!m_events || m_conversationId <= 0 || title.trimmed().isEmpty())
         return false;
-    return m_repository->renameConversation(m_conversationId, title.trimmed());
+    return m_conversations->renameConversation(m_conversationId, title.trimmed());
 }
 
 bool ChatViewModel::resetAgent(const QString &agentId)
 {
-    if (!m_repository || m_conversationId <= 0 || isRunning() || !m_agentNames.contains(agentId))
+    if (!m_events || m_conversationId <= 0 || isRunning() || !m_agentNames.contains(agentId))
         return false;
-    return m_repository->resetAgent(m_conversationId, agentId);
+    return m_runs->resetAgent(m_conversationId, agentId);
 }
 
 QList<QPair<QString, QString>> ChatViewModel::agents() const
@@ -231,7 +257,7 @@ QList<QPair<QString, QString>> ChatViewModel::agents() const
 
 QString ChatViewModel::agentProblemsText() const
 {
-    const QStringList problems = m_repository ? m_repository->agentProblems() : QStringList();
+    const QStringList problems = m_events ? m_definitions->agentProblems() : QStringList();
     if (problems.isEmpty())
         return {};
     if (problems.size() == 1)
@@ -246,7 +272,7 @@ void ChatViewModel::clearError()
 
 bool ChatViewModel::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
 {
-    return m_repository && m_repository->decideApproval(approvalId, decision, editedArguments);
+    return m_events && m_runs->decideApproval(approvalId, decision, editedArguments);
 }
 
 QString ChatViewModel::workingText() const
@@ -322,7 +348,7 @@ void ChatViewModel::onRunFinished(qint64 conversationId)
     if (conversationId != m_conversationId)
         return;
     m_messages->flushDeltas();
-    setRunning(m_repository && m_repository->isRunning(conversationId));
+    setRunning(m_events && m_runs->isRunning(conversationId));
     // A failed or stopped run says why in the chat itself (an error bubble with Retry, or an error divider), so it is
     // not repeated beside the composer; errorText() is for what has no row (a message that could not be stored).
     reloadConversation(); // a first message may have titled it, a handoff moved the active agent

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chat/SendResult.h"
 #include "domain/ApprovalRequest.h"
 #include "domain/Conversation.h"
 
@@ -12,6 +13,12 @@
 namespace Tandem {
 
 class ChatRepository;
+class AgentDefinitionsApi;
+class TasksApi;
+class BoardApi;
+class ChatEvents;
+class ConversationsApi;
+class RunsApi;
 class MessageListModel;
 
 /// @brief The chat window's state and commands for the current conversation: send, stop, regenerate, retry, the
@@ -34,12 +41,17 @@ class ChatViewModel final : public QObject
     Q_PROPERTY(bool canRegenerate READ canRegenerate NOTIFY canRegenerateChanged)
 
 public:
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    ChatViewModel(ConversationsApi *conversations, RunsApi *runs, BoardApi *board, TasksApi *routing,
+        AgentDefinitionsApi *definitions, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit ChatViewModel(ChatRepository *repository, QObject *parent = nullptr);
     ~ChatViewModel() override;
     Q_DISABLE_COPY_MOVE(ChatViewModel)
 
     /// @brief False for a window without a chat engine: nothing can be sent or created.
-    bool hasRepository() const { return !m_repository.isNull(); }
+    bool hasRepository() const { return !m_events.isNull(); }
     MessageListModel *messages() const { return m_messages; }
 
     qint64 conversationId() const { return m_conversationId; }
@@ -103,6 +115,8 @@ Q_SIGNALS:
     void approvalRequested(const Tandem::ApprovalRequest &request);
 
 private:
+    /// @brief The sentence the status line shows for a refused send.
+    static QString refusalText(const SendResult &result);
     void reloadConversation();
     void setError(const QString &error);
     void setRunning(bool running);
@@ -110,7 +124,10 @@ private:
     /// A run ended: how and why is in the chat's rows already, so only the conversation matters here.
     void onRunFinished(qint64 conversationId);
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    ConversationsApi *m_conversations = nullptr;
+    RunsApi *m_runs = nullptr;
+    AgentDefinitionsApi *m_definitions = nullptr;
     MessageListModel *m_messages;
     qint64 m_conversationId = 0;
     Conversation m_conversation;

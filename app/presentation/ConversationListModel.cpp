@@ -20,11 +20,16 @@ bool sameRow(const Conversation &a, const Conversation &b)
 } // namespace
 
 ConversationListModel::ConversationListModel(ChatRepository *repository, QObject *parent)
+    : ConversationListModel(repository, repository, parent)
+{ }
+
+ConversationListModel::ConversationListModel(ConversationsApi *conversations, ChatEvents *events, QObject *parent)
     : QAbstractListModel(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_conversations(conversations)
 {
-    if (repository)
-        connect(repository, &ChatRepository::conversationsChanged, this, &ConversationListModel::refresh);
+    if (events)
+        connect(events, &ChatEvents::conversationsChanged, this, &ConversationListModel::refresh);
     m_rows = load(m_pageSize);
 }
 
@@ -39,9 +44,14 @@ void ConversationListModel::setFilter(const QString &text)
     endResetModel();
 }
 
-ChatRepository *ConversationListModel::repository() const
+ConversationsApi *ConversationListModel::conversationsApi() const
 {
-    return m_repository;
+    return m_events ? m_conversations : nullptr;
+}
+
+ChatEvents *ConversationListModel::events() const
+{
+    return m_events;
 }
 
 void ConversationListModel::refresh()
@@ -54,34 +64,34 @@ void ConversationListModel::refresh()
 
 std::optional<Conversation> ConversationListModel::conversation(qint64 id) const
 {
-    if (!m_repository || id <= 0)
+    if (!m_events || id <= 0)
         return std::nullopt;
-    return m_repository->conversation(id);
+    return m_conversations->conversation(id);
 }
 
 bool ConversationListModel::rename(qint64 id, const QString &title)
 {
     const QString trimmed = title.trimmed();
-    return m_repository && id > 0 && !trimmed.isEmpty() && m_repository->renameConversation(id, trimmed);
+    return m_events && id > 0 && !trimmed.isEmpty() && m_conversations->renameConversation(id, trimmed);
 }
 
 bool ConversationListModel::setPinned(qint64 id, bool pinned)
 {
-    return m_repository && id > 0 && m_repository->setPinned(id, pinned);
+    return m_events && id > 0 && m_conversations->setPinned(id, pinned);
 }
 
 bool ConversationListModel::remove(qint64 id)
 {
-    return m_repository && id > 0 && m_repository->deleteConversation(id);
+    return m_events && id > 0 && m_conversations->deleteConversation(id);
 }
 
 QList<Conversation> ConversationListModel::load(int limit)
 {
     m_hasMore = false;
-    if (!m_repository)
+    if (!m_events)
         return {};
-    const QList<Conversation> list
-        = m_filter.isEmpty() ? m_repository->conversationPage(0, limit) : m_repository->searchConversations(m_filter);
+    const QList<Conversation> list = m_filter.isEmpty() ? m_conversations->conversationPage(0, limit)
+                                                        : m_conversations->searchConversations(m_filter);
     m_hasMore = m_filter.isEmpty() && list.size() >= limit;
     const bool has = m_filter.isEmpty() ? !list.isEmpty() : m_hasConversations || !list.isEmpty();
     if (has != m_hasConversations) {
@@ -93,14 +103,14 @@ QList<Conversation> ConversationListModel::load(int limit)
 
 bool ConversationListModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_hasMore && m_repository;
+    return !parent.isValid() && m_hasMore && m_events;
 }
 
 void ConversationListModel::fetchMore(const QModelIndex &parent)
 {
     if (!canFetchMore(parent))
         return;
-    const QList<Conversation> page = m_repository->conversationPage(int(m_rows.size()), m_pageSize);
+    const QList<Conversation> page = m_conversations->conversationPage(int(m_rows.size()), m_pageSize);
     m_hasMore = page.size() >= m_pageSize;
     // A conversation that moved up since the last read may come round again; it is shown once.
     QSet<qint64> shown;

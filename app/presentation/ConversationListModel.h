@@ -12,6 +12,8 @@
 namespace Tandem {
 
 class ChatRepository;
+class ChatEvents;
+class ConversationsApi;
 
 /// @brief The sidebar: conversations, pinned first then by last activity, with a date section per row and a
 /// search filter over titles and contents.
@@ -41,14 +43,19 @@ public:
     /// @brief The date bucket a conversation falls in, as shown above the first row of each section.
     enum class Section { Pinned, Today, Yesterday, Previous7Days, Previous30Days, Older };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    ConversationListModel(ConversationsApi *conversations, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit ConversationListModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(ConversationListModel)
 
     /// @brief Shows only the conversations whose title or messages contain @p text (empty: all).
     void setFilter(const QString &text);
     QString filter() const { return m_filter; }
-    /// @brief The repository it reads (the sidebar's search reads the same one).
-    ChatRepository *repository() const;
+    /// @brief The conversations it reads and the events it follows (the sidebar's search uses the same).
+    ConversationsApi *conversationsApi() const;
+    ChatEvents *events() const;
     /// @brief Re-reads the list from the repository and applies the difference.
     void refresh();
     /// @brief Rows read per page without a filter (default 100); takes effect at the next full read.
@@ -92,7 +99,8 @@ private:
     void sync(const QList<Conversation> &target);
     QDate today() const;
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    ConversationsApi *m_conversations = nullptr;
     QList<Conversation> m_rows;
     QString m_filter;
     QDate m_today;

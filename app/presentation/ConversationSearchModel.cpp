@@ -9,11 +9,16 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 ConversationSearchModel::ConversationSearchModel(ChatRepository *repository, QObject *parent)
+    : ConversationSearchModel(repository, repository, parent)
+{ }
+
+ConversationSearchModel::ConversationSearchModel(ConversationsApi *conversations, ChatEvents *events, QObject *parent)
     : QAbstractListModel(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_conversations(conversations)
 {
-    if (repository)
-        connect(repository, &ChatRepository::conversationsChanged, this, &ConversationSearchModel::refresh);
+    if (events)
+        connect(events, &ChatEvents::conversationsChanged, this, &ConversationSearchModel::refresh);
 }
 
 void ConversationSearchModel::setQuery(const QString &text)
@@ -25,8 +30,8 @@ void ConversationSearchModel::setQuery(const QString &text)
     beginResetModel();
     m_hits.clear();
     m_hasMore = false;
-    if (m_repository && !m_query.isEmpty()) {
-        SearchPage page = m_repository->search(m_query, 0, kPageSize);
+    if (m_events && !m_query.isEmpty()) {
+        SearchPage page = m_conversations->search(m_query, 0, kPageSize);
         m_hits = std::move(page.hits);
         m_hasMore = page.hasMore;
     }
@@ -36,9 +41,9 @@ void ConversationSearchModel::setQuery(const QString &text)
 
 void ConversationSearchModel::refresh()
 {
-    if (!m_repository || m_query.isEmpty())
+    if (!m_events || m_query.isEmpty())
         return;
-    SearchPage page = m_repository->search(m_query, 0, std::max(kPageSize, int(m_hits.size())));
+    SearchPage page = m_conversations->search(m_query, 0, std::max(kPageSize, int(m_hits.size())));
     bool same = page.hits.size() == m_hits.size();
     for (qsizetype i = 0; same && i < m_hits.size(); ++i)
         same = page.hits.at(i).conversation.id == m_hits.at(i).conversation.id;
@@ -86,9 +91,9 @@ bool ConversationSearchModel::canFetchMore(const QModelIndex &parent) const
 
 void ConversationSearchModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || !m_hasMore || !m_repository)
+    if (parent.isValid() || !m_hasMore || !m_events)
         return;
-    SearchPage page = m_repository->search(m_query, int(m_hits.size()), kPageSize);
+    SearchPage page = m_conversations->search(m_query, int(m_hits.size()), kPageSize);
     m_hasMore = page.hasMore;
     if (page.hits.isEmpty())
         return;

@@ -9,6 +9,8 @@
 namespace Tandem {
 
 class ChatRepository;
+class ChatEvents;
+class ConversationsApi;
 
 /// @brief The sidebar while the person searches: the conversations whose title or messages hold the words typed,
 /// the most recent match first, a page at a time (fetchMore), each with its matches marked and a snippet of the
@@ -31,6 +33,10 @@ public:
     /// Conversations read per page.
     static constexpr int kPageSize = 50;
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    ConversationSearchModel(ConversationsApi *conversations, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit ConversationSearchModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(ConversationSearchModel)
 
@@ -55,7 +61,8 @@ Q_SIGNALS:
     void searched();
 
 private:
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    ConversationsApi *m_conversations = nullptr;
     QString m_query;
     QList<SearchHit> m_hits;
     bool m_hasMore = false;

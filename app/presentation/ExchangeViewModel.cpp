@@ -1,5 +1,6 @@
 #include "ExchangeViewModel.h"
 
+#include "exchange/ExchangeApi.h"
 #include "exchange/Exporter.h"
 #include "exchange/JsonImporter.h"
 
@@ -7,9 +8,9 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-ExchangeViewModel::ExchangeViewModel(ExchangeStore *store, QObject *parent)
+ExchangeViewModel::ExchangeViewModel(ExchangeApi *exchange, QObject *parent)
     : QObject(parent)
-    , m_store(store)
+    , m_exchange(exchange)
 {
     // One page per turn of the event loop: the window stays responsive during a long export.
     m_pump.setInterval(0);
@@ -67,7 +68,7 @@ bool ExchangeViewModel::startExport(
     request.format = *known;
     request.path = path;
     request.toFolder = toFolder;
-    m_exporter = std::make_unique<Exporter>(m_store, request);
+    m_exporter = m_exchange->newExport(request);
     if (!m_exporter->start()) {
         m_message = m_exporter->errorString();
         m_exporter.reset();
@@ -121,13 +122,13 @@ bool ExchangeViewModel::isExporting() const
 
 bool ExchangeViewModel::importFile(const QString &path)
 {
-    JsonImporter importer(m_store);
+    const std::unique_ptr<JsonImporter> importer = m_exchange->newImport();
     m_imported.clear();
-    if (!importer.importFile(path)) {
-        m_message = importer.errorString();
+    if (!importer->importFile(path)) {
+        m_message = importer->errorString();
         return false;
     }
-    m_imported = importer.importedIds();
+    m_imported = importer->importedIds();
     m_message = tr("%n conversations imported.", nullptr, int(m_imported.size()));
     Q_EMIT imported(m_imported);
     return true;

@@ -11,19 +11,19 @@
 
 namespace Tandem {
 
-class ExchangeStore;
+class ExchangeApi;
 class Exporter;
 
 /// @brief Export and import for the window: the formats it offers, an export run a page at a time on the GUI
 /// thread (the event loop turns between pages, so a progress dialog repaints and can cancel), and a JSON import.
 ///
-/// Construct it with the ExchangeStore of the window's database connection (borrowed; it must outlive this).
+/// Construct it with the window's ExchangeApi (borrowed; it must outlive this).
 class ExchangeViewModel final : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit ExchangeViewModel(ExchangeStore *store, QObject *parent = nullptr);
+    explicit ExchangeViewModel(ExchangeApi *exchange, QObject *parent = nullptr);
     ~ExchangeViewModel() override;
     Q_DISABLE_COPY_MOVE(ExchangeViewModel)
 
@@ -61,7 +61,7 @@ private:
     void step();
     void finish(bool ok, const QString &message);
 
-    ExchangeStore *m_store;
+    ExchangeApi *m_exchange;
     std::unique_ptr<Exporter> m_exporter;
     QTimer m_pump;
     QList<qint64> m_imported;

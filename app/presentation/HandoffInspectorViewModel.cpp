@@ -12,16 +12,23 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 HandoffInspectorViewModel::HandoffInspectorViewModel(ChatRepository *repository, QObject *parent)
+    : HandoffInspectorViewModel(repository, repository, repository, parent)
+{ }
+
+HandoffInspectorViewModel::HandoffInspectorViewModel(
+    BoardApi *board, ConversationsApi *conversations, ChatEvents *events, QObject *parent)
     : QObject(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_board(board)
+    , m_conversations(conversations)
 {
-    if (!repository)
+    if (!events)
         return;
-    connect(repository, &ChatRepository::handoffStatusChanged, this, [this](const Handoff &handoff) {
+    connect(events, &ChatEvents::handoffStatusChanged, this, [this](const Handoff &handoff) {
         if (handoff.id == m_details.handoff.id)
             load(handoff.id); // its target's answer may be there now too
     });
-    connect(repository, &ChatRepository::runFinished, this, [this](qint64, qint64 runId) {
+    connect(events, &ChatEvents::runFinished, this, [this](qint64, qint64 runId) {
         if (isLoaded() && runId == m_details.runId)
             load(m_details.handoff.id);
     });
@@ -30,12 +37,12 @@ HandoffInspectorViewModel::HandoffInspectorViewModel(ChatRepository *repository,
 bool HandoffInspectorViewModel::load(qint64 handoffId)
 {
     const std::optional<HandoffDetails> details
-        = m_repository && handoffId > 0 ? m_repository->handoffDetails(handoffId) : std::nullopt;
+        = m_events && handoffId > 0 ? m_board->handoffDetails(handoffId) : std::nullopt;
     m_details = details.value_or(HandoffDetails {});
     m_names.clear();
     m_diff.clear();
-    if (details && m_repository) {
-        const QList<Agent> agents = m_repository->agents(m_details.handoff.conversationId);
+    if (details && m_events) {
+        const QList<Agent> agents = m_conversations->agents(m_details.handoff.conversationId);
         for (const Agent &agent : agents)
             m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : agent.name);
         if (isDual() && !m_details.targetReply.isEmpty())

@@ -13,6 +13,9 @@
 namespace Tandem {
 
 class ChatRepository;
+class BoardApi;
+class ChatEvents;
+class ConversationsApi;
 
 /// @brief One handoff as the inspector shows it: who handed what to whom, its payload (pretty-printed JSON or its
 /// text), its status history with times, the rejection reason, the context that travelled and how, and the run's
@@ -32,6 +35,11 @@ public:
         QDateTime at;
     };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    HandoffInspectorViewModel(
+        BoardApi *board, ConversationsApi *conversations, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit HandoffInspectorViewModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(HandoffInspectorViewModel)
 
@@ -79,7 +87,9 @@ Q_SIGNALS:
     void changed();
 
 private:
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    BoardApi *m_board = nullptr;
+    ConversationsApi *m_conversations = nullptr;
     HandoffDetails m_details;
     QHash<QString, QString> m_names; ///< agent id → its stored name
     QList<WordDiff::Segment> m_diff;

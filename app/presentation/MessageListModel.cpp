@@ -36,21 +36,30 @@ Message visible(Message message)
 } // namespace
 
 MessageListModel::MessageListModel(ChatRepository *repository, QObject *parent)
+    : MessageListModel(repository, repository, repository, repository, repository, parent)
+{ }
+
+MessageListModel::MessageListModel(ConversationsApi *conversations, RunsApi *runs, BoardApi *board, TasksApi *routing,
+    ChatEvents *events, QObject *parent)
     : QAbstractListModel(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_conversations(conversations)
+    , m_runs(runs)
+    , m_board(board)
+    , m_routing(routing)
 {
     m_deltaTimer.setSingleShot(true);
     m_deltaTimer.setInterval(40);
     connect(&m_deltaTimer, &QTimer::timeout, this, &MessageListModel::flushDeltas);
-    if (!repository)
+    if (!events)
         return;
-    connect(repository, &ChatRepository::messageAdded, this, &MessageListModel::onMessageAdded);
-    connect(repository, &ChatRepository::messageUpdated, this, &MessageListModel::onMessageUpdated);
-    connect(repository, &ChatRepository::messageDelta, this, &MessageListModel::onMessageDelta);
-    connect(repository, &ChatRepository::toolProgress, this, &MessageListModel::onToolProgress);
-    connect(repository, &ChatRepository::changedElsewhere, this, &MessageListModel::readNewestAgain);
-    connect(repository, &ChatRepository::handoffStatusChanged, this, &MessageListModel::onHandoffChanged);
-    connect(repository, &ChatRepository::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
+    connect(events, &ChatEvents::messageAdded, this, &MessageListModel::onMessageAdded);
+    connect(events, &ChatEvents::messageUpdated, this, &MessageListModel::onMessageUpdated);
+    connect(events, &ChatEvents::messageDelta, this, &MessageListModel::onMessageDelta);
+    connect(events, &ChatEvents::toolProgress, this, &MessageListModel::onToolProgress);
+    connect(events, &ChatEvents::changedElsewhere, this, &MessageListModel::readNewestAgain);
+    connect(events, &ChatEvents::handoffStatusChanged, this, &MessageListModel::onHandoffChanged);
+    connect(events, &ChatEvents::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
         if (conversationId == m_conversationId)
             reloadAgents();
     });
@@ -70,8 +79,8 @@ void MessageListModel::setConversation(qint64 conversationId)
     m_hasOlder = false;
     m_hasNewer = false;
     bool hasOlder = false;
-    if (m_repository && conversationId > 0) {
-        const QList<Message> page = m_repository->messages(conversationId, 0, m_pageSize);
+    if (m_events && conversationId > 0) {
+        const QList<Message> page = m_conversations->messages(conversationId, 0, m_pageSize);
         m_rows.reserve(page.size());
         for (const Message &message : page)
             m_rows.append(Row { visible(message), nextRevision() });
@@ -91,11 +100,12 @@ void MessageListModel::reloadAgents()
 {
     m_agents.clear();
     m_agentOrder.clear();
-    if (!m_repository || m_conversationId <= 0)
+    if (!m_events || m_conversationId <= 0)
         return;
     // The agents the conversation can reach now, then the rest of its mode's: a divider may name any of them, wherever
     // the work is.
-    const QList<Agent> agents = m_repository->agents(m_conversationId) + m_repository->modeAgents(m_conversationId);
+    const QList<Agent> agents
+        = m_conversations->agents(m_conversationId) + m_conversations->modeAgents(m_conversationId);
     for (const Agent &agent : agents) {
         if (m_agents.contains(agent.id))
             continue;
@@ -109,9 +119,9 @@ void MessageListModel::reloadAgents()
 void MessageListModel::reloadHandoffs()
 {
     m_handoffs.clear();
-    if (!m_repository || m_conversationId <= 0)
+    if (!m_events || m_conversationId <= 0)
         return;
-    const QList<Handoff> handoffs = m_repository->handoffs(m_conversationId);
+    const QList<Handoff> handoffs = m_board->handoffs(m_conversationId);
     for (const Handoff &handoff : handoffs)
         m_handoffs.insert(handoff.id, handoff);
 }
@@ -119,9 +129,9 @@ void MessageListModel::reloadHandoffs()
 void MessageListModel::reloadDecisions()
 {
     m_decisions.clear();
-    if (!m_repository || m_conversationId <= 0)
+    if (!m_events || !m_routing || m_conversationId <= 0)
         return;
-    const QList<RoutingDecision> decisions = m_repository->routingDecisions(m_conversationId);
+    const QList<RoutingDecision> decisions = m_routing->routingDecisions(m_conversationId);
     for (const RoutingDecision &decision : decisions)
         if (decision.runId > 0)
             m_decisions.insert(decision.runId, decision);
@@ -299,7 +309,7 @@ QHash<int, QByteArray> MessageListModel::roleNames() const
 
 bool MessageListModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_hasOlder && m_repository && m_conversationId > 0;
+    return !parent.isValid() && m_hasOlder && m_events && m_conversationId > 0;
 }
 
 void MessageListModel::fetchMore(const QModelIndex &parent)
@@ -307,7 +317,7 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const qint64 oldest = m_rows.isEmpty() ? 0 : m_rows.constFirst().message.id;
-    QList<Message> page = m_repository->messages(m_conversationId, oldest, fetchSize());
+    QList<Message> page = m_conversations->messages(m_conversationId, oldest, fetchSize());
     m_hasOlder = page.size() >= fetchSize();
     // Only rows older than what is loaded: a row stored meanwhile must not appear twice.
     page.removeIf([oldest](const Message &m) { return oldest != 0 && m.id >= oldest; });
@@ -327,7 +337,7 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
 
 bool MessageListModel::canFetchNewer() const
 {
-    return m_hasNewer && m_repository && m_conversationId > 0;
+    return m_hasNewer && m_events && m_conversationId > 0;
 }
 
 void MessageListModel::fetchNewer()
@@ -336,7 +346,7 @@ void MessageListModel::fetchNewer()
         return;
     const qint64 newest = m_rows.constLast().message.id;
     // One row more than a page says whether anything follows it, so the window knows when it reaches the end.
-    QList<Message> page = m_repository->messagesAfter(m_conversationId, newest, fetchSize() + 1);
+    QList<Message> page = m_conversations->messagesAfter(m_conversationId, newest, fetchSize() + 1);
     m_hasNewer = page.size() > fetchSize();
     if (m_hasNewer)
         page.resize(fetchSize());
@@ -404,11 +414,11 @@ void MessageListModel::readNewestAgain()
 {
     // Another process wrote (a headless turn of this conversation, a run it left recovered): the newest page is read
     // again; rows this process is streaming now are newer here than stored, so they are left as they are.
-    if (m_conversationId <= 0 || !m_repository)
+    if (m_conversationId <= 0 || !m_events)
         return;
-    const bool streamingHere = m_repository->isRunning(m_conversationId);
+    const bool streamingHere = m_runs->isRunning(m_conversationId);
     reloadDecisions();
-    const QList<Message> newest = m_repository->messages(m_conversationId, 0, m_pageSize);
+    const QList<Message> newest = m_conversations->messages(m_conversationId, 0, m_pageSize);
     for (const Message &stored : newest) {
         if (!m_rows.isEmpty() && stored.id < m_rows.constFirst().message.id)
             continue; // older than what is shown: paged in when scrolled to

@@ -15,6 +15,11 @@
 namespace Tandem {
 
 class ChatRepository;
+class BoardApi;
+class ChatEvents;
+class ConversationsApi;
+class RunsApi;
+class TasksApi;
 
 /// @brief The rows of one conversation for the chat view: messages, dividers and errors, oldest first.
 ///
@@ -69,6 +74,12 @@ public:
         int revision = 0;
     };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    /// @p routing gives the routing decisions the routed dividers are written from.
+    MessageListModel(ConversationsApi *conversations, RunsApi *runs, BoardApi *board, TasksApi *routing,
+        ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit MessageListModel(ChatRepository *repository, QObject *parent = nullptr);
     ~MessageListModel() override;
     Q_DISABLE_COPY_MOVE(MessageListModel)
@@ -152,7 +163,11 @@ private:
     /// A revision no row of this model had before, so a cached layout can never outlive its content.
     int nextRevision() { return ++m_lastRevision; }
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    ConversationsApi *m_conversations = nullptr;
+    RunsApi *m_runs = nullptr;
+    BoardApi *m_board = nullptr;
+    TasksApi *m_routing = nullptr;
     qint64 m_conversationId = 0;
     QList<Row> m_rows;
     QHash<QString, Agent> m_agents;

@@ -10,24 +10,31 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 MetricsViewModel::MetricsViewModel(ChatRepository *repository, QObject *parent)
+    : MetricsViewModel(repository, repository, repository, parent)
+{ }
+
+MetricsViewModel::MetricsViewModel(
+    MetricsApi *metrics, ConversationsApi *conversations, ChatEvents *events, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_metricsApi(metrics)
+    , m_conversations(conversations)
 {
-    if (!repository)
+    if (!events)
         return;
     const auto mine = [this](qint64 conversationId) {
         return m_overall || conversationId == m_conversationId;
     };
-    connect(repository, &ChatRepository::runFinished, this, [this, mine](qint64 conversationId) {
+    connect(events, &ChatEvents::runFinished, this, [this, mine](qint64 conversationId) {
         if (mine(conversationId))
             reload();
     });
-    connect(repository, &ChatRepository::handoffStatusChanged, this, [this, mine](const Handoff &handoff) {
+    connect(events, &ChatEvents::handoffStatusChanged, this, [this, mine](const Handoff &handoff) {
         if (mine(handoff.conversationId))
             reload();
     });
-    connect(repository, &ChatRepository::changedElsewhere, this, &MetricsViewModel::reload);
-    connect(repository, &ChatRepository::conversationsChanged, this, [this] {
+    connect(events, &ChatEvents::changedElsewhere, this, &MetricsViewModel::reload);
+    connect(events, &ChatEvents::conversationsChanged, this, [this] {
         if (m_overall)
             reload();
     });
@@ -50,10 +57,10 @@ void MetricsViewModel::reload()
     beginResetModel();
     m_metrics = Metrics {};
     m_names.clear();
-    if (m_repository && (m_overall || m_conversationId > 0)) {
-        m_metrics = m_repository->metrics(m_overall ? 0 : m_conversationId);
+    if (m_events && (m_overall || m_conversationId > 0)) {
+        m_metrics = m_metricsApi->metrics(m_overall ? 0 : m_conversationId);
         if (m_conversationId > 0) {
-            const QList<Tandem::Agent> agents = m_repository->modeAgents(m_conversationId);
+            const QList<Tandem::Agent> agents = m_conversations->modeAgents(m_conversationId);
             for (const Tandem::Agent &agent : agents)
                 m_names.insert(agent.id, ShippedAgentText::name(agent));
         }

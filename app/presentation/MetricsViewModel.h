@@ -12,6 +12,9 @@
 namespace Tandem {
 
 class ChatRepository;
+class ChatEvents;
+class ConversationsApi;
+class MetricsApi;
 
 /// @brief The metrics view (how each agent of router mode performs): per agent turns, handoffs, rejections, tokens and
 /// latency, of the open conversation or of all, as a table (one row per agent, then the total) and as the series of a
@@ -45,6 +48,11 @@ public:
         QList<double> values;
     };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    MetricsViewModel(
+        MetricsApi *metrics, ConversationsApi *conversations, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit MetricsViewModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(MetricsViewModel)
 
@@ -79,7 +87,9 @@ Q_SIGNALS:
 private:
     const AgentMetrics &rowMetrics(int row) const;
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    MetricsApi *m_metricsApi = nullptr;
+    ConversationsApi *m_conversations = nullptr;
     qint64 m_conversationId = 0;
     bool m_overall = false;
     Metrics m_metrics;

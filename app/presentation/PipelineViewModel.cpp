@@ -48,23 +48,31 @@ QList<Agent> flowOrder(const QList<Agent> &agents)
 } // namespace
 
 PipelineViewModel::PipelineViewModel(ChatRepository *repository, QObject *parent)
+    : PipelineViewModel(repository, repository, repository, repository, parent)
+{ }
+
+PipelineViewModel::PipelineViewModel(
+    BoardApi *board, ConversationsApi *conversations, TasksApi *tasks, ChatEvents *events, QObject *parent)
     : QObject(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_board(board)
+    , m_conversations(conversations)
+    , m_tasks(tasks)
 {
-    if (!repository)
+    if (!events)
         return;
     const auto mine = [this](qint64 conversationId) {
         return conversationId == m_conversationId && conversationId > 0;
     };
-    connect(repository, &ChatRepository::handoffStatusChanged, this, [this, mine](const Handoff &handoff) {
+    connect(events, &ChatEvents::handoffStatusChanged, this, [this, mine](const Handoff &handoff) {
         if (mine(handoff.conversationId))
             reload();
     });
-    connect(repository, &ChatRepository::activeAgentChanged, this, [this, mine](qint64 conversationId) {
+    connect(events, &ChatEvents::activeAgentChanged, this, [this, mine](qint64 conversationId) {
         if (mine(conversationId))
             reload();
     });
-    connect(repository, &ChatRepository::agentWorking, this,
+    connect(events, &ChatEvents::agentWorking, this,
         [this, mine](qint64 conversationId, const QString &agentId, bool working) {
             if (!mine(conversationId))
                 return;
@@ -73,15 +81,15 @@ PipelineViewModel::PipelineViewModel(ChatRepository *repository, QObject *parent
                 m_working.append(agentId);
             rebuild();
         });
-    connect(repository, &ChatRepository::runFinished, this, [this, mine](qint64 conversationId) {
+    connect(events, &ChatEvents::runFinished, this, [this, mine](qint64 conversationId) {
         if (mine(conversationId)) {
             m_working.clear();
             reload();
         }
     });
-    connect(repository, &ChatRepository::changedElsewhere, this, &PipelineViewModel::reload);
+    connect(events, &ChatEvents::changedElsewhere, this, &PipelineViewModel::reload);
     // Router mode: each decision is stored with its divider, announced once the step committed.
-    connect(repository, &ChatRepository::messageAdded, this, [this, mine](const Message &message) {
+    connect(events, &ChatEvents::messageAdded, this, [this, mine](const Message &message) {
         if (mine(message.conversationId) && message.kind == Message::Kind::Divider
             && message.divider == Message::Divider::Routed)
             reload();
@@ -104,20 +112,20 @@ void PipelineViewModel::reload()
     m_phase.clear();
     m_routing.clear();
     m_router = false;
-    if (m_repository && m_conversationId > 0) {
-        const std::optional<Conversation> conversation = m_repository->conversation(m_conversationId);
+    if (m_events && m_conversationId > 0) {
+        const std::optional<Conversation> conversation = m_conversations->conversation(m_conversationId);
         m_router = conversation && ModeProfile::of(conversation->mode).entry == ModeProfile::Entry::Routed;
-        const QList<Agent> agents = m_repository->modeAgents(m_conversationId);
+        const QList<Agent> agents = m_conversations->modeAgents(m_conversationId);
         for (const Agent &agent : agents)
             m_names.insert(agent.id, agent.name.isEmpty() ? agent.id : ShippedAgentText::name(agent));
         m_roster = flowOrder(agents);
-        const BoardState board = m_repository->boardState(m_conversationId);
+        const BoardState board = m_board->boardState(m_conversationId);
         m_current = board.currentAgent;
         m_phase = board.phase;
         m_handoffs = board.handoffs;
         if (m_router) {
-            m_routing = m_repository->routingDecisions(m_conversationId);
-            m_current = m_repository->activeAgent(m_conversationId);
+            m_routing = m_tasks->routingDecisions(m_conversationId);
+            m_current = m_conversations->activeAgent(m_conversationId);
         }
     }
     rebuild();

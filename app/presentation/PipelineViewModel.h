@@ -13,6 +13,10 @@
 namespace Tandem {
 
 class ChatRepository;
+class BoardApi;
+class ChatEvents;
+class ConversationsApi;
+class TasksApi;
 
 /// @brief The pipeline panel's state for one conversation: the agents of its mode in the order work
 /// flows through them, each with its status, the phase, and the handoff history. Follows the engine's signals.
@@ -36,6 +40,11 @@ public:
         QString detail; ///< why it is in this state, one sentence (a rejection's reason)
     };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    PipelineViewModel(BoardApi *board, ConversationsApi *conversations, TasksApi *tasks, ChatEvents *events,
+        QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit PipelineViewModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(PipelineViewModel)
 
@@ -73,7 +82,10 @@ Q_SIGNALS:
 private:
     void rebuild();
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    BoardApi *m_board = nullptr;
+    ConversationsApi *m_conversations = nullptr;
+    TasksApi *m_tasks = nullptr;
     qint64 m_conversationId = 0;
     QList<Agent> m_roster; ///< in the order work flows
     QList<AgentState> m_agents;

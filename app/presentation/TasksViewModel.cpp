@@ -9,13 +9,18 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 TasksViewModel::TasksViewModel(ChatRepository *repository, QObject *parent)
+    : TasksViewModel(repository, repository, parent)
+{ }
+
+TasksViewModel::TasksViewModel(TasksApi *tasks, ChatEvents *events, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_repository(repository)
+    , m_events(events)
+    , m_tasksApi(tasks)
 {
-    if (!repository)
+    if (!events)
         return;
-    connect(repository, &ChatRepository::tasksChanged, this, &TasksViewModel::reload);
-    connect(repository, &ChatRepository::changedElsewhere, this, &TasksViewModel::reload);
+    connect(events, &ChatEvents::tasksChanged, this, &TasksViewModel::reload);
+    connect(events, &ChatEvents::changedElsewhere, this, &TasksViewModel::reload);
     reload();
 }
 
@@ -31,13 +36,13 @@ void TasksViewModel::reload()
     m_tasks.clear();
     m_stale.clear();
     m_pending.clear();
-    if (m_repository) {
-        m_tasks = m_repository->tasks();
-        const QList<Task> stale = m_repository->staleTasks();
+    if (m_events) {
+        m_tasks = m_tasksApi->tasks();
+        const QList<Task> stale = m_tasksApi->staleTasks();
         for (const Task &task : stale)
             m_stale.insert(task.id);
         if (m_conversationId > 0)
-            if (const std::optional<PendingConfirmation> pending = m_repository->pendingConfirmation(m_conversationId))
+            if (const std::optional<PendingConfirmation> pending = m_tasksApi->pendingConfirmation(m_conversationId))
                 m_pending = tr("Waiting for your answer: %1").arg(pending->summary);
     }
     endResetModel();
@@ -64,16 +69,16 @@ bool TasksViewModel::isStale(int row) const
 
 QString TasksViewModel::complete(int row)
 {
-    if (!m_repository || row < 0 || row >= m_tasks.size())
+    if (!m_events || row < 0 || row >= m_tasks.size())
         return tr("Choose a task first.");
-    return m_repository->completeTask(m_tasks.at(row).id).error;
+    return m_tasksApi->completeTask(m_tasks.at(row).id).error;
 }
 
 QString TasksViewModel::edit(int row, const QJsonObject &fields)
 {
-    if (!m_repository || row < 0 || row >= m_tasks.size())
+    if (!m_events || row < 0 || row >= m_tasks.size())
         return tr("Choose a task first.");
-    return m_repository->editTask(m_tasks.at(row).id, fields).error;
+    return m_tasksApi->editTask(m_tasks.at(row).id, fields).error;
 }
 
 QString TasksViewModel::priorityText(Task::Priority priority)

@@ -12,6 +12,8 @@
 namespace Tandem {
 
 class ChatRepository;
+class ChatEvents;
+class TasksApi;
 
 /// @brief The tasks panel, refreshed whenever a task changes: every task with its status, priority and due date, the
 /// stale ones marked, and the open conversation's pending confirmation. Reads again whenever the repository announces
@@ -27,6 +29,10 @@ public:
         StaleRole, ///< bool: open and untouched for Task::kStaleDays days, or overdue
     };
 
+    /// @brief The interfaces it reads and calls, and the events it follows (borrowed, of one façade).
+    TasksViewModel(TasksApi *tasks, ChatEvents *events, QObject *parent = nullptr);
+    /// @brief All of them from @p repository (may be null: nothing to read or call), for the window, which wires the
+    /// façade whole.
     explicit TasksViewModel(ChatRepository *repository, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(TasksViewModel)
 
@@ -61,7 +67,8 @@ Q_SIGNALS:
 private:
     QVariant display(const Task &task, int column, bool stale) const;
 
-    QPointer<ChatRepository> m_repository;
+    QPointer<ChatEvents> m_events; ///< null once the façade is gone: then nothing is read or called
+    TasksApi *m_tasksApi = nullptr;
     qint64 m_conversationId = 0;
     QList<Task> m_tasks;
     QSet<qint64> m_stale;

@@ -8,10 +8,10 @@
 #include "ModalAnswer.h"
 #include "TemporaryDatabase.h"
 #include "chat/LocalChatRepository.h"
+#include "exchange/LocalExchange.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
 #include "presentation/ExchangeViewModel.h"
-#include "storage/ExchangeStore.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -51,7 +51,7 @@ private:
     std::unique_ptr<Test::TemporaryDatabase> m_temp;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<LocalChatRepository> m_repository;
-    std::unique_ptr<ExchangeStore> m_store;
+    std::unique_ptr<LocalExchange> m_exchangeApi;
     std::unique_ptr<ExchangeViewModel> m_exchange;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QTemporaryDir> m_out;
@@ -75,8 +75,8 @@ void TestExportDialog::init()
     QVERIFY(m_fixed > 0 && m_long > 0);
     m_network = std::make_unique<QNetworkAccessManager>();
     m_repository = std::make_unique<LocalChatRepository>(m_temp->work(), m_network.get(), nullptr, nullptr);
-    m_store = std::make_unique<ExchangeStore>(m_temp->work());
-    m_exchange = std::make_unique<ExchangeViewModel>(m_store.get());
+    m_exchangeApi = std::make_unique<LocalExchange>(m_temp->work());
+    m_exchange = std::make_unique<ExchangeViewModel>(m_exchangeApi.get());
     m_window = std::make_unique<MainWindow>(m_repository.get());
     m_window->resize(1000, 700);
     m_window->show();
@@ -88,7 +88,7 @@ void TestExportDialog::cleanup()
 {
     m_window.reset();
     m_exchange.reset();
-    m_store.reset();
+    m_exchangeApi.reset();
     m_repository.reset();
     m_network.reset();
     m_temp.reset();

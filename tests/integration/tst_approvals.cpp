@@ -151,7 +151,7 @@ void TestApprovals::decisions()
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
     QSignalSpy updated(&h.repository(), &ChatRepository::messageUpdated);
-    QVERIFY(h.repository().send(id, u"Launch to the moon"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch to the moon"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
     QCOMPARE(request.toolName, u"launch"_s);
@@ -214,7 +214,7 @@ void TestApprovals::settingsChooseTheCriticalTools()
     h.repository().setEngineConfig(config);
     h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"current_datetime"_s, u"{}"_s, {} } }));
     h.server().enqueue(ScriptedReply::text({ u"It is now."_s }));
-    QVERIFY(h.repository().send(id, u"What time is it?"_s) != 0);
+    QVERIFY(h.repository().send(id, u"What time is it?"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     QCOMPARE(needed[0].at(0).value<ApprovalRequest>().toolName, u"current_datetime"_s);
     QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::AllowOnce));
@@ -224,7 +224,7 @@ void TestApprovals::settingsChooseTheCriticalTools()
     config.criticalTools.clear();
     h.repository().setEngineConfig(config);
     h.server().enqueue(ScriptedReply::calling({ launch(u"mars"_s) }));
-    QVERIFY(h.repository().send(id, u"Launch to mars"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch to mars"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     QCOMPARE(needed[1].at(0).value<ApprovalRequest>().toolName, u"launch"_s);
     h.repository().cancel(id);
@@ -243,7 +243,7 @@ void TestApprovals::allowAlwaysCoversTheConversation()
     h.server().enqueue(ScriptedReply::text({ u"Other."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"first"_s) != 0);
+    QVERIFY(h.repository().send(id, u"first"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::AllowAlways));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
@@ -252,7 +252,7 @@ void TestApprovals::allowAlwaysCoversTheConversation()
     QVERIFY(h.rows(id).constLast().content == u"Two."_s);
 
     const qint64 other = h.createConversation(Conversation::Mode::Single); // "always" is per conversation
-    QVERIFY(h.repository().send(other, u"third"_s) != 0);
+    QVERIFY(h.repository().send(other, u"third"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     QCOMPARE(needed.size(), 2);
     h.repository().cancel(other);
@@ -274,7 +274,7 @@ void TestApprovals::pendingApprovalSurvivesRestart()
     h.server().enqueue(ScriptedReply::text({ u"Launched after the restart."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest before = needed[0].at(0).value<ApprovalRequest>();
 
@@ -316,7 +316,7 @@ void TestApprovals::invalidDecisionsRefused()
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const qint64 approval = needed[0].at(0).value<ApprovalRequest>().id;
     QVERIFY(!h.repository().decideApproval(approval, ApprovalDecision::AllowOnce, u"not json"_s));
@@ -341,7 +341,7 @@ void TestApprovals::resumeAfterRestartFollowsTheSignal()
     h.server().enqueue(ScriptedReply::text({ u"Your rocket is on its way."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
     QCOMPARE(request.agentId, u"agent1"_s);
@@ -384,7 +384,7 @@ void TestApprovals::resumeAfterRestartKeepsLocalHistory()
     h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
 
@@ -410,7 +410,7 @@ void TestApprovals::stopWhileWaitingAnswersTheCall()
     h.server().enqueue(ScriptedReply::text({ u"Fine, no launch."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Launch"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Launch"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void pipelineRunsToCompletion();
     void boardAsTextAndJson();
     void boardActionsAndRefusals();
+    void agentIdsInCapitals();
 
 private:
     Outcome tandem(const QStringList &arguments);
@@ -188,6 +189,28 @@ void TestCliPipeline::boardActionsAndRefusals()
     const Outcome badAction = tandem({ u"handoff"_s, u"approve"_s, u"1"_s });
     QCOMPARE(badAction.exitCode, 2);
     QVERIFY(badAction.err.contains(u"Unknown action “approve”"_s));
+}
+
+void TestCliPipeline::agentIdsInCapitals()
+{
+    // #24: "Analyst" → "Implementer" names the same agents as the local API reads them, not a transition the table
+    // does not declare; an id that names no agent is said as such, with the ids.
+    QVERIFY(m_conversation > 0);
+    const QString id = QString::number(m_conversation);
+    const Outcome created = tandem({ u"handoff"_s, u"create"_s, u"--conversation"_s, id, u"--from"_s, u"Analyst"_s,
+        u"--to"_s, u"IMPLEMENTER"_s, u"--json"_s });
+    QVERIFY2(created.exitCode == 0, qPrintable(created.err));
+    const QJsonObject handoff = QJsonDocument::fromJson(created.out.toUtf8()).object();
+    QCOMPARE(handoff.value(u"from_agent"_s).toString(), u"analyst"_s);
+    QCOMPARE(handoff.value(u"to_agent"_s).toString(), u"implementer"_s);
+    QCOMPARE(tandem({ u"handoff"_s, u"cleanup"_s, u"--conversation"_s, id }).exitCode, 0);
+
+    const Outcome unknown = tandem(
+        { u"handoff"_s, u"create"_s, u"--conversation"_s, id, u"--from"_s, u"Analyst"_s, u"--to"_s, u"Tester"_s });
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains(u"--to “Tester” is no agent's id; the ids are "_s), qPrintable(unknown.err));
+    QVERIFY2(unknown.err.contains(u"implementer"_s), qPrintable(unknown.err));
+    QVERIFY2(!unknown.err.contains(u"not declared"_s), qPrintable(unknown.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliPipeline)

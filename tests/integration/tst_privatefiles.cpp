@@ -3,9 +3,9 @@
 // made private when Tandem opens them. Exports hold what the database holds: the window's export writes them 0600 too.
 #include "ExchangeFixture.h"
 #include "cli/AppSetup.h"
+#include "exchange/LocalExchange.h"
 #include "presentation/ExchangeViewModel.h"
 #include "storage/Database.h"
-#include "storage/ExchangeStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -131,8 +131,8 @@ void TestPrivateFiles::windowExportsAreTheOwnersOnly()
     QVERIFY(database.open(m_dir->filePath(u"tandem.sqlite"_s)));
     const qint64 id = Test::ExchangeFixture::create(database.work());
     QVERIFY(id > 0);
-    ExchangeStore store(database.work());
-    ExchangeViewModel exchange(&store);
+    LocalExchange exchangeApi(database.work());
+    ExchangeViewModel exchange(&exchangeApi);
     QSignalSpy finished(&exchange, &ExchangeViewModel::exportFinished);
     // Export… in the window: one file, then a folder it creates.
     const QString file = m_dir->filePath(u"conversation.md"_s);

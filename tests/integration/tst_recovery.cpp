@@ -280,7 +280,7 @@ void TestRecovery::oneTurnPerConversationAcrossProcesses()
     h.server().enqueue(ScriptedReply::text({ u"Slow "_s, u"answer"_s }).withFault(ScriptedReply::Fault::Stall, 1));
     const qint64 busy = h.createConversation(Conversation::Mode::Single);
     const qint64 other = h.createConversation(Conversation::Mode::Single);
-    QVERIFY(h.repository().send(busy, u"First"_s) > 0);
+    QVERIFY(h.repository().send(busy, u"First"_s).messageId > 0);
     QTRY_VERIFY(!h.modelRequests().isEmpty());
 
     QNetworkAccessManager network;
@@ -289,12 +289,15 @@ void TestRecovery::oneTurnPerConversationAcrossProcesses()
     second.setApiKey(u"fake"_s, u"sk-test"_s);
     QCOMPARE(second.busyElsewhere(busy), QCoreApplication::applicationPid());
     const qsizetype before = h.rows(busy).size();
-    QCOMPARE(second.send(busy, u"Me too"_s), qint64(0)); // refused, and nothing stored
+    const SendResult refused = second.send(busy, u"Me too"_s);
+    QCOMPARE(refused.messageId, qint64(0)); // refused, and nothing stored
+    QCOMPARE(refused.refusal, SendResult::Refusal::BusyElsewhere);
+    QCOMPARE(refused.holder, qint64(QCoreApplication::applicationPid()));
     QCOMPARE(h.rows(busy).size(), before);
     QCOMPARE(second.busyElsewhere(other), qint64(0));
     h.server().enqueue(ScriptedReply::text({ u"Parallel."_s }));
     QSignalSpy finished(&second, &ChatRepository::runFinished);
-    QVERIFY(second.send(other, u"Meanwhile"_s) > 0);
+    QVERIFY(second.send(other, u"Meanwhile"_s).messageId > 0);
     QVERIFY(finished.wait(5000));
     QCOMPARE(finished.at(0).at(2).value<RunOutcome>(), RunOutcome::Completed);
 
@@ -309,7 +312,7 @@ void TestRecovery::cancelAgent1MidStream()
     h.server().enqueue(ScriptedReply::text({ u"Let me "_s, u"think"_s, u" more"_s })
                            .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
-    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Question"_s).messageId != 0);
     const qint64 replyId = waitForTextOf(h, id, u"agent1"_s, u"Let me think"_s);
     QVERIFY(replyId != 0);
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
@@ -338,7 +341,7 @@ void TestRecovery::cancelAgent2MidStream()
     h.server().enqueue(ScriptedReply::text({ u"Agent two "_s, u"writes"_s, u" on"_s })
                            .withFault(ScriptedReply::Fault::Stall, h.isResponses() ? 6 : 3));
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
-    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Question"_s).messageId != 0);
     QVERIFY(waitForTextOf(h, id, u"agent2"_s, u"Agent two writes"_s) != 0);
     h.repository().cancelAgent(id, u"agent1"_s); // not working now: changes nothing
     QVERIFY(h.repository().isRunning(id));
@@ -360,7 +363,7 @@ void TestRecovery::cancelAgent2BeforeItStarts()
     slow.frameIntervalMs = 30;
     h.server().enqueue(slow);
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
-    QVERIFY(h.repository().send(id, u"Question"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Question"_s).messageId != 0);
     h.repository().cancelAgent(id, u"agent2"_s);
     QString message;
     QCOMPARE(h.waitForRun(id, &message), RunOutcome::Cancelled);
@@ -379,9 +382,11 @@ void TestRecovery::cancelWholeRun()
     h.server().enqueue(
         ScriptedReply::text({ u"Partial "_s, u"reply"_s, u"!"_s }).withFault(ScriptedReply::Fault::Stall, 3));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
-    QVERIFY(h.repository().send(id, u"go"_s) != 0);
+    QVERIFY(h.repository().send(id, u"go"_s).messageId != 0);
     QVERIFY(waitForTextOf(h, id, u"assistant"_s, u"Partial reply"_s) != 0);
-    QCOMPARE(h.repository().send(id, u"again"_s), 0); // one run per conversation at a time
+    const SendResult again = h.repository().send(id, u"again"_s);
+    QCOMPARE(again.messageId, 0); // one run per conversation at a time
+    QCOMPARE(again.refusal, SendResult::Refusal::Busy);
     h.repository().cancel(id);
     const QList<Message> rows = h.rows(id);
     QCOMPARE(rows.size(), 2);

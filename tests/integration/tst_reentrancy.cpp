@@ -187,7 +187,7 @@ void TestReentrancy::cancelFromInsideEverySignal()
     QVERIFY(connect(&repository, method, &reaction, slot));
     QSignalSpy finished(&repository, &ChatRepository::runFinished);
 
-    QVERIFY(repository.send(id, u"Go"_s) > 0);
+    QVERIFY(repository.send(id, u"Go"_s).messageId > 0);
     for (int i = 0; i < 100 && repository.isRunning(id); ++i)
         QTest::qWait(50);
 
@@ -236,12 +236,12 @@ void TestReentrancy::sendAgainFromInsideRunFinished()
     bool duringRun = true;
     connect(&h.repository(), &ChatRepository::messageAdded, this, [&](const Message &row) {
         if (row.role == Message::Role::Assistant && duringRun) // a run is going: a second send is refused
-            QCOMPARE(h.repository().send(id, u"Too early"_s), qint64(0));
+            QCOMPARE(h.repository().send(id, u"Too early"_s).messageId, qint64(0));
     });
     connect(&h.repository(), &ChatRepository::runFinished, this, [&] {
         duringRun = false;
         if (second < 0)
-            second = h.repository().send(id, u"And again"_s);
+            second = h.repository().send(id, u"And again"_s).messageId;
     });
 
     QCOMPARE(h.sendAndWait(id, u"Once"_s), RunOutcome::Completed);

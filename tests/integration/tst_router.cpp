@@ -468,7 +468,7 @@ void TestRouter::deleteTaskWaitsForApproval()
     h.server().enqueue(ScriptedReply::text({ u"Deleted 'Dentist'."_s }));
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
 
-    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
 
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
@@ -494,7 +494,7 @@ void TestRouter::theNextMessageReachesTheAgentAfterADenial()
                            .expectUserText(u"Delete the dentist task"_s));
     h.server().enqueue(ScriptedReply::text({ u"I did not delete it."_s }));
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Delete the dentist task"_s).messageId != 0);
     QVERIFY(needed.wait(10'000));
     QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::Deny));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
@@ -562,13 +562,15 @@ void TestRouter::oneAgentOnItsOwn()
         ScriptedReply::text({ u"ADHD-friendly: one small next step."_s }).expectUserText(u"Any tips?"_s));
 
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
-    QVERIFY(h.repository().sendTo(id, u"qa"_s, u"Any tips?"_s) != 0);
+    QVERIFY(h.repository().sendTo(id, u"qa"_s, u"Any tips?"_s).messageId != 0);
     QVERIFY(finished.wait(10'000));
 
     QCOMPARE(h.modelRequests().size(), 1); // no orchestrator
     QCOMPARE(h.rows(id).constLast().agentId, u"qa"_s);
     QCOMPARE(h.repository().routingDecisions(id).at(0).method, RoutingDecision::Method::Direct);
-    QCOMPARE(h.repository().sendTo(id, u"nobody"_s, u"Hi"_s), 0);
+    const SendResult refused = h.repository().sendTo(id, u"nobody"_s, u"Hi"_s);
+    QCOMPARE(refused.messageId, 0);
+    QCOMPARE(refused.refusal, SendResult::Refusal::NoAgent);
 }
 
 void TestRouter::metricsMatchTheStoredRows()

@@ -262,7 +262,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         server.enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nPlease check "_s, marker }));
         server.enqueue(ScriptedReply::text({ u"Checked: "_s, marker }));
         QSignalSpy finished(&repository, &ChatRepository::runFinished);
-        QVERIFY(repository.send(conversationId, u"Start the audit "_s + marker) > 0);
+        QVERIFY(repository.send(conversationId, u"Start the audit "_s + marker).messageId > 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, Timeout);
         QVERIFY2(finished.first().at(2).value<RunOutcome>() == RunOutcome::Completed,
             qPrintable(finished.first().at(3).toString()));
@@ -272,7 +272,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         QCOMPARE(rows.constLast().content, u"Checked: "_s + marker);
 
         server.enqueue(ScriptedReply::httpError(401));
-        QVERIFY(repository.send(conversationId, u"Once more"_s) > 0);
+        QVERIFY(repository.send(conversationId, u"Once more"_s).messageId > 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, Timeout);
         QVERIFY(finished.at(1).at(2).value<RunOutcome>() != RunOutcome::Completed);
 
@@ -281,7 +281,7 @@ void TestSecretsAudit::keyGoesOnlyToTheProvider()
         QVERIFY(pipelineId > 0);
         for (const ScriptedReply &reply : pipelineReplies(marker))
             server.enqueue(reply);
-        QVERIFY(repository.send(pipelineId, u"Story for the audit "_s + marker) > 0);
+        QVERIFY(repository.send(pipelineId, u"Story for the audit "_s + marker).messageId > 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, Timeout);
         QVERIFY2(finished.at(2).at(2).value<RunOutcome>() == RunOutcome::Completed,
             qPrintable(finished.at(2).at(3).toString()));

@@ -281,7 +281,7 @@ void TestSecretStoreProvider::keyReachesTheProviderAndNothingElse()
         QVERIFY(conversationId > 0);
         QCOMPARE(repository.conversation(conversationId)->providerId, providerId);
         QSignalSpy finished(&repository, &ChatRepository::runFinished);
-        QVERIFY(repository.send(conversationId, u"Hello"_s) > 0);
+        QVERIFY(repository.send(conversationId, u"Hello"_s).messageId > 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, Timeout);
         QVERIFY2(finished.first().at(2).value<RunOutcome>() == RunOutcome::Completed,
             qPrintable(finished.first().at(3).toString()));
@@ -344,7 +344,7 @@ void TestSecretStoreProvider::boundSettingsReachTheEngineAtOnce()
     QCOMPARE(repository.conversation(conversationId)->providerId, providerId);
     const auto ask = [&](const QString &text) {
         QSignalSpy finished(&repository, &ChatRepository::runFinished);
-        return repository.send(conversationId, text) > 0 && finished.wait(Timeout)
+        return repository.send(conversationId, text).messageId > 0 && finished.wait(Timeout)
             && finished.first().at(2).value<RunOutcome>() == RunOutcome::Completed;
     };
     QVERIFY(ask(u"one"_s));

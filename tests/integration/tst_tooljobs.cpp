@@ -77,7 +77,7 @@ void TestToolJobs::aRunningToolLeavesTheEngineFree()
     h.server().enqueue(ScriptedReply::text({ u"Meanwhile."_s })); // the second conversation's answer
     h.server().enqueue(ScriptedReply::text({ u"Done."_s })); // the first one's, after the tool
     const qint64 slow = h.createConversation(Conversation::Mode::Single);
-    QVERIFY(h.repository().send(slow, u"Do the long job"_s) != 0);
+    QVERIFY(h.repository().send(slow, u"Do the long job"_s).messageId != 0);
     QTRY_COMPARE_WITH_TIMEOUT(state->started, 1, 10'000);
 
     // The tool runs: its call says so, and no transaction is open while it does.
@@ -112,7 +112,7 @@ void TestToolJobs::stopAbortsARunningTool()
     QVERIFY(state);
     h.server().enqueue(ScriptedReply::calling({ slowCall() }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
-    QVERIFY(h.repository().send(id, u"Do the long job"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Do the long job"_s).messageId != 0);
     QTRY_COMPARE_WITH_TIMEOUT(state->started, 1, 10'000);
 
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);

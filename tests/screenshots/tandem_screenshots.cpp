@@ -19,13 +19,13 @@
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
+#include "exchange/LocalExchange.h"
 #include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
-#include "storage/ExchangeStore.h"
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
@@ -36,6 +36,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -60,6 +61,30 @@ using Tandem::Test::FakeLlmServer;
 using Tandem::Test::ScriptedReply;
 
 namespace {
+
+const QString kLoginFormSaveFirst = u"void LoginForm::submit()\n{\n    QSettings().setValue(\"rememberMe\", "
+                                    "m_remember->isChecked());\n    m_auth->login(m_user->text(), "
+                                    "m_password->text());\n}\n"_s;
+const QString kLoginFormSaveAfter = u"void LoginForm::onLoggedIn()\n{\n    QSettings().setValue(\"rememberMe\", "
+                                    "m_remember->isChecked());\n    accept();\n}\n"_s;
+
+/// A small project for the pipeline's agents to read and write: the login form of the story.
+bool makeWorkspace(const QDir &root)
+{
+    if (!root.mkpath(u"src"_s))
+        return false;
+    const QList<std::pair<QString, QByteArray>> files {
+        { u"src/LoginForm.cpp"_s,
+            "void LoginForm::submit()\n{\n    m_auth->login(m_user->text(), m_password->text());\n}\n" },
+        { u"src/LoginForm.h"_s, "class LoginForm : public QDialog\n{\n    Q_OBJECT\n};\n" },
+    };
+    for (const auto &[path, bytes] : files) {
+        QFile file(root.filePath(path));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            return false;
+    }
+    return true;
+}
 
 /// Splits @p text into small chunks, as a model streams it.
 QStringList chunks(const QString &text)
@@ -303,12 +328,20 @@ int main(int argc, char *argv[])
     EngineConfig config;
     service.applyTo(config);
     config.retryPolicy.maxRetries = 0;
+    // The pipeline's workspace; its writes run at once (the settings' choice), no approval dialog over the pictures.
+    const QDir workspace(dir.filePath(u"workspace"_s));
+    if (!makeWorkspace(workspace)) {
+        std::fprintf(stderr, "could not make the workspace\n");
+        return 1;
+    }
+    config.workspaceRoot = workspace.path();
+    config.criticalTools.insert(u"write_file"_s, false);
     const ToolRegistry tools = ToolRegistry::withBuiltins(); // the task tools; the agents editor lists them
     LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
 
     // Export and import wired as the app wires them, so that File → Export… and the toolbar's Export… are enabled.
-    ExchangeStore exchangeStore(database.work());
-    ExchangeViewModel exchange(&exchangeStore);
+    LocalExchange exchangeApi(database.work());
+    ExchangeViewModel exchange(&exchangeApi);
     MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
     window.resize(1270, 780);
@@ -355,26 +388,44 @@ int main(int argc, char *argv[])
     runTurn(repository, window, failing, u"Summarise the meeting notes I pasted yesterday."_s);
     save(&window, out.filePath(u"error-retry.png"_s));
 
-    // 4. A pipeline (seed 002): the analyst plans, the implementer builds, the reviewer rejects once and then
-    // approves, the refactorer polishes, the documenter ends it.
+    // 4. A pipeline (seed 002), as a run shows it: each agent says what it does, works in the workspace through its
+    // tools (rows in the chat) and hands over (dividers), within the default limit of 12 model calls a run. The analyst
+    // plans, the implementer builds, the reviewer rejects once and then approves, the refactorer polishes, the
+    // documenter ends it.
     const auto call = [](const QString &name, const QJsonObject &arguments) {
         return ToolCall { {}, name, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} };
     };
     const auto handoff = [&call](const QString &target, const QString &context) {
         return call(u"handoff_to"_s, { { u"target_agent"_s, target }, { u"context"_s, context } });
     };
+    const auto says = [&server](const ToolCall &tool, const QString &text) {
+        server.enqueue(ScriptedReply::calling({ tool }, chunks(text), TokenUsage { 900, 60, 0, 0 }));
+    };
+    const auto read = [&call](const QString &path) {
+        return call(u"read_file"_s, { { u"path"_s, path } });
+    };
+    const auto write = [&call](const QString &path, const QString &content) {
+        return call(u"write_file"_s, { { u"path"_s, path }, { u"content"_s, content } });
+    };
     const qint64 pipeline = repository.createConversation(Conversation::Mode::Pipeline);
-    server.enqueue(ScriptedReply::calling({ handoff(u"implementer"_s,
-        u"Plan: add a \"Remember me\" checkbox to the login form; store the flag in QSettings; two tests."_s) }));
-    server.enqueue(ScriptedReply::calling({ handoff(u"reviewer"_s, u"Checkbox and setting added; tests written."_s) }));
-    server.enqueue(ScriptedReply::calling(
-        { call(u"reject_work"_s, { { u"reason"_s, u"The flag is saved before the login succeeds."_s } }) }));
-    server.enqueue(
-        ScriptedReply::calling({ handoff(u"reviewer"_s, u"The flag is saved after a successful login."_s) }));
-    server.enqueue(ScriptedReply::calling(
-        { call(u"approve_work"_s, { { u"summary"_s, u"Correct order, tests cover both paths."_s } }) }));
-    server.enqueue(ScriptedReply::calling({ handoff(u"documenter"_s, u"Names tidied; no behaviour changed."_s) }));
-    server.enqueue(ScriptedReply::calling({ handoff(u"orchestrator"_s, u"User guide and changelog updated."_s) }));
+    says(read(u"src/LoginForm.cpp"_s), u"The form is in LoginForm.cpp; reading it."_s);
+    says(handoff(u"implementer"_s,
+             u"Plan: add a \"Remember me\" checkbox to the login form; store the flag in QSettings; two tests."_s),
+        u"The form has no option yet. The plan: a checkbox below the password, a flag in QSettings, two tests."_s);
+    says(write(u"src/LoginForm.cpp"_s, kLoginFormSaveFirst), u"Adding the checkbox and saving its state."_s);
+    says(handoff(u"reviewer"_s, u"Checkbox and setting added; tests written."_s),
+        u"The checkbox is in and the flag is stored; both tests pass."_s);
+    says(read(u"src/LoginForm.cpp"_s), u"Reading the change."_s);
+    says(call(u"reject_work"_s, { { u"reason"_s, u"The flag is saved before the login succeeds."_s } }),
+        u"The flag is written even when the password is wrong."_s);
+    says(write(u"src/LoginForm.cpp"_s, kLoginFormSaveAfter), u"Moving the save after a successful login."_s);
+    says(handoff(u"reviewer"_s, u"The flag is saved after a successful login."_s),
+        u"Fixed: the flag is saved only once the login succeeds."_s);
+    says(call(u"approve_work"_s, { { u"summary"_s, u"Correct order, tests cover both paths."_s } }),
+        u"Correct now, and the tests cover both paths."_s);
+    says(handoff(u"documenter"_s, u"Names tidied; no behaviour changed."_s),
+        u"Renamed the slot to saveRememberMe(); nothing else to tidy."_s);
+    says(handoff(u"orchestrator"_s, u"User guide and changelog updated."_s), u"The user guide describes the option."_s);
     runTurn(repository, window, pipeline, u"Story 1.2: a \"Remember me\" option on the login form."_s);
     save(&window, out.filePath(u"pipeline.png"_s));
 

@@ -94,7 +94,7 @@ RunOutcome EngineHarness::waitForRun(qint64 conversationId, QString *message)
 RunOutcome EngineHarness::sendAndWait(qint64 conversationId, const QString &text, QString *message)
 {
     QSignalSpy finished(m_repository.get(), &ChatRepository::runFinished);
-    if (m_repository->send(conversationId, text) == 0)
+    if (m_repository->send(conversationId, text).messageId == 0)
         return RunOutcome::Failed;
     for (int i = 0; i < 300 && finished.isEmpty(); ++i)
         finished.wait(100);

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void cleanup();
     void sendCreatesAConversationAndShowsTheMessageAtOnce();
     void blankOrFailedSendsSendNothing();
+    void aRefusedSendSaysWhy();
     void runStateWorkingAgentsAndStop();
     void workingIndicatorAfterTheTextSignal();
     void failedRunShowsAnErrorRowAndRetryRegenerates();
@@ -161,6 +162,26 @@ void TestChatViewModel::blankOrFailedSendsSendNothing()
     QCOMPARE(vm.messages()->rowCount(), 0);
     QVERIFY(m_h->rows(id).isEmpty());
     QCOMPARE(m_h->server().requestCount(), 0); // and no run exists that could still send one
+}
+
+void TestChatViewModel::aRefusedSendSaysWhy()
+{
+    // The façade tells the refusals apart; the view model turns each into its own sentence.
+    const qint64 id = m_repo->createConversation();
+    QCOMPARE(m_repo->send(id, u"  "_s).refusal, SendResult::Refusal::Empty);
+    QCOMPARE(m_repo->send(id + 1000, u"hi"_s).refusal, SendResult::Refusal::NoConversation);
+    const SendResult noAgent = m_repo->sendTo(id, u"nobody"_s, u"hi"_s);
+    QCOMPARE(noAgent.refusal, SendResult::Refusal::NoAgent);
+    QVERIFY(!noAgent.accepted());
+    QCOMPARE(noAgent.messageId, qint64(0));
+    QVERIFY(m_repo->messages(id).isEmpty()); // nothing was stored for any of them
+    QCOMPARE(m_h->server().requestCount(), 0);
+
+    ChatViewModel vm(m_repo);
+    vm.openConversation(id);
+    QVERIFY(m_repo->deleteConversation(id)); // gone under the open view, as another window could do
+    QVERIFY(!vm.send(u"hello"_s));
+    QVERIFY(vm.errorText().contains(u"no longer exists"_s));
 }
 
 void TestChatViewModel::runStateWorkingAgentsAndStop()
@@ -333,7 +354,7 @@ void TestChatViewModel::approvalsOfThisConversationAreForwarded()
     QVERIFY(vm.send(u"Delete my notes"_s));
     QTRY_COMPARE_WITH_TIMEOUT(needed.count(), 1, 10'000);
     m_h->server().enqueue(ScriptedReply::calling({ toolCall(u"delete_file"_s, arguments) }));
-    QVERIFY(m_repo->send(other, u"Delete the other notes"_s) > 0);
+    QVERIFY(m_repo->send(other, u"Delete the other notes"_s).messageId > 0);
     QTRY_COMPARE_WITH_TIMEOUT(needed.count(), 2, 10'000);
 
     QCOMPARE(asked.count(), 1); // only this conversation's

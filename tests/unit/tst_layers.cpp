@@ -41,7 +41,7 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     // The façade over the engine: it wires the engine, the stores and the providers' clients behind one interface.
     { u"chat"_s, { u"agents"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
     // Export and import read and write whole conversations (rows with their ids and states) through their own store,
-    // ExchangeStore, beside the chat façade rather than through it.
+    // ExchangeStore, behind ExchangeApi (LocalExchange), beside the chat façade rather than through it.
     { u"exchange"_s, { u"chat"_s, u"storage"_s, u"domain"_s } },
     // The view models: the façades (chat), export and import (exchange, beside chat), and the MCP servers' config
     // file and providers (mcp) for Settings → Tools → MCP servers.

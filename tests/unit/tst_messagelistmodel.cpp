@@ -271,7 +271,7 @@ void TestMessageListModel::appendsWithoutReset()
     QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
 
-    const qint64 sent = m_repo->send(m_conversation, u"second"_s);
+    const qint64 sent = m_repo->send(m_conversation, u"second"_s).messageId;
     QVERIFY(sent > 0);
     // The person's message is a row at once, before any reply.
     QCOMPARE(reset.count(), 0);
@@ -375,7 +375,7 @@ void TestMessageListModel::coalescesStreamedDeltasOnItsTimer()
     m_h->server().enqueue(stallingAfter(text));
     m_model->setConversation(m_conversation);
     QSignalSpy deltas(m_repo, &ChatRepository::messageDelta);
-    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s).messageId > 0);
     const QString expected = text.join(QString());
     QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), 2, 10'000);
     QTRY_COMPARE_WITH_TIMEOUT(m_model->index(1).data(MessageListModel::ContentRole).toString(), expected, 10'000);
@@ -439,7 +439,7 @@ void TestMessageListModel::coalescesEachBurstIntoOneChange()
             contentAfterFlush << m_model->index(row).data(MessageListModel::ContentRole).toString();
             revisionAfterFlush << m_model->index(row).data(MessageListModel::RevisionRole).toInt();
         });
-    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s).messageId > 0);
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
 
     QCOMPARE(deltas, 70);
@@ -469,7 +469,7 @@ void TestMessageListModel::finalCopyWinsOverPendingDeltas()
     m_h->server().enqueue(ScriptedReply::text(text));
     m_model->setConversation(m_conversation);
     QSignalSpy deltas(m_repo, &ChatRepository::messageDelta);
-    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me a story"_s).messageId > 0);
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
 
     QCOMPARE(deltas.count(), text.size());
@@ -493,7 +493,7 @@ void TestMessageListModel::finalUpdateNamesOnlyChangedRoles()
     // Every delta is applied as it comes, so the text is complete before the final copy arrives.
     connect(m_repo, &ChatRepository::messageDelta, m_model.get(), [this] { m_model->flushDeltas(); });
     m_h->server().enqueue(ScriptedReply::text({ u"do"_s, u"ne"_s }, TokenUsage { 3, 4, 0, 0 }));
-    QVERIFY(m_repo->send(m_conversation, u"Are you done?"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Are you done?"_s).messageId > 0);
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
 
     QCOMPARE(m_model->rowCount(), 2);
@@ -549,7 +549,7 @@ void TestMessageListModel::eachDividerIsOneRow()
     m_h->server().enqueue(ScriptedReply::text({ u"Here is the "_s, u"shorter text."_s }));
     m_model->setConversation(m_conversation);
     QSignalSpy added(m_repo, &ChatRepository::messageAdded);
-    QVERIFY(m_repo->send(m_conversation, u"Please shorten my text"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Please shorten my text"_s).messageId > 0);
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
     m_model->flushDeltas();
 
@@ -598,7 +598,7 @@ void TestMessageListModel::lastAnswerRow()
     QCOMPARE(m_model->lastAnswerRow(), 1); // a divider is no answer
 
     m_h->server().enqueue(ScriptedReply::text({ u"a2"_s }));
-    QVERIFY(m_repo->send(m_conversation, u"q2"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"q2"_s).messageId > 0);
     QCOMPARE(m_model->lastAnswerRow(), -1); // the person spoke after the last answer
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
     QCOMPARE(m_model->rowCount(), 5);
@@ -644,7 +644,7 @@ void TestMessageListModel::revisionNeverRepeatsForAMessage()
     const QString expected = text.join(QString());
     m_h->server().enqueue(ScriptedReply::text(text));
     m_model->setConversation(m_conversation);
-    QVERIFY(m_repo->send(m_conversation, u"Tell me"_s) > 0);
+    QVERIFY(m_repo->send(m_conversation, u"Tell me"_s).messageId > 0);
     QCOMPARE(waitForRun(m_conversation), RunOutcome::Completed);
     m_model->flushDeltas();
     QCOMPARE(m_model->rowCount(), 2);
@@ -678,7 +678,7 @@ void TestMessageListModel::rowsWrittenElsewhereAppear()
     QSignalSpy seen(m_repo, &ChatRepository::changedElsewhere);
 
     QSignalSpy finished(&other, &ChatRepository::runFinished);
-    QVERIFY(other.send(m_conversation, u"Sent by another process"_s) > 0);
+    QVERIFY(other.send(m_conversation, u"Sent by another process"_s).messageId > 0);
     QVERIFY(finished.wait(5000));
     QTRY_COMPARE(m_model->rowCount(), 2);
     QVERIFY(!seen.isEmpty());

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "domain/Agent.h"
+#include "domain/Conversation.h"
+#include "domain/Message.h"
+#include "domain/SearchPage.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Tandem {
+
+/// @brief The conversations, their messages, their agents and their prompt variables: what the sidebar, the chat view
+/// and the panels read and the person edits. Its changes are announced by ChatEvents.
+class ConversationsApi
+{
+public:
+    virtual ~ConversationsApi() = default;
+
+    /// @brief Pinned first, then by last activity.
+    virtual QList<Conversation> conversations() = 0;
+    /// @brief The rows @p offset to @p offset + @p limit - 1 of conversations(): what the sidebar reads a page at a
+    /// time.
+    virtual QList<Conversation> conversationPage(int offset, int limit) = 0;
+    /// @brief Conversations whose title or messages contain @p text.
+    virtual QList<Conversation> searchConversations(const QString &text) = 0;
+    /// @brief Page @p offset / @p limit of the conversations whose title or messages hold the words of @p text (the
+    /// last one also as a prefix), the most recent match first, with the matches marked (SearchStore::search).
+    virtual SearchPage search(const QString &text, int offset = 0, int limit = 50) = 0;
+    virtual std::optional<Conversation> conversation(qint64 id) = 0;
+    /// @brief Creates an empty conversation in @p mode with the default provider; returns its id (0 on failure).
+    virtual qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) = 0;
+    virtual bool renameConversation(qint64 id, const QString &title) = 0;
+    virtual bool setPinned(qint64 id, bool pinned) = 0;
+    /// @brief Deletes a conversation with its messages and handoffs; cancels its run first.
+    virtual bool deleteConversation(qint64 id) = 0;
+    /// @brief Switches the conversation's mode (dual-agent mode on: Dual; off: Single).
+    virtual bool setMode(qint64 id, Conversation::Mode mode) = 0;
+    virtual bool setProvider(qint64 id, const QString &providerId, const QString &model) = 0;
+
+    /// @brief Up to @p limit rows with ids below @p beforeId (0: the newest), oldest first.
+    virtual QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) = 0;
+    /// @brief Up to @p limit rows with ids above @p afterId, oldest first.
+    virtual QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) = 0;
+    virtual qint64 messageCount(qint64 conversationId) = 0;
+
+    /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
+    virtual QList<Agent> agents(qint64 conversationId) = 0;
+    /// @brief Every agent of @p conversationId's mode: its first agent, then the agents reachable from it through
+    /// declared handoffs, in that order (the pipeline panel's row), wherever the work is now; in router mode, the
+    /// orchestrator and then every enabled agent of the mode (the specialists it routes to).
+    virtual QList<Agent> modeAgents(qint64 conversationId) = 0;
+    /// @brief The agent the next user message goes to.
+    virtual QString activeAgent(qint64 conversationId) = 0;
+    /// @brief The model @p agentId answers with in @p conversationId, its provider's default resolved; empty when
+    /// unknown.
+    virtual QString effectiveModel(qint64 conversationId, const QString &agentId) = 0;
+
+    /// @brief The prompt variables of @p conversationId (UPPER_CASE names only), name → value (seed 002: the values
+    /// of the agents' $NAME prompt variables).
+    virtual QHash<QString, QString> variables(qint64 conversationId) = 0;
+    /// @brief Sets the prompt variable @p name (UPPER_CASE, see PromptVariables::isName) of @p conversationId; false
+    /// for another name, an unknown conversation or a failed write.
+    virtual bool setVariable(qint64 conversationId, const QString &name, const QString &value) = 0;
+};
+
+} // namespace Tandem

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "chat/SendResult.h"
+#include "domain/ApprovalRequest.h"
+
+#include <QList>
+#include <QString>
+
+namespace Tandem {
+
+/// @brief The runs: sending, regenerating, cancelling, the approvals a run waits for. Their progress is announced by
+/// ChatEvents.
+class RunsApi
+{
+public:
+    virtual ~RunsApi() = default;
+
+    /// @brief Stores @p text as the user's message (before any request leaves) and starts a run on the active
+    /// agent. Refused, with the reason, if the text is blank, a run is going (here or in another process), the
+    /// conversation is unknown or the message could not be stored (nothing is sent then).
+    virtual SendResult send(qint64 conversationId, const QString &text) = 0;
+    /// @brief As send(), but @p agentId answers without router mode's orchestrator (testing one agent on its own);
+    /// refused with NoAgent if the agent is unknown or disabled.
+    virtual SendResult sendTo(qint64 conversationId, const QString &agentId, const QString &text) = 0;
+    /// @brief Re-runs the last user message of @p conversationId after a failed or unwanted answer.
+    virtual bool regenerate(qint64 conversationId) = 0;
+    /// @brief Stops the conversation's run; the partial reply stays, marked cancelled.
+    virtual void cancel(qint64 conversationId) = 0;
+    /// @brief Stops only @p agentId's part of the run (the other agent keeps its work).
+    virtual void cancelAgent(qint64 conversationId, const QString &agentId) = 0;
+    virtual bool isRunning(qint64 conversationId) const = 0;
+    /// @brief The process id of another Tandem process (a window, a headless command) whose turn of @p conversationId
+    /// is going; 0 if none. A message sent meanwhile is refused.
+    virtual qint64 busyElsewhere(qint64 conversationId) const = 0;
+    /// @brief The provider profile or key of @p providerId changed: the next request reads them again.
+    virtual void providerChanged(const QString &providerId) = 0;
+    /// @brief Forgets @p agentId's thread (its remote conversation and history); the other agents keep theirs.
+    virtual bool resetAgent(qint64 conversationId, const QString &agentId) = 0;
+
+    /// @brief Approvals still waiting, including those from before a restart.
+    virtual QList<ApprovalRequest> pendingApprovals(qint64 conversationId) = 0;
+    /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty.
+    virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) = 0;
+};
+
+} // namespace Tandem
