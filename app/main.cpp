@@ -141,6 +141,7 @@ int main(int argc, char *argv[])
     Tandem::SecretStore &secrets = context.secrets();
     Tandem::LocalSettingsService &settingsService = context.settings();
     Tandem::LocalChatRepository &repository = context.makeRepository(context.engineConfig(), &secrets);
+    context.startMcpServers(context.engineConfig(), false); // the agents' MCP servers; their tools join as they come
     repository.followSettings(&settingsService); // engine choices and changed keys reach the engine at once
     repository.watchForChangesElsewhere(1500); // headless turns and runs of ended processes show up while open
     repository.sweepStaleHandoffsEvery(60'000); // stale handoffs time out while the window is open, not only at a run

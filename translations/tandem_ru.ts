@@ -939,6 +939,30 @@
         <source>print one conversation with its dividers</source>
         <translation>вывести одну беседу с разделителями</translation>
     </message>
+    <message>
+        <source>mcp add: the Streamable HTTP address of the MCP server.</source>
+        <translation>mcp add: адрес Streamable HTTP MCP-сервера.</translation>
+    </message>
+    <message>
+        <source>url</source>
+        <translation>адрес</translation>
+    </message>
+    <message>
+        <source>mcp add: an HTTP header the server wants (repeat for several); its value goes to the keychain.</source>
+        <translation>mcp add: HTTP-заголовок, который нужен серверу (повторите для нескольких); его значение сохраняется в связке ключей.</translation>
+    </message>
+    <message>
+        <source>Name: value</source>
+        <translation>Имя: значение</translation>
+    </message>
+    <message>
+        <source>mcp add: a variable of the server&apos;s environment (repeat for several).</source>
+        <translation>mcp add: переменная окружения сервера (повторите для нескольких).</translation>
+    </message>
+    <message>
+        <source>list, add, remove or show the tools of the MCP servers Tandem&apos;s agents may use</source>
+        <translation>показать, добавить или удалить MCP-серверы, которыми могут пользоваться агенты Tandem, или вывести их инструменты</translation>
+    </message>
 </context>
 <context>
     <name>CommandHelp</name>
@@ -1071,6 +1095,22 @@
     <message>
         <source>Every command and option: tandem help</source>
         <translation>Все команды и параметры: tandem help</translation>
+    </message>
+    <message>
+        <source>tandem mcp list
+tandem mcp add NAME [--env NAME=value]… -- COMMAND ARGS…
+tandem mcp add NAME --url URL [--header &quot;Name: value&quot;]…
+tandem mcp remove NAME
+tandem mcp tools NAME</source>
+        <translation>tandem mcp list
+tandem mcp add ИМЯ [--env NAME=значение]… -- КОМАНДА АРГУМЕНТЫ…
+tandem mcp add ИМЯ --url АДРЕС [--header &quot;Имя: значение&quot;]…
+tandem mcp remove ИМЯ
+tandem mcp tools ИМЯ</translation>
+    </message>
+    <message>
+        <source>Keeps the MCP servers in mcp.json in Tandem&apos;s config folder. A header&apos;s value (such as Authorization) goes to the keychain; the file keeps only its name. `tools` starts the server and lists its tools under the names the model sees.</source>
+        <translation>Хранит MCP-серверы в mcp.json в папке настроек Tandem. Значение заголовка (например, Authorization) сохраняется в связке ключей; в файле остаётся только его имя. `tools` запускает сервер и выводит его инструменты под именами, которые видит модель.</translation>
     </message>
 </context>
 <context>
@@ -2355,6 +2395,85 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The MCP tool&apos;s structured content does not fit its output schema: %1</source>
         <translation>Структурированный результат инструмента MCP не соответствует его схеме: %1</translation>
+    </message>
+</context>
+<context>
+    <name>McpCommand</name>
+    <message>
+        <source>Usage: tandem mcp list | add NAME -- COMMAND ARGS… | add NAME --url URL [--header &quot;Name: value&quot;]… | remove NAME | tools NAME</source>
+        <translation>Использование: tandem mcp list | add ИМЯ -- КОМАНДА АРГУМЕНТЫ… | add ИМЯ --url АДРЕС [--header &quot;Имя: значение&quot;]… | remove ИМЯ | tools ИМЯ</translation>
+    </message>
+    <message>
+        <source>Say what to do with the MCP servers: list, add, remove or tools.</source>
+        <translation>Укажите, что сделать с MCP-серверами: list, add, remove или tools.</translation>
+    </message>
+    <message>
+        <source>Give the name of the MCP server.</source>
+        <translation>Укажите имя MCP-сервера.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use list, add, remove or tools.</source>
+        <translation>Неизвестное действие «%1»: используйте list, add, remove или tools.</translation>
+    </message>
+    <message>
+        <source>No MCP server is configured (%1).</source>
+        <translation>Ни один MCP-сервер не настроен (%1).</translation>
+    </message>
+    <message>
+        <source>headers: %1</source>
+        <translation>заголовки: %1</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>отключён</translation>
+    </message>
+    <message>
+        <source>Give either --url URL or, after --, the command that runs the server.</source>
+        <translation>Укажите либо --url АДРЕС, либо после -- команду, которая запускает сервер.</translation>
+    </message>
+    <message>
+        <source>--url needs an http or https address.</source>
+        <translation>--url требует адрес http или https.</translation>
+    </message>
+    <message>
+        <source>--header needs &quot;Name: value&quot;.</source>
+        <translation>--header требует &quot;Имя: значение&quot;.</translation>
+    </message>
+    <message>
+        <source>--env needs NAME=value.</source>
+        <translation>--env требует NAME=значение.</translation>
+    </message>
+    <message>
+        <source>The header values could not be stored in the keychain.</source>
+        <translation>Не удалось сохранить значения заголовков в связке ключей.</translation>
+    </message>
+    <message>
+        <source>Added the MCP server “%1”.</source>
+        <translation>MCP-сервер «%1» добавлен.</translation>
+    </message>
+    <message>
+        <source>There is no MCP server named “%1”.</source>
+        <translation>MCP-сервера с именем «%1» нет.</translation>
+    </message>
+    <message>
+        <source>The header values could not be removed from the keychain.</source>
+        <translation>Не удалось удалить значения заголовков из связки ключей.</translation>
+    </message>
+    <message>
+        <source>Removed the MCP server “%1”.</source>
+        <translation>MCP-сервер «%1» удалён.</translation>
+    </message>
+    <message>
+        <source>The MCP server “%1” is disabled.</source>
+        <translation>MCP-сервер «%1» отключён.</translation>
+    </message>
+    <message>
+        <source>The MCP server “%1” stopped.</source>
+        <translation>MCP-сервер «%1» остановился.</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>только чтение</translation>
     </message>
 </context>
 <context>
@@ -4140,7 +4259,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>The MCP server &quot;%1&quot; would give its tools the same names as the server &quot;%2&quot;.</source>
-        <translation>MCP-сервер «%1» дал бы своим инструментам те же имена, что и сервер «%2».</translation>
+        <translation>Инструменты MCP-сервера «%1» получили бы те же имена, что и инструменты сервера «%2».</translation>
     </message>
     <message>
         <source>There is no MCP server named &quot;%1&quot;.</source>
@@ -4148,7 +4267,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Cannot write the MCP servers file %1.</source>
-        <translation>Не удаётся записать файл MCP-серверов %1.</translation>
+        <translation>Не удалось записать файл MCP-серверов %1.</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "domain/JsonDuplicateKeys.h"
 #include "domain/Logging.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolAllowance.h"
 #include "tools/ToolJob.h"
 #include "tools/ToolRegistry.h"
 
@@ -49,7 +50,7 @@ QList<ToolDefinition> ToolGate::definitionsFor(const Agent &agent) const
 {
     if (!m_tools || agent.allowedTools.isEmpty())
         return {};
-    return m_tools->definitions(agent.allowedTools);
+    return m_tools->definitions(ToolAllowance::expand(agent.allowedTools, m_tools->names()));
 }
 
 bool ToolGate::record(Run &run, const QList<ToolCall> &received)
@@ -140,7 +141,7 @@ bool ToolGate::isAvailable(const Run &run, const QString &toolName) const
 {
     // Only the tools the agent is allowed run, whatever the model names.
     const Agent *current = run.roster.find(run.agentId);
-    return m_tools && current && current->allowedTools.contains(toolName) && m_tools->contains(toolName);
+    return m_tools && current && ToolAllowance::allows(current->allowedTools, toolName) && m_tools->contains(toolName);
 }
 
 bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const

@@ -24,8 +24,9 @@ namespace {
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
     "--protocol", "--workspace", "--wait", "--var", "--agent", "--allow-tool", "--min-accuracy", "--format", "-o",
-    "--output", "--port", "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
-    "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+    "--output", "--port", "--url", "--header", "--env", "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
+    "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style",
+    "-stylesheet", "-session" };
 
 /// `help` is answered by exec() itself (before a command is looked for), so it is no Command of the registry.
 const auto kHelp = u"help"_s;
@@ -153,6 +154,12 @@ QList<QCommandLineOption> CliCommands::options()
     options.append(
         { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
     options.append({ u"print-token"_s, tr("serve: also print the local API's token.") });
+    options.append({ u"url"_s, tr("mcp add: the Streamable HTTP address of the MCP server."), tr("url") });
+    options.append({ u"header"_s,
+        tr("mcp add: an HTTP header the server wants (repeat for several); its value goes to the keychain."),
+        tr("Name: value") });
+    options.append(
+        { u"env"_s, tr("mcp add: a variable of the server's environment (repeat for several)."), tr("NAME=value") });
     options.append({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
     return options;
 }

@@ -7,6 +7,7 @@
 #include "cli/HandedOverCommand.h"
 #include "cli/HandoffCommand.h"
 #include "cli/HandoffsCommand.h"
+#include "cli/McpCommand.h"
 #include "cli/MetricsCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ServeCommand.h"
@@ -29,6 +30,7 @@ CommandRegistry CommandRegistry::headless()
     registry.add(std::make_unique<HandoffCommand>());
     registry.add(std::make_unique<ServeCommand>());
     registry.add(std::make_unique<AgentsCommand>());
+    registry.add(std::make_unique<McpCommand>());
     registry.add(std::make_unique<MetricsCommand>());
     registry.add(std::make_unique<EvalRoutingCommand>());
     return registry;

@@ -206,11 +206,6 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     if (isUrl)
         config.unstoredProvider = *profile;
 
-    QSet<QString> allowedTools;
-    if (QString error; !readAllowedTools(parser, context.tools().registry(), &allowedTools, &error)) {
-        CliOutput::err() << error << '\n';
-        return CliCommands::UsageError;
-    }
     int waitSeconds = 60;
     if (parser.isSet(u"wait"_s)) {
         bool ok = false;
@@ -224,6 +219,13 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
     LocalChatRepository &repository = context.makeRepository(config, isUrl ? nullptr : &context.secrets());
     if (isUrl)
         repository.setApiKey(profile->id, qEnvironmentVariable("TANDEM_API_KEY"));
+    // --allow-tool may name an MCP server's tool: its name is known once the server has listed its tools.
+    context.startMcpServers(config, true);
+    QSet<QString> allowedTools;
+    if (QString error; !readAllowedTools(parser, context.tools().registry(), &allowedTools, &error)) {
+        CliOutput::err() << error << '\n';
+        return CliCommands::UsageError;
+    }
     if (parser.isSet(u"verbose"_s))
         CliOutput::printAgentProblems(repository);
 

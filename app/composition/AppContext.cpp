@@ -13,6 +13,7 @@
 #include "storage/SecretStore.h"
 #include "tools/ToolCatalog.h"
 
+#include <QEventLoop>
 #include <QObject>
 
 namespace Tandem {
@@ -85,13 +86,35 @@ McpServers &AppContext::mcpServers()
                     done(result.ok());
             });
         };
-        keychain.remove = [store](const QString &key) {
-            store->remove(key, [](const SecretStore::Result &) {});
+        keychain.remove = [store](const QString &key, std::function<void(bool)> done) {
+            store->remove(key, [done = std::move(done)](const SecretStore::Result &result) {
+                // Nothing stored under the key is what removing it wanted.
+                if (done)
+                    done(result.status != SecretStore::Result::Status::Failed);
+            });
         };
         m_mcpServers = std::make_unique<McpServers>(&tools(), network(), keychain, McpConfigFile::defaultPath());
         m_mcpServers->load();
     }
     return *m_mcpServers;
+}
+
+void AppContext::startMcpServers(const EngineConfig &config, bool wait)
+{
+    QStringList allowed;
+    const AgentCatalog catalog(config.agentsFolder);
+    for (const Agent &agent : catalog.agents())
+        allowed << agent.allowedTools;
+    McpServers &servers = mcpServers();
+    servers.startAll(McpServers::serversIn(allowed));
+    if (!wait || !servers.isStarting())
+        return;
+    QEventLoop loop;
+    QObject::connect(&servers, &McpServers::serverChanged, &loop, [&servers, &loop] {
+        if (!servers.isStarting())
+            loop.quit();
+    });
+    loop.exec();
 }
 
 LocalSettingsService &AppContext::settings()
@@ -115,7 +138,7 @@ EngineConfig AppContext::engineConfig(bool stored) const
 LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, SecretStore *secrets)
 {
     Q_ASSERT(!m_repository); // one engine per process
-    mcpServers(); // the configured servers' tools join the catalog before the engine reads it
+    mcpServers(); // the configured servers' tools join the catalog the engine reads
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
     return *m_repository;

@@ -56,13 +56,19 @@ public:
     /// @brief The configured MCP servers (<config folder>/mcp.json), their providers in tools(); header values in
     /// secrets(). Made on first use; no server starts before its first call or McpServers::start().
     McpServers &mcpServers();
+    /// @brief Starts the MCP servers the agents of @p config name in their front matter (`mcp:<server>/...`): the model
+    /// learns a server's tools only once it has listed them. With @p wait, returns once each has listed its tools or
+    /// failed, so a headless turn's first request offers them; the window does not wait (the tools join when they
+    /// come). A server no agent names starts on its first call. Commands that only read conversations start none.
+    void startMcpServers(const EngineConfig &config, bool wait);
     /// @brief The window's settings service over the database, the keychain, the network and the tools.
     LocalSettingsService &settings();
 
     /// @brief The engine's settings every entry point starts from: the person's agent files override the shipped
     /// ones. With @p stored, also the choices saved by the window (models per agent, workspace, guardrails).
     EngineConfig engineConfig(bool stored = false) const;
-    /// @brief Makes the repository (once per process) with @p config; its keys come from @p secrets (null: none from
+    /// @brief Makes the repository (once per process) with @p config, the configured MCP servers' tools in its
+    /// catalog (startMcpServers() starts them); its keys come from @p secrets (null: none from
     /// the keychain, such as a command given a base URL).
     LocalChatRepository &makeRepository(const EngineConfig &config, SecretStore *secrets);
     /// @brief The repository made by makeRepository(); null before.

@@ -12,7 +12,9 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <memory>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -37,6 +39,19 @@ McpServers::~McpServers()
 QString McpServers::secretKey(const QString &server, const QString &header)
 {
     return u"mcp/"_s + server + u'/' + header;
+}
+
+QStringList McpServers::serversIn(const QStringList &allowedTools)
+{
+    QStringList names;
+    for (const QString &entry : allowedTools) {
+        if (!entry.startsWith(u"mcp:"))
+            continue;
+        const QString name = entry.mid(4).section(u'/', 0, 0);
+        if (!name.isEmpty() && !names.contains(name))
+            names << name;
+    }
+    return names;
 }
 
 void McpServers::load()
@@ -112,23 +127,10 @@ McpToolProvider *McpServers::provider(const QString &name) const
     return entry ? entry->provider : nullptr;
 }
 
-bool McpServers::add(const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, QString *error)
+bool McpServers::add(const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, QString *error,
+    KeychainDone done)
 {
-    const QString prefix = McpToolProvider::modelSafeName(config.name, {});
-    QString problem;
-    if (config.name.trimmed().isEmpty())
-        problem = tr("An MCP server needs a name.");
-    for (const Entry &entry : std::as_const(m_entries)) {
-        if (!problem.isEmpty())
-            break;
-        if (entry.config.name == config.name)
-            problem = tr("There is already an MCP server named \"%1\".").arg(config.name);
-        else if (McpToolProvider::modelSafeName(entry.config.name, {}) == prefix)
-            // Their tools would share names (fs.x and fs_x both give fs_x__<tool>): the model could not tell them
-            // apart.
-            problem = tr("The MCP server \"%1\" would give its tools the same names as the server \"%2\".")
-                          .arg(config.name, entry.config.name);
-    }
+    const QString problem = check(config);
     if (!problem.isEmpty()) {
         if (error)
             *error = problem;
@@ -136,13 +138,14 @@ bool McpServers::add(const McpServerConfig &config, const QList<QPair<QString, Q
     }
     McpServerConfig stored = config;
     stored.importedHeaders.clear();
+    QList<QPair<QString, QString>> secrets;
     for (const auto &[header, value] : headerValues) {
         if (!stored.headerNames.contains(header))
             stored.headerNames << header;
         m_headerValues.insert(secretKey(config.name, header), value);
-        if (m_secrets.write)
-            m_secrets.write(secretKey(config.name, header), value, {});
+        secrets.append({ secretKey(config.name, header), value });
     }
+    writeSecrets(secrets, std::move(done));
     m_entries.append(Entry { stored, nullptr, stored.enabled ? State::Stopped : State::Disabled, {} });
     if (stored.enabled)
         attach(m_entries.last());
@@ -151,7 +154,23 @@ bool McpServers::add(const McpServerConfig &config, const QList<QPair<QString, Q
     return saved;
 }
 
-bool McpServers::remove(const QString &name, QString *error)
+QString McpServers::check(const McpServerConfig &config) const
+{
+    if (config.name.trimmed().isEmpty())
+        return tr("An MCP server needs a name.");
+    const QString prefix = McpToolProvider::modelSafeName(config.name, {});
+    for (const Entry &entry : m_entries) {
+        if (entry.config.name == config.name)
+            return tr("There is already an MCP server named \"%1\".").arg(config.name);
+        // Their tools would share names (fs.x and fs_x both give fs_x__<tool>): the model could not tell them apart.
+        if (McpToolProvider::modelSafeName(entry.config.name, {}) == prefix)
+            return tr("The MCP server \"%1\" would give its tools the same names as the server \"%2\".")
+                .arg(config.name, entry.config.name);
+    }
+    return {};
+}
+
+bool McpServers::remove(const QString &name, QString *error, KeychainDone done)
 {
     Entry *entry = find(name);
     if (!entry) {
@@ -160,11 +179,12 @@ bool McpServers::remove(const QString &name, QString *error)
         return false;
     }
     detach(*entry);
+    QList<QPair<QString, QString>> secrets;
     for (const QString &header : std::as_const(entry->config.headerNames)) {
         m_headerValues.remove(secretKey(name, header));
-        if (m_secrets.remove)
-            m_secrets.remove(secretKey(name, header));
+        secrets.append({ secretKey(name, header), QString() });
     }
+    writeSecrets(secrets, std::move(done));
     m_entries.removeIf([&name](const Entry &candidate) { return candidate.config.name == name; });
     const bool saved = save(error);
     Q_EMIT serversChanged();
@@ -230,6 +250,12 @@ void McpServers::startAll(const QStringList &names)
         start(name);
 }
 
+bool McpServers::isStarting() const
+{
+    return std::any_of(
+        m_entries.cbegin(), m_entries.cend(), [](const Entry &entry) { return entry.state == State::Starting; });
+}
+
 void McpServers::shutdownAll()
 {
     for (const Entry &entry : std::as_const(m_entries))
@@ -283,11 +309,12 @@ void McpServers::detach(Entry &entry)
 void McpServers::readHeaders(const McpServerConfig &config)
 {
     // An imported file's values go to the keychain once; the file is written again without them (save()).
+    QList<QPair<QString, QString>> imported;
     for (const auto &[header, value] : config.importedHeaders) {
         m_headerValues.insert(secretKey(config.name, header), value);
-        if (m_secrets.write)
-            m_secrets.write(secretKey(config.name, header), value, {});
+        imported.append({ secretKey(config.name, header), value });
     }
+    writeSecrets(imported, {});
     if (!m_secrets.read)
         return;
     for (const QString &header : config.headerNames) {
@@ -298,6 +325,33 @@ void McpServers::readHeaders(const McpServerConfig &config)
             if (guard && !value.isEmpty())
                 guard->m_headerValues.insert(key, value);
         });
+    }
+}
+
+void McpServers::writeSecrets(const QList<QPair<QString, QString>> &values, KeychainDone done)
+{
+    struct Pending
+    {
+        int left = 0;
+        bool ok = true;
+        KeychainDone done;
+    };
+    auto pending = std::make_shared<Pending>(Pending { int(values.size()), true, std::move(done) });
+    auto finished = [pending](bool ok) {
+        pending->ok = pending->ok && ok;
+        if (--pending->left <= 0 && pending->done)
+            std::exchange(pending->done, {})(pending->ok);
+    };
+    if (values.isEmpty() || !m_secrets.write || !m_secrets.remove) {
+        pending->left = 0;
+        finished(values.isEmpty());
+        return;
+    }
+    for (const auto &[key, value] : values) {
+        if (value.isEmpty())
+            m_secrets.remove(key, finished);
+        else
+            m_secrets.write(key, value, finished);
     }
 }
 

@@ -56,7 +56,7 @@ public:
     {
         std::function<void(const QString &key, std::function<void(const QString &value)> done)> read;
         std::function<void(const QString &key, const QString &value, std::function<void(bool ok)> done)> write;
-        std::function<void(const QString &key)> remove;
+        std::function<void(const QString &key, std::function<void(bool ok)> done)> remove;
     };
 
     /// @p catalog receives the providers; @p configPath is the servers file (McpConfigFile::defaultPath()).
@@ -67,6 +67,9 @@ public:
 
     /// @brief The keychain key of header @p header of server @p server.
     static QString secretKey(const QString &server, const QString &header);
+
+    /// @brief The servers that @p allowedTools (agents' front matter: `mcp:<server>/<tool>`, `mcp:<server>/*`) name.
+    static QStringList serversIn(const QStringList &allowedTools);
 
     /// @brief Reads the file and puts the enabled servers' providers into the catalog (none is started).
     void load();
@@ -83,12 +86,21 @@ public:
     /// @brief The provider of server @p name, or null (disabled, unknown).
     McpToolProvider *provider(const QString &name) const;
 
+    /// @brief Why @p config cannot be added (no name, a name taken, or tools that would share their names with
+    /// another server's), or empty.
+    QString check(const McpServerConfig &config) const;
+
+    /// Called once the keychain has finished with the values (false: one of them could not be kept there).
+    using KeychainDone = std::function<void(bool ok)>;
+
     /// @brief Adds @p config (its headers' values from @p headerValues go to the keychain) and saves the file; false,
-    /// with @p error saying why, if the name is empty, taken, or gives its tools the same names as another server's.
+    /// with @p error saying why (check(), or the file cannot be written). @p done follows once the keychain has the
+    /// values (a command waits for it before it exits).
     bool add(const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues = {},
-        QString *error = nullptr);
-    /// @brief Removes server @p name, its provider and its headers in the keychain, and saves the file.
-    bool remove(const QString &name, QString *error = nullptr);
+        QString *error = nullptr, KeychainDone done = {});
+    /// @brief Removes server @p name, its provider and its headers in the keychain, and saves the file; @p done follows
+    /// once the keychain has let go of them.
+    bool remove(const QString &name, QString *error = nullptr, KeychainDone done = {});
     /// @brief Turns server @p name on or off and saves the file.
     bool setEnabled(const QString &name, bool enabled, QString *error = nullptr);
     /// @brief Starts server @p name unless it runs.
@@ -97,6 +109,8 @@ public:
     void restart(const QString &name);
     /// @brief Starts every enabled server whose name @p names holds (an agent that allows its tools is about to run).
     void startAll(const QStringList &names);
+    /// @brief True while a server started by start() has neither finished its handshake nor failed.
+    bool isStarting() const;
     /// @brief Shuts every server down (Tandem quits).
     void shutdownAll();
 
@@ -118,6 +132,8 @@ private:
     void attach(Entry &entry);
     void detach(Entry &entry);
     void readHeaders(const McpServerConfig &config);
+    /// Writes (or with an empty value removes) every pair of @p values in the keychain, then calls @p done.
+    void writeSecrets(const QList<QPair<QString, QString>> &values, KeychainDone done);
     bool save(QString *error);
     Entry *find(const QString &name);
     const Entry *find(const QString &name) const;

@@ -4,6 +4,7 @@
 #include "mcp/McpHttpTransport.h"
 #include "mcp/McpLogging.h"
 #include "mcp/McpStdioTransport.h"
+#include "tools/ToolAllowance.h"
 #include "tools/ToolJob.h"
 
 #include <QRegularExpression>
@@ -27,10 +28,7 @@ McpToolProvider::~McpToolProvider() = default;
 
 QString McpToolProvider::modelSafeName(const QString &server, const QString &tool)
 {
-    // OpenAI and Anthropic accept ^[a-zA-Z0-9_-]{1,64}$ as a function name.
-    static const QRegularExpression unsafe(u"[^A-Za-z0-9_-]"_s);
-    QString name = QString(server).replace(unsafe, u"_"_s) + u"__"_s + QString(tool).replace(unsafe, u"_"_s);
-    return name.left(64);
+    return ToolAllowance::mcpToolName(server, tool);
 }
 
 QList<const Tool *> McpToolProvider::tools() const
