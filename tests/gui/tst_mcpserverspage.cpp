@@ -80,8 +80,11 @@ struct Servers
                     done(r.ok());
             });
         };
-        secrets.remove = [store](const QString &key) {
-            store->remove(key, [](const SecretStore::Result &) {});
+        secrets.remove = [store](const QString &key, std::function<void(bool)> done) {
+            store->remove(key, [done](const SecretStore::Result &r) {
+                if (done)
+                    done(r.ok());
+            });
         };
         return secrets;
     }
