@@ -17,6 +17,7 @@
 #include "domain/Logging.h"
 #include "exchange/LocalExchange.h"
 #include "presentation/ExchangeViewModel.h"
+#include "presentation/McpServersViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
@@ -161,9 +162,20 @@ int main(int argc, char *argv[])
     if (Tandem::LocalApi::enabledInSettings())
         localApi.start(Tandem::LocalApi::portInSettings());
 
+    // Settings → Tools → MCP servers: the servers in the catalog (mcp.json), the header values in the keychain.
+    Tandem::McpServersViewModel::Secrets mcpSecrets;
+    mcpSecrets.read = [&secrets](const QString &key, std::function<void(QString)> done) {
+        secrets.read(key, [done](const Tandem::SecretStore::Result &r) { done(r.ok() ? r.secret : QString()); });
+    };
+    mcpSecrets.store = [&secrets](const QString &key, const QString &value, std::function<void(bool, QString)> done) {
+        secrets.write(key, value, [done](const Tandem::SecretStore::Result &r) { done(r.ok(), r.errorString); });
+    };
+    Tandem::McpServersViewModel mcpServers(&context.mcpServers(), mcpSecrets);
+
     Tandem::MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
     window.setLocalApi(&localApi);
+    window.setMcpServers(&mcpServers);
     Tandem::FirstPaintReport::watch(&window); // bench_startup's measure; nothing unless its variable is set
     window.show();
     instance.listen(&window);

@@ -360,6 +360,16 @@
     </message>
 </context>
 <context>
+    <name>Tandem::McpServersPage</name>
+    <message numerus="yes">
+        <source>Imported %n server(s).</source>
+        <translation>
+            <numerusform>Imported %n server.</numerusform>
+            <numerusform>Imported %n servers.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::MessageDelegate</name>
     <message numerus="yes">
         <source>%Ln tokens</source>

@@ -464,6 +464,8 @@ void MainWindow::openSettings()
     SettingsDialog dialog(m_settings, this);
     if (m_localApi)
         dialog.addLocalApiPage(m_localApi);
+    if (m_mcpServers)
+        dialog.addMcpServersPage(m_mcpServers);
     dialog.exec();
     updateSendingState();
 }

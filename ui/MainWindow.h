@@ -26,6 +26,7 @@ class ExchangeFlow;
 class ExchangeViewModel;
 class HandoffInspector;
 class LocalApi;
+class McpServersViewModel;
 class MainActions;
 class MainToolBar;
 class PanelDocks;
@@ -76,6 +77,8 @@ public:
     void setExchange(ExchangeViewModel *exchange);
     /// @brief Settings gets a "Local API" page for @p api (borrowed; it must outlive the window).
     void setLocalApi(LocalApi *api) { m_localApi = api; }
+    /// @brief The MCP servers Settings → Tools edits (borrowed).
+    void setMcpServers(McpServersViewModel *servers) { m_mcpServers = servers; }
     /// @brief The progress dialog of the running export, or null.
     QProgressDialog *exportProgress() const;
 
@@ -127,6 +130,7 @@ private:
     ChatRepository *m_repository; ///< borrowed; it outlives the window
     QPointer<SettingsViewModel> m_settings;
     LocalApi *m_localApi = nullptr;
+    McpServersViewModel *m_mcpServers = nullptr;
     QPointer<HandoffInspector> m_inspector;
     ExchangeFlow *m_exchangeFlow = nullptr;
     ConversationCommands *m_commands = nullptr;

@@ -226,7 +226,10 @@ QString MessageDelegate::metaText(const QModelIndex &index) const
 {
     QStringList parts;
     const auto status = Message::Status(index.data(MessageListModel::StatusRole).toInt());
-    if (status == Message::Status::Streaming) // a tool call streams while its tool runs
+    const QString progress = index.data(MessageListModel::ToolProgressRole).toString();
+    if (status == Message::Status::Streaming && !progress.isEmpty()) // a running tool's last progress report
+        parts << progress;
+    else if (status == Message::Status::Streaming) // a tool call streams while its tool runs
         parts << (Message::Kind(index.data(MessageListModel::KindRole).toInt()) == Message::Kind::ToolCall
                 ? tr("Running…")
                 : tr("Writing…"));

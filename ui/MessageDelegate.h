@@ -38,6 +38,8 @@ public:
     /// @brief The message whose bubble offers Regenerate (the last answer); 0: none.
     void setRegenerateTarget(qint64 messageId) { m_regenerateTarget = messageId; }
     qint64 regenerateTarget() const { return m_regenerateTarget; }
+    /// @brief The bubble's footer line: state ("Running… 40%: message" for a tool call with progress), tokens, time.
+    QString metaText(const QModelIndex &index) const;
     /// @brief Forgets every cached layout (fonts or palette changed).
     void invalidate();
 
@@ -89,7 +91,6 @@ private:
     QColor codeBackground() const;
     static Shape shapeOf(const QModelIndex &index);
     std::unique_ptr<QTextDocument> buildDocument(const QModelIndex &index, Shape shape, int width) const;
-    QString metaText(const QModelIndex &index) const;
     QList<FooterItem> footerActions(const QModelIndex &index, Shape shape) const;
     int viewportWidth() const;
     QFont smallFont() const;

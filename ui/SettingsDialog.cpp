@@ -4,6 +4,7 @@
 #include "AppearanceSettingsPage.h"
 #include "GuardrailsSettingsPage.h"
 #include "LocalApiPage.h"
+#include "McpServersPage.h"
 #include "ProvidersSettingsPage.h"
 #include "presentation/SettingsViewModel.h"
 
@@ -50,6 +51,8 @@ void SettingsDialog::createPages()
     m_tabs->addTab(new AppearanceSettingsPage(m_settings, this), tr("A&ppearance"));
     if (m_localApi)
         m_tabs->addTab(new LocalApiPage(m_localApi, this), tr("&Local API"));
+    if (m_mcpServers)
+        m_tabs->addTab(new McpServersPage(m_mcpServers, this), tr("T&ools"));
 }
 
 void SettingsDialog::changeEvent(QEvent *event)
@@ -81,6 +84,12 @@ void SettingsDialog::addLocalApiPage(LocalApi *api)
 {
     m_localApi = api;
     m_tabs->addTab(new LocalApiPage(api, this), tr("&Local API"));
+}
+
+void SettingsDialog::addMcpServersPage(McpServersViewModel *servers)
+{
+    m_mcpServers = servers;
+    m_tabs->addTab(new McpServersPage(servers, this), tr("T&ools"));
 }
 
 } // namespace Tandem

@@ -9,6 +9,7 @@ class QTabWidget;
 namespace Tandem {
 
 class LocalApi;
+class McpServersViewModel;
 class ProvidersSettingsPage;
 class SettingsViewModel;
 
@@ -24,6 +25,8 @@ public:
 
     /// @brief Adds the "Local API" page for @p api (borrowed; it must outlive the dialog).
     void addLocalApiPage(LocalApi *api);
+    /// @brief Adds the "Tools" page with the MCP servers of @p servers (borrowed; it must outlive the dialog).
+    void addMcpServersPage(McpServersViewModel *servers);
 
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();
@@ -42,6 +45,7 @@ private:
     QDialogButtonBox *m_buttons = nullptr;
     ProvidersSettingsPage *m_providers = nullptr;
     LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
+    McpServersViewModel *m_mcpServers = nullptr; ///< borrowed: the "Tools" page's
     bool m_retranslating = false;
 };
 

@@ -66,6 +66,15 @@ void EngineEvents::postMessageDelta(qint64 conversationId, qint64 messageId, con
     });
 }
 
+void EngineEvents::postToolProgress(
+    qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
+{
+    post([this, conversationId, messageId, progress, total, text] {
+        if (m_listener)
+            m_listener->onToolProgress(conversationId, messageId, progress, total, text);
+    });
+}
+
 void EngineEvents::postActiveAgentChanged(qint64 conversationId, const QString &agentId)
 {
     post([this, conversationId, agentId] {

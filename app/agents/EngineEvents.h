@@ -52,6 +52,7 @@ public:
     void postRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message);
     void postRunFailed(qint64 conversationId, qint64 runId, RunFailure failure);
     void postTasksChanged(qint64 conversationId);
+    void postToolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
 
     /// @brief Delivers the events to @p listener from now on (null: to nobody); not owned.
     void setListener(EngineListener *listener) { m_listener = listener; }

@@ -30,6 +30,11 @@ public:
     virtual void onRunFailed(qint64 conversationId, qint64 runId, RunFailure failure) = 0;
     /// The task list or @p conversationId's pending confirmation changed (router mode's task tools).
     virtual void onTasksChanged(qint64 conversationId) = 0;
+    /// The tool of the running call row @p messageId reported how far it got (ToolJob::progressed); @p total is 0
+    /// when unknown. Shown live, never stored.
+    virtual void onToolProgress(
+        qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
+        = 0;
 };
 
 } // namespace Tandem

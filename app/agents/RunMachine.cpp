@@ -332,6 +332,12 @@ void RunMachine::watchTool(Run *run)
             proceedTools(r);
     };
     connect(job, &ToolJob::finished, this, done);
+    connect(job, &ToolJob::progressed, this, [this, current](double progress, double total, const QString &text) {
+        const EngineEvents::Entry entry(m_events);
+        Run *r = current();
+        if (r && r->tools.running)
+            m_events.postToolProgress(r->conversationId, r->tools.running->id, progress, total, text);
+    });
     connect(job, &ToolJob::failed, this, [done](const ToolError &error) { done(ToolResult::failure(error.message)); });
     connect(job, &ToolJob::cancelled, this, [this, current] {
         const EngineEvents::Entry entry(m_events);

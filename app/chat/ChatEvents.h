@@ -37,6 +37,8 @@ Q_SIGNALS:
     void messageUpdated(const Tandem::Message &message);
     /// Text appended to the streaming row @p messageId (already stored or about to be, cheap to apply).
     void messageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
+    /// The tool of the running call row @p messageId reported progress (@p total 0: unknown); live only, not stored.
+    void toolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
     /// The conversation now belongs to @p agentId (the new agent, never the old one).
     void activeAgentChanged(qint64 conversationId, const QString &agentId);
     /// Every change of a handoff's status, once each, in the order the changes were committed, by this process or

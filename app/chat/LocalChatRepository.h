@@ -142,6 +142,8 @@ private:
     void onRunFinished(qint64 conversationId, qint64 runId, RunOutcome outcome, const QString &message) override;
     void onRunFailed(qint64 conversationId, qint64 runId, RunFailure failure) override;
     void onTasksChanged(qint64 conversationId) override;
+    void onToolProgress(
+        qint64 conversationId, qint64 messageId, double progress, double total, const QString &text) override;
 
     /// The agent @p first, then every agent reachable from it through declared handoffs (breadth first).
     QList<Agent> reachableFrom(const QString &first);

@@ -20,6 +20,12 @@ void LocalChatRepository::onMessageDelta(qint64 conversationId, qint64 messageId
     Q_EMIT messageDelta(conversationId, messageId, delta);
 }
 
+void LocalChatRepository::onToolProgress(
+    qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
+{
+    Q_EMIT toolProgress(conversationId, messageId, progress, total, text);
+}
+
 void LocalChatRepository::onActiveAgentChanged(qint64 conversationId, const QString &agentId)
 {
     Q_EMIT activeAgentChanged(conversationId, agentId);

@@ -1,5 +1,6 @@
 #include "MessageListModel.h"
 
+#include "ToolRowText.h"
 #include "chat/ChatRepository.h"
 #include "domain/AgentPalette.h"
 #include "domain/DividerText.h"
@@ -55,6 +56,7 @@ MessageListModel::MessageListModel(ConversationsApi *conversations, RunsApi *run
     connect(events, &ChatEvents::messageAdded, this, &MessageListModel::onMessageAdded);
     connect(events, &ChatEvents::messageUpdated, this, &MessageListModel::onMessageUpdated);
     connect(events, &ChatEvents::messageDelta, this, &MessageListModel::onMessageDelta);
+    connect(events, &ChatEvents::toolProgress, this, &MessageListModel::onToolProgress);
     connect(events, &ChatEvents::changedElsewhere, this, &MessageListModel::readNewestAgain);
     connect(events, &ChatEvents::handoffStatusChanged, this, &MessageListModel::onHandoffChanged);
     connect(events, &ChatEvents::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
@@ -71,6 +73,7 @@ void MessageListModel::setConversation(qint64 conversationId)
     m_deltaTimer.stop();
     m_pendingDeltas.clear();
     m_pendingUpdates.clear();
+    m_toolProgress.clear();
     m_conversationId = conversationId;
     m_rows.clear();
     m_hasOlder = false;
@@ -286,6 +289,8 @@ QVariant MessageListModel::data(const QModelIndex &index, int role) const
         return m.toolName;
     case HandoffIdRole:
         return m.handoffId;
+    case ToolProgressRole:
+        return m.isPending() ? m_toolProgress.value(m.id) : QString();
     default:
         return {};
     }
@@ -299,7 +304,7 @@ QHash<int, QByteArray> MessageListModel::roleNames() const
         { ErrorRole, "error" }, { UsageRole, "usage" }, { TotalTokensRole, "totalTokens" },
         { DurationMsRole, "durationMs" }, { CreatedAtRole, "createdAt" }, { UpdatedAtRole, "updatedAt" },
         { RevisionRole, "revision" }, { PendingRole, "isPending" }, { ToolNameRole, "toolName" },
-        { HandoffIdRole, "handoffId" } };
+        { HandoffIdRole, "handoffId" }, { ToolProgressRole, "toolProgress" } };
 }
 
 bool MessageListModel::canFetchMore(const QModelIndex &parent) const
@@ -458,7 +463,23 @@ void MessageListModel::onMessageUpdated(const Message &stored)
     }
     m_pendingDeltas.remove(message.id);
     m_pendingUpdates.remove(message.id);
+    if (!message.isPending())
+        m_toolProgress.remove(message.id);
     applyUpdate(row, message);
+}
+
+void MessageListModel::onToolProgress(
+    qint64 conversationId, qint64 messageId, double progress, double total, const QString &text)
+{
+    if (conversationId != m_conversationId || m_conversationId <= 0)
+        return;
+    const int row = rowOf(messageId);
+    if (row < 0 || !m_rows.at(row).message.isPending())
+        return;
+    // Not stored and not a new revision: the text shows in the row's meta line, which is not part of its cached layout.
+    m_toolProgress.insert(messageId, ToolRowText::progress(progress, total, text));
+    const QModelIndex changed = index(row);
+    Q_EMIT dataChanged(changed, changed, { ToolProgressRole });
 }
 
 void MessageListModel::onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta)

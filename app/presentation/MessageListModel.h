@@ -62,6 +62,8 @@ public:
         PendingRole, ///< bool: the row is still streaming
         ToolNameRole, ///< QString: for tool call and tool result rows
         HandoffIdRole, ///< qint64: the handoff a divider belongs to
+        ToolProgressRole, ///< QString: a running tool call's last progress report (ToolRowText::progress), live only;
+                          ///< empty when none
     };
     Q_ENUM(Roles)
 
@@ -147,6 +149,7 @@ private:
     void onMessageAdded(const Tandem::Message &stored);
     void onMessageUpdated(const Tandem::Message &stored);
     void onMessageDelta(qint64 conversationId, qint64 messageId, const QString &delta);
+    void onToolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
     void insertMessage(const Message &message);
     void readNewestAgain();
     void reloadHandoffs();
@@ -175,6 +178,8 @@ private:
     QHash<qint64, QString> m_pendingDeltas;
     /// A newer full copy of a streaming row, not yet applied (deltas after it are appended to it).
     QHash<qint64, Message> m_pendingUpdates;
+    /// Running tool calls' progress by message id (ToolRowText::progress), until their row stops streaming.
+    QHash<qint64, QString> m_toolProgress;
     QTimer m_deltaTimer;
     int m_pageSize = 200;
     int m_fetchSize = 0;

@@ -59,4 +59,14 @@ QString ToolRowText::markdown(Message::Kind kind, const QString &toolName, const
     return heading + u"\n\n"_s + fence + u'\n' + body + u'\n' + fence;
 }
 
+QString ToolRowText::progress(double progress, double total, const QString &message)
+{
+    QString text = total > 0 ? tr("Running… %1%").arg(qBound(0, qRound(100.0 * progress / total), 100))
+                             : tr("Running… step %1").arg(progress);
+    const QString shown = message.simplified().left(kMaxName);
+    if (!shown.isEmpty())
+        text += u": "_s + shown;
+    return text;
+}
+
 } // namespace Tandem

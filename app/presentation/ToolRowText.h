@@ -24,6 +24,9 @@ public:
 
     /// @brief The bubble's Markdown for a row of @p kind (ToolCall or ToolResult) of the tool @p toolName.
     static QString markdown(Message::Kind kind, const QString &toolName, const QString &content);
+    /// @brief What a running call's row says of its progress: "Running… 40%: message", the percentage only when the
+    /// tool knows its total, else the count ("step 3").
+    static QString progress(double progress, double total, const QString &message);
 };
 
 } // namespace Tandem

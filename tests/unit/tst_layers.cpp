@@ -43,8 +43,9 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
     // Export and import read and write whole conversations (rows with their ids and states) through their own store,
     // ExchangeStore, behind ExchangeApi (LocalExchange), beside the chat façade rather than through it.
     { u"exchange"_s, { u"chat"_s, u"storage"_s, u"domain"_s } },
-    // The view models: the façades (chat), and export and import (exchange, beside chat).
-    { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"domain"_s } },
+    // The view models: the façades (chat), export and import (exchange, beside chat), and the MCP servers' config
+    // file and providers (mcp) for Settings → Tools → MCP servers.
+    { u"presentation"_s, { u"chat"_s, u"exchange"_s, u"mcp"_s, u"domain"_s } },
     // The composition root's objects (AppContext): it opens the database and makes the network manager, the keychain,
     // the tools, the settings and the engine's repository, once, for the window and every headless command.
     { u"composition"_s, { u"chat"_s, u"agents"_s, u"mcp"_s, u"tools"_s, u"llm"_s, u"storage"_s, u"domain"_s } },
