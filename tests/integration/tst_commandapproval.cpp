@@ -74,7 +74,7 @@ void TestCommandApproval::commandWaitsForTheDecision()
     h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Make a file"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Make a file"_s).accepted());
     QVERIFY(needed.wait(10'000));
     const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
     QCOMPARE(request.toolName, u"run_command"_s);
@@ -105,14 +105,14 @@ void TestCommandApproval::gitPushAsksEveryTime()
     h.server().enqueue(ScriptedReply::calling({ push }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Push"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Push"_s).accepted());
     QVERIFY(needed.wait(10'000));
     QCOMPARE(needed[0].at(0).value<ApprovalRequest>().toolName, u"git_push"_s);
     // "Always" is taken as once: the stored decision says so, and the next push asks again.
     const qint64 first = needed[0].at(0).value<ApprovalRequest>().id;
     QVERIFY(h.repository().decideApproval(first, ApprovalDecision::AllowAlways));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
-    QVERIFY(h.repository().send(id, u"Push again"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Push again"_s).accepted());
     QVERIFY(needed.wait(10'000));
     QCOMPARE(needed.size(), 2);
     QCOMPARE(needed[1].at(0).value<ApprovalRequest>().toolName, u"git_push"_s);

@@ -89,7 +89,7 @@ void TestRouterMetrics::everyMethodMatchesTheStoredRows()
     // Direct: the person names the agent.
     h.server().enqueue(ScriptedReply::text({ u"One task done."_s }));
     QSignalSpy finished(&h.repository(), &ChatRepository::runFinished);
-    QVERIFY(h.repository().sendTo(id, u"tracking"_s, u"Stats"_s) != 0);
+    QVERIFY(h.repository().sendTo(id, u"tracking"_s, u"Stats"_s).accepted());
     QVERIFY(finished.wait(10'000));
 
     const Metrics metrics = h.repository().metrics(id);

@@ -110,7 +110,7 @@ void TestSandboxMissing::engineFollowsTheSetting()
     h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
-    QVERIFY(h.repository().send(id, u"Make a file"_s) != 0);
+    QVERIFY(h.repository().send(id, u"Make a file"_s).accepted());
     QVERIFY(needed.wait(10'000));
     QVERIFY(h.repository().decideApproval(needed[0].at(0).value<ApprovalRequest>().id, ApprovalDecision::AllowOnce));
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
