@@ -460,6 +460,21 @@
     </message>
 </context>
 <context>
+    <name>Bubblewrap</name>
+    <message>
+        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
+        <translation>bubblewrap (bwrap) не установлен; установите пакет «bubblewrap».</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create its namespaces here (%1).</source>
+        <translation>bubblewrap не может создать здесь свои пространства имён (%1).</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>без сообщения</translation>
+    </message>
+</context>
+<context>
     <name>Calculator</name>
     <message>
         <source>The expression is incomplete: a number, a name or &quot;(&quot; is missing at the end.</source>
@@ -916,10 +931,6 @@
         <translation>добавить беседы из JSON-экспорта Tandem как новые</translation>
     </message>
     <message>
-        <source>act on the board: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --conversation ID</source>
-        <translation>действовать на доске: create --conversation ID --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --conversation ID</translation>
-    </message>
-    <message>
         <source>print a conversation&apos;s handoff board: --conversation ID [--json], or --stale MINUTES</source>
         <translation>вывести доску передач беседы: --conversation ID [--json] или --stale МИНУТЫ</translation>
     </message>
@@ -962,6 +973,26 @@
     <message>
         <source>list, add, remove or show the tools of the MCP servers Tandem&apos;s agents may use</source>
         <translation>показать, добавить или удалить MCP-серверы, которыми могут пользоваться агенты Tandem, или вывести их инструменты</translation>
+    </message>
+    <message>
+        <source>The conversation of this story (seed 002&apos;s story id, such as v0.1:1.1.1, or a conversation&apos;s id): run and chat start it for that story or continue it, handoffs and handoff act on its board.</source>
+        <translation>Беседа этой истории (id истории из seed 002, например v0.1:1.1.1, или id беседы): run и chat начинают её для этой истории или продолжают, handoffs и handoff работают с её доской.</translation>
+    </message>
+    <message>
+        <source>story</source>
+        <translation>история</translation>
+    </message>
+    <message>
+        <source>act on the board: create --story STORY --from A --to B [--payload JSON], accept ID, reject ID --reason TEXT, timeout ID, cleanup --story STORY</source>
+        <translation>действовать на доске: create --story ИСТОРИЯ --from A --to B [--payload JSON], accept ID, reject ID --reason ТЕКСТ, timeout ID, cleanup --story ИСТОРИЯ</translation>
+    </message>
+    <message>
+        <source>--story needs a story id, such as v0.1:1.1.1.</source>
+        <translation>--story нужен id истории, например v0.1:1.1.1.</translation>
+    </message>
+    <message>
+        <source>There is no story %1 yet: give --provider to start it.</source>
+        <translation>Истории %1 ещё нет: укажите --provider, чтобы начать её.</translation>
     </message>
 </context>
 <context>
@@ -1013,24 +1044,6 @@
     <message>
         <source>Adds the conversations of a Tandem JSON export as new ones and prints their new ids.</source>
         <translation>Добавляет беседы из JSON-экспорта Tandem как новые и выводит их новые id.</translation>
-    </message>
-    <message>
-        <source>tandem handoffs --conversation ID [--json]
-       tandem handoffs --stale MINUTES [--json]</source>
-        <translation>tandem handoffs --conversation ID [--json]
-       tandem handoffs --stale МИНУТЫ [--json]</translation>
-    </message>
-    <message>
-        <source>Prints a conversation&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (a conversation&apos;s id is the storyId).</source>
-        <translation>Выводит доску передач беседы или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (id беседы — это storyId).</translation>
-    </message>
-    <message>
-        <source>tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
-       tandem handoff accept ID | reject ID --reason TEXT | timeout ID
-       tandem handoff cleanup --conversation ID</source>
-        <translation>tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
-       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID
-       tandem handoff cleanup --conversation ID</translation>
     </message>
     <message>
         <source>Acts on the handoff board as seed 002&apos;s outside agents do, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
@@ -1111,6 +1124,63 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Keeps the MCP servers in mcp.json in Tandem&apos;s config folder. A header&apos;s value (such as Authorization) goes to the keychain; the file keeps only its name. `tools` starts the server and lists its tools under the names the model sees.</source>
         <translation>Хранит MCP-серверы в mcp.json в папке настроек Tandem. Значение заголовка (например, Authorization) сохраняется в связке ключей; в файле остаётся только его имя. `tools` запускает сервер и выводит его инструменты под именами, которые видит модель.</translation>
+    </message>
+    <message>
+        <source>tandem handoff create --story STORY|--conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID
+       tandem handoff cleanup --story STORY|--conversation ID</source>
+        <translation>tandem handoff create --story ИСТОРИЯ|--conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID
+       tandem handoff cleanup --story ИСТОРИЯ|--conversation ID</translation>
+    </message>
+    <message>
+        <source>tandem handoffs --story STORY|--conversation ID [--json]
+       tandem handoffs --stale MINUTES [--json]</source>
+        <translation>tandem handoffs --story ИСТОРИЯ|--conversation ID [--json]
+       tandem handoffs --stale МИНУТЫ [--json]</translation>
+    </message>
+    <message>
+        <source>Prints a story&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (the story id a conversation was created for, or else its id, is the storyId).</source>
+        <translation>Выводит доску передач истории или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (storyId — это id истории, для которой создана беседа, а иначе id беседы).</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>The command is empty: argv needs at least the program&apos;s name.</source>
+        <translation>Команда пуста: в argv должно быть хотя бы имя программы.</translation>
+    </message>
+    <message>
+        <source>An argument of the command holds a NUL byte; commands cannot receive one.</source>
+        <translation>Аргумент команды содержит байт NUL; команды не могут его получить.</translation>
+    </message>
+    <message>
+        <source>The command&apos;s arguments hold %1 bytes; at most %2 are accepted.</source>
+        <translation>Аргументы команды занимают %1 байт; допускается не более %2.</translation>
+    </message>
+    <message>
+        <source>The command&apos;s stdin holds %1 bytes; at most %2 are accepted.</source>
+        <translation>Стандартный ввод команды занимает %1 байт; допускается не более %2.</translation>
+    </message>
+    <message>
+        <source>The working folder &quot;%1&quot; is not a folder of the workspace.</source>
+        <translation>Рабочая папка «%1» не является папкой рабочего пространства.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; names the home folder; commands run inside the workspace only.</source>
+        <translation>Аргумент «%1» указывает на домашнюю папку; команды выполняются только внутри рабочего пространства.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; names a path outside the workspace; commands may reach the workspace and the system&apos;s programs only.</source>
+        <translation>Аргумент «%1» указывает путь вне рабочего пространства; командам доступны только рабочее пространство и системные программы.</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; leads outside the workspace (through &quot;..&quot; or a symbolic link).</source>
+        <translation>Аргумент «%1» ведёт за пределы рабочего пространства (через «..» или символическую ссылку).</translation>
+    </message>
+    <message>
+        <source>argv must be an array of strings.</source>
+        <translation>argv должен быть массивом строк.</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1709,38 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>GitCommitTool</name>
+    <message>
+        <source>git_commit runs as a job.</source>
+        <translation>git_commit выполняется как задание.</translation>
+    </message>
+    <message>
+        <source>The file &quot;%1&quot; starts with &apos;-&apos;; files cannot be options.</source>
+        <translation>Файл «%1» начинается с «-»; файлы не могут быть параметрами.</translation>
+    </message>
+</context>
+<context>
+    <name>GitDiffTool</name>
+    <message>
+        <source>The path &quot;%1&quot; starts with &apos;-&apos;; paths cannot be options.</source>
+        <translation>Путь «%1» начинается с «-»; пути не могут быть параметрами.</translation>
+    </message>
+</context>
+<context>
+    <name>GitPushTool</name>
+    <message>
+        <source>&quot;%1&quot; starts with &apos;-&apos;; a remote or a branch cannot be an option.</source>
+        <translation>«%1» начинается с «-»; удалённый репозиторий или ветка не могут быть параметром.</translation>
+    </message>
+</context>
+<context>
+    <name>GitTool</name>
+    <message>
+        <source>The git tools run as jobs.</source>
+        <translation>Инструменты git выполняются как задания.</translation>
+    </message>
+</context>
+<context>
     <name>GuardrailCounters</name>
     <message numerus="yes">
         <source>Stopped: the agents reached the limit of %n model call(s) for one answer.</source>
@@ -1868,14 +1970,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 </context>
 <context>
     <name>HandoffCommands</name>
-    <message>
-        <source>Usage: tandem handoffs --conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
-       tandem handoff create --conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
-       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --conversation ID</source>
-        <translation>Использование: tandem handoffs --conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
-       tandem handoff create --conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
-       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --conversation ID</translation>
-    </message>
     <message numerus="yes">
         <source>%n pending handoff(s) cleaned up.</source>
         <translation>
@@ -1893,10 +1987,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>беседа %1</translation>
     </message>
     <message>
-        <source>Give the conversation: --conversation ID (or --stale MINUTES).</source>
-        <translation>Укажите беседу: --conversation ID (или --stale МИНУТЫ).</translation>
-    </message>
-    <message>
         <source>There is no conversation %1.</source>
         <translation>Беседы %1 нет.</translation>
     </message>
@@ -1905,16 +1995,8 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Беседа %1 · у агента %2 · этап %3</translation>
     </message>
     <message>
-        <source>A handoff is created with --conversation ID --from AGENT --to AGENT.</source>
-        <translation>Передача создаётся так: --conversation ID --from АГЕНТ --to АГЕНТ.</translation>
-    </message>
-    <message>
         <source>--payload needs a JSON object, such as {&quot;plan&quot;: &quot;…&quot;}.</source>
         <translation>--payload требует объект JSON, например {&quot;plan&quot;: &quot;…&quot;}.</translation>
-    </message>
-    <message>
-        <source>Give the conversation to clean up: --conversation ID.</source>
-        <translation>Укажите беседу для очистки: --conversation ID.</translation>
     </message>
     <message>
         <source>Say what to do: create, accept, reject, timeout or cleanup.</source>
@@ -1939,6 +2021,42 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
             <numerusform>Нет передач, ожидающих дольше %n минут.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Usage: tandem handoffs --story STORY|--conversation ID [--json] | tandem handoffs --stale MINUTES [--json]
+       tandem handoff create --story STORY|--conversation ID --from AGENT --to AGENT [--payload JSON] [--reason TEXT]
+       tandem handoff accept ID | reject ID --reason TEXT | timeout ID | cleanup --story STORY|--conversation ID</source>
+        <translation>Использование: tandem handoffs --story ИСТОРИЯ|--conversation ID [--json] | tandem handoffs --stale МИНУТЫ [--json]
+       tandem handoff create --story ИСТОРИЯ|--conversation ID --from АГЕНТ --to АГЕНТ [--payload JSON] [--reason ТЕКСТ]
+       tandem handoff accept ID | reject ID --reason ТЕКСТ | timeout ID | cleanup --story ИСТОРИЯ|--conversation ID</translation>
+    </message>
+    <message>
+        <source>%1 “%2” is no agent&apos;s id; the ids are %3.</source>
+        <translation>%1 «%2» — не идентификатор агента; идентификаторы: %3.</translation>
+    </message>
+    <message>
+        <source>Give the story: --story STORY (or --conversation ID).</source>
+        <translation>Укажите историю: --story ИСТОРИЯ (или --conversation ID).</translation>
+    </message>
+    <message>
+        <source>There is no story %1.</source>
+        <translation>Истории %1 нет.</translation>
+    </message>
+    <message>
+        <source>Give the story: --story STORY or --conversation ID (or --stale MINUTES).</source>
+        <translation>Укажите историю: --story ИСТОРИЯ или --conversation ID (или --stale МИНУТЫ).</translation>
+    </message>
+    <message>
+        <source>Story %1 (conversation %2) · with %3 · phase %4</source>
+        <translation>История %1 (беседа %2) · у агента %3 · этап %4</translation>
+    </message>
+    <message>
+        <source>A handoff is created with --story STORY (or --conversation ID) --from AGENT --to AGENT.</source>
+        <translation>Передача создаётся так: --story ИСТОРИЯ (или --conversation ID) --from АГЕНТ --to АГЕНТ.</translation>
+    </message>
+    <message>
+        <source>Give the story to clean up: --story STORY (or --conversation ID).</source>
+        <translation>Укажите историю для очистки: --story ИСТОРИЯ (или --conversation ID).</translation>
     </message>
 </context>
 <context>
@@ -2704,6 +2822,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>RunCommandTool</name>
+    <message>
+        <source>run_command runs as a job.</source>
+        <translation>run_command выполняется как задание.</translation>
+    </message>
+</context>
+<context>
     <name>RunRecovery</name>
     <message>
         <source>Tandem closed while handing the message to agent 2.</source>
@@ -3093,10 +3218,104 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::AgentsSettingsPage</name>
+    <message>
+        <source>The provider&apos;s default</source>
+        <translation>По умолчанию у провайдера</translation>
+    </message>
+    <message>
+        <source>Assistant default model</source>
+        <translation>Модель ассистента по умолчанию</translation>
+    </message>
+    <message>
+        <source>Agent 1 default model</source>
+        <translation>Модель агента 1 по умолчанию</translation>
+    </message>
+    <message>
+        <source>Agent 2 default model</source>
+        <translation>Модель агента 2 по умолчанию</translation>
+    </message>
+    <message>
+        <source>Workspace folder for the file tools</source>
+        <translation>Рабочая папка для файловых инструментов</translation>
+    </message>
+    <message>
+        <source>None: the file tools are off</source>
+        <translation>Нет: файловые инструменты отключены</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Обзор…</translation>
+    </message>
+    <message>
+        <source>Choose the workspace folder</source>
+        <translation>Выбрать рабочую папку</translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The model each agent uses when a conversation does not name one.</source>
+        <translation>Модель, которую использует каждый агент, если в беседе она не указана.</translation>
+    </message>
+    <message>
+        <source>A&amp;ssistant (single agent):</source>
+        <translation>Ассис&amp;тент (один агент):</translation>
+    </message>
+    <message>
+        <source>Agent &amp;1 (clarifies):</source>
+        <translation>Агент &amp;1 (уточняет):</translation>
+    </message>
+    <message>
+        <source>Agent &amp;2 (validates, rewrites):</source>
+        <translation>Агент &amp;2 (проверяет, переписывает):</translation>
+    </message>
+    <message>
+        <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
+        <translation>Файловые инструменты могут просматривать и читать файлы только в этой папке; на запись и удаление всегда спрашивается ваше подтверждение.</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace folder:</source>
+        <translation>Рабо&amp;чая папка:</translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ApiServer</name>
     <message>
         <source>The local API cannot listen on 127.0.0.1:%1: %2</source>
         <translation>Локальный API не может слушать 127.0.0.1:%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AppearanceSettingsPage</name>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>Т&amp;ема:</translation>
     </message>
 </context>
 <context>
@@ -3345,6 +3564,33 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Stop the reply (Esc); what was written so far stays</source>
         <translation>Остановить ответ (Esc); уже написанное сохранится</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::ConversationCommands</name>
+    <message>
+        <source>Rename Conversation</source>
+        <translation>Переименовать беседу</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Название:</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Новая беседа</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>Удалить беседу</translation>
+    </message>
+    <message>
+        <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
+        <translation>Удалить «%1» со всеми сообщениями и передачами? Это действие нельзя отменить.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Удалить</translation>
     </message>
 </context>
 <context>
@@ -3619,6 +3865,137 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Storing the key…</source>
         <translation>Сохранение ключа…</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::GuardrailsSettingsPage</name>
+    <message>
+        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
+        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
+    </message>
+    <message>
+        <source>&amp;Model calls per answer:</source>
+        <translation>Вызовов &amp;модели на ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer:</source>
+        <translation>&amp;Токенов на ответ:</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> токенов</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Без ограничения</translation>
+    </message>
+    <message>
+        <source>Tokens per &amp;conversation:</source>
+        <translation>Токенов на &amp;беседу:</translation>
+    </message>
+    <message>
+        <source>T&amp;ime per answer:</source>
+        <translation>Вр&amp;емя на ответ:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>&amp;Handoffs per answer:</source>
+        <translation>Пе&amp;редач на ответ:</translation>
+    </message>
+    <message>
+        <source>Handoffs a&amp;long one path per answer:</source>
+        <translation>Передач по одному п&amp;ути за ответ:</translation>
+    </message>
+    <message>
+        <source>&amp;Back and forth after:</source>
+        <translation>Туда и обрат&amp;но после:</translation>
+    </message>
+    <message>
+        <source> handoffs</source>
+        <translation> передач</translation>
+    </message>
+    <message>
+        <source>A pending handoff &amp;expires after:</source>
+        <translation>Ожидающая передача &amp;истекает через:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens per model call:</source>
+        <translation>Выходных токенов на вы&amp;зов модели:</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s limit</source>
+        <translation>Ограничение провайдера</translation>
+    </message>
+    <message>
+        <source>Router: earlier turns the c&amp;lassifier sees:</source>
+        <translation>Маршрутизатор: &amp;история для классификатора:</translation>
+    </message>
+    <message>
+        <source>The message alone</source>
+        <translation>Только сообщение</translation>
+    </message>
+    <message>
+        <source>Router: the classifier &amp;decides from:</source>
+        <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
+    </message>
+    <message>
+        <source>Guardrail status</source>
+        <translation>Состояние ограничителей</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Defaults</source>
+        <translation>Вернуть &amp;стандартные</translation>
+    </message>
+    <message>
+        <source>Restore the built-in limits</source>
+        <translation>Вернуть встроенные ограничения</translation>
+    </message>
+    <message>
+        <source>The built-in limits are back.</source>
+        <translation>Встроенные ограничения восстановлены.</translation>
+    </message>
+    <message>
+        <source>Router mode&apos;s confidence threshold</source>
+        <translation>Порог уверенности режима маршрутизатора</translation>
+    </message>
+    <message>
+        <source>Router mode: at or above this confidence the orchestrator&apos;s choice answers; below it, the active agent keeps the conversation or keyword rules decide.</source>
+        <translation>Режим маршрутизатора: при этой уверенности и выше отвечает агент, выбранный оркестратором; ниже беседу сохраняет активный агент или решают правила по ключевым словам.</translation>
+    </message>
+    <message>
+        <source>Saved; the next message in router mode uses it.</source>
+        <translation>Сохранено; следующее сообщение в режиме маршрутизатора учтёт это.</translation>
+    </message>
+    <message>
+        <source>Tools that ask &amp;first:</source>
+        <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
+    </message>
+    <message>
+        <source>Tools that need your approval</source>
+        <translation>Инструменты, которым нужно ваше одобрение</translation>
+    </message>
+    <message>
+        <source>A checked tool waits for your approval before each call; an unchecked one runs at once.</source>
+        <translation>Отмеченный инструмент перед каждым вызовом ждёт вашего одобрения; неотмеченный выполняется сразу.</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer asks before: %1.</source>
+        <translation>Сохранено; следующий ответ спросит разрешения для: %1.</translation>
+    </message>
+    <message>
+        <source>no tool</source>
+        <translation>ни одного инструмента</translation>
+    </message>
+    <message>
+        <source>Saved; the next answer uses these limits.</source>
+        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
 </context>
 <context>
@@ -4073,10 +4450,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>Активный агент, провайдер и модель</translation>
     </message>
     <message>
-        <source>New conversation</source>
-        <translation>Новая беседа</translation>
-    </message>
-    <message>
         <source>No conversation yet.
 Write a message below to start one.</source>
         <translation>Бесед пока нет.
@@ -4101,26 +4474,6 @@ Write a message below to start one.</source>
     <message>
         <source>Tandem has no chat engine</source>
         <translation>У Tandem нет движка чата</translation>
-    </message>
-    <message>
-        <source>Rename Conversation</source>
-        <translation>Переименовать беседу</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>Название:</translation>
-    </message>
-    <message>
-        <source>Delete Conversation</source>
-        <translation>Удалить беседу</translation>
-    </message>
-    <message>
-        <source>Delete “%1” with all its messages and handoffs? This cannot be undone.</source>
-        <translation>Удалить «%1» со всеми сообщениями и передачами? Это действие нельзя отменить.</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -4280,6 +4633,244 @@ or write a message below to start a new one.</source>
     <message>
         <source>Cannot write the MCP servers file %1.</source>
         <translation>Не удалось записать файл MCP-серверов %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpServersPage</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-серверы</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Добавить</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Добавить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Импорт…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers from another client&apos;s file</source>
+        <translation>Импортировать MCP-серверы из файла другого клиента</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server</source>
+        <translation>Удалить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>The value of %1 could not be stored in the keychain: %2</source>
+        <translation>Не удалось сохранить значение %1 в связке ключей: %2</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Имя сервера</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Транспорт</translation>
+    </message>
+    <message>
+        <source>Local program (stdio)</source>
+        <translation>Локальная программа (stdio)</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Аргументы, по одному в строке</translation>
+    </message>
+    <message>
+        <source>Environment, one NAME=value per line</source>
+        <translation>Окружение, по одной паре ИМЯ=значение в строке</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The workspace folder</source>
+        <translation>Папка рабочей области</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Адрес сервера</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Заголовки</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Заголовок</translation>
+    </message>
+    <message>
+        <source>Value (kept in the keychain)</source>
+        <translation>Значение (хранится в связке ключей)</translation>
+    </message>
+    <message>
+        <source>Add &amp;header</source>
+        <translation>Добавить &amp;заголовок</translation>
+    </message>
+    <message>
+        <source>Add a header</source>
+        <translation>Добавить заголовок</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Включён</translation>
+    </message>
+    <message>
+        <source>Server enabled</source>
+        <translation>Сервер включён</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Имя:</translation>
+    </message>
+    <message>
+        <source>&amp;Transport:</source>
+        <translation>&amp;Транспорт:</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Команда:</translation>
+    </message>
+    <message>
+        <source>Ar&amp;guments:</source>
+        <translation>&amp;Аргументы:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>&amp;Окружение:</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Папка:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Hea&amp;ders:</source>
+        <translation>&amp;Заголовки:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Save the MCP server</source>
+        <translation>Сохранить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation>&amp;Перезапустить</translation>
+    </message>
+    <message>
+        <source>Start or restart the MCP server</source>
+        <translation>Запустить или перезапустить MCP-сервер</translation>
+    </message>
+    <message>
+        <source>Server state</source>
+        <translation>Состояние сервера</translation>
+    </message>
+    <message>
+        <source>The server&apos;s tools</source>
+        <translation>Инструменты сервера</translation>
+    </message>
+    <message>
+        <source>The server&apos;s log</source>
+        <translation>Журнал сервера</translation>
+    </message>
+    <message>
+        <source>MCP server status</source>
+        <translation>Состояние MCP-сервера</translation>
+    </message>
+    <message>
+        <source>Header value</source>
+        <translation>Значение заголовка</translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain; leave empty to keep the stored value</source>
+        <translation>Хранится в системной связке ключей; оставьте пустым, чтобы сохранить прежнее значение</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Сохранено.</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>Импорт MCP-серверов</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Файлы JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n server(s).</source>
+        <translation>
+            <numerusform>Импортирован %n сервер.</numerusform>
+            <numerusform>Импортировано %n сервера.</numerusform>
+            <numerusform>Импортировано %n серверов.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::McpServersViewModel</name>
+    <message>
+        <source>Disabled</source>
+        <translation>Отключён</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Не запущен</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запускается…</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Работает</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Сбой</translation>
+    </message>
+    <message>
+        <source>Started.</source>
+        <translation>Запущен.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлен.</translation>
+    </message>
+    <message>
+        <source>A local server needs a command to run.</source>
+        <translation>Локальному серверу нужна команда для запуска.</translation>
+    </message>
+    <message>
+        <source>An HTTP server needs an http:// or https:// address.</source>
+        <translation>HTTP-серверу нужен адрес http:// или https://.</translation>
+    </message>
+    <message>
+        <source>Restarted.</source>
+        <translation>Перезапущен.</translation>
     </message>
 </context>
 <context>
@@ -4737,6 +5328,10 @@ or write a message below to start a new one.</source>
         <source>Failed</source>
         <translation>Сбой</translation>
     </message>
+    <message>
+        <source>Story: %1</source>
+        <translation>История: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::PipelineViewModel</name>
@@ -4826,138 +5421,10 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
-    <name>Tandem::Router</name>
-    <message>
-        <source>there is no orchestrator or no agent to route to</source>
-        <translation>нет оркестратора или агентов для маршрутизации</translation>
-    </message>
-    <message>
-        <source>Stopped.</source>
-        <translation>Остановлено.</translation>
-    </message>
-    <message>
-        <source>The confirmed action could not be stored.</source>
-        <translation>Не удалось сохранить подтверждённое действие.</translation>
-    </message>
-    <message>
-        <source>The routing decision could not be stored.</source>
-        <translation>Не удалось сохранить решение маршрутизации.</translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::RunEnding</name>
-    <message>
-        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
-        <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::RunMachine</name>
-    <message>
-        <source>This conversation has no model provider: choose one in the settings.</source>
-        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
-    </message>
-    <message>
-        <source>The API key could not be read from the keychain: %1</source>
-        <translation>Не удалось прочитать API-ключ из связки ключей: %1</translation>
-    </message>
-    <message>
-        <source>The message for %1 could not be stored.</source>
-        <translation>Сообщение для %1 не удалось сохранить.</translation>
-    </message>
-    <message>
-        <source>The agent&apos;s thread could not be stored.</source>
-        <translation>Не удалось сохранить ветку агента.</translation>
-    </message>
-    <message>
-        <source>The agent “%1” does not exist.</source>
-        <translation>Агента «%1» не существует.</translation>
-    </message>
-    <message>
-        <source>The reply could not be stored.</source>
-        <translation>Не удалось сохранить ответ.</translation>
-    </message>
-    <message>
-        <source>Stopped.</source>
-        <translation>Остановлено.</translation>
-    </message>
-    <message>
-        <source>The model returned an empty answer.</source>
-        <translation>Модель вернула пустой ответ.</translation>
-    </message>
-    <message>
-        <source>The tool result could not be stored.</source>
-        <translation>Не удалось сохранить результат инструмента.</translation>
-    </message>
-    <message>
-        <source>The handoff could not be stored.</source>
-        <translation>Не удалось сохранить передачу.</translation>
-    </message>
-    <message>
-        <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>
-        <translation>Промпт агента %1 использует переменную $%2, но в этой беседе она не задана. Задайте её (tandem run --conversation %3 --var %2=…) и отправьте снова.</translation>
-    </message>
-    <message>
-        <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
-        <translation>Промпт агента %1 использует переменные %2, но в этой беседе они не заданы. Задайте их (tandem run --conversation %3 --var NAME=…) и отправьте снова.</translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::SecretStore</name>
-    <message>
-        <source>No system keychain is available: API keys are kept in memory until Tandem quits and must be entered again next time.</source>
-        <translation>Системная связка ключей недоступна: API-ключи хранятся в памяти до выхода из Tandem, и при следующем запуске их придётся ввести заново.</translation>
-    </message>
-    <message>
-        <source>The system keychain failed: %1</source>
-        <translation>Ошибка системной связки ключей: %1</translation>
-    </message>
-    <message>
-        <source>Access to the system keychain was denied: %1</source>
-        <translation>Доступ к системной связке ключей запрещён: %1</translation>
-    </message>
-</context>
-<context>
-    <name>Tandem::SettingsDialog</name>
+    <name>Tandem::ProvidersSettingsPage</name>
     <message>
         <source>•••• stored</source>
         <translation>•••• сохранён</translation>
-    </message>
-    <message>
-        <source>Settings</source>
-        <translation>Настройки</translation>
-    </message>
-    <message>
-        <source>Settings pages</source>
-        <translation>Разделы настроек</translation>
-    </message>
-    <message>
-        <source>&amp;Providers</source>
-        <translation>&amp;Провайдеры</translation>
-    </message>
-    <message>
-        <source>&amp;Agents</source>
-        <translation>&amp;Агенты</translation>
-    </message>
-    <message>
-        <source>A&amp;ppearance</source>
-        <translation>&amp;Внешний вид</translation>
-    </message>
-    <message>
-        <source>Close settings</source>
-        <translation>Закрыть настройки</translation>
-    </message>
-    <message>
-        <source>No key (not needed for local servers)</source>
-        <translation>Без ключа (для локальных серверов не нужен)</translation>
-    </message>
-    <message>
-        <source>Saved; the key is in the keychain.</source>
-        <translation>Сохранено; ключ находится в связке ключей.</translation>
-    </message>
-    <message>
-        <source>The key could not be stored: %1</source>
-        <translation>Не удалось сохранить ключ: %1</translation>
     </message>
     <message>
         <source>Providers</source>
@@ -5052,92 +5519,16 @@ or write a message below to start a new one.</source>
         <translation>API-кл&amp;юч:</translation>
     </message>
     <message>
-        <source>The provider&apos;s default</source>
-        <translation>По умолчанию у провайдера</translation>
+        <source>No key (not needed for local servers)</source>
+        <translation>Без ключа (для локальных серверов не нужен)</translation>
     </message>
     <message>
-        <source>Assistant default model</source>
-        <translation>Модель ассистента по умолчанию</translation>
+        <source>Saved; the key is in the keychain.</source>
+        <translation>Сохранено; ключ находится в связке ключей.</translation>
     </message>
     <message>
-        <source>Agent 1 default model</source>
-        <translation>Модель агента 1 по умолчанию</translation>
-    </message>
-    <message>
-        <source>Agent 2 default model</source>
-        <translation>Модель агента 2 по умолчанию</translation>
-    </message>
-    <message>
-        <source>Workspace folder for the file tools</source>
-        <translation>Рабочая папка для файловых инструментов</translation>
-    </message>
-    <message>
-        <source>None: the file tools are off</source>
-        <translation>Нет: файловые инструменты отключены</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Обзор…</translation>
-    </message>
-    <message>
-        <source>Choose the workspace folder</source>
-        <translation>Выбрать рабочую папку</translation>
-    </message>
-    <message>
-        <source>Workspace folder</source>
-        <translation>Рабочая папка</translation>
-    </message>
-    <message>
-        <source>The model each agent uses when a conversation does not name one.</source>
-        <translation>Модель, которую использует каждый агент, если в беседе она не указана.</translation>
-    </message>
-    <message>
-        <source>A&amp;ssistant (single agent):</source>
-        <translation>Ассис&amp;тент (один агент):</translation>
-    </message>
-    <message>
-        <source>Agent &amp;1 (clarifies):</source>
-        <translation>Агент &amp;1 (уточняет):</translation>
-    </message>
-    <message>
-        <source>Agent &amp;2 (validates, rewrites):</source>
-        <translation>Агент &amp;2 (проверяет, переписывает):</translation>
-    </message>
-    <message>
-        <source>The file tools may list and read files only inside this folder; writing and deleting always ask you first.</source>
-        <translation>Файловые инструменты могут просматривать и читать файлы только в этой папке; на запись и удаление всегда спрашивается ваше подтверждение.</translation>
-    </message>
-    <message>
-        <source>&amp;Workspace folder:</source>
-        <translation>Рабо&amp;чая папка:</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>Язык</translation>
-    </message>
-    <message>
-        <source>Theme</source>
-        <translation>Тема</translation>
-    </message>
-    <message>
-        <source>Follow the system</source>
-        <translation>Как в системе</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>Светлая</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Тёмная</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>&amp;Язык:</translation>
-    </message>
-    <message>
-        <source>&amp;Theme:</source>
-        <translation>Т&amp;ема:</translation>
+        <source>The key could not be stored: %1</source>
+        <translation>Не удалось сохранить ключ: %1</translation>
     </message>
     <message>
         <source>Checking the keychain…</source>
@@ -5163,145 +5554,163 @@ or write a message below to start a new one.</source>
         <source>Connecting…</source>
         <translation>Подключение…</translation>
     </message>
+</context>
+<context>
+    <name>Tandem::Router</name>
+    <message>
+        <source>there is no orchestrator or no agent to route to</source>
+        <translation>нет оркестратора или агентов для маршрутизации</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
+    </message>
+    <message>
+        <source>The confirmed action could not be stored.</source>
+        <translation>Не удалось сохранить подтверждённое действие.</translation>
+    </message>
+    <message>
+        <source>The routing decision could not be stored.</source>
+        <translation>Не удалось сохранить решение маршрутизации.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::RunEnding</name>
+    <message>
+        <source>The end of this run could not be stored: the database is locked or cannot be written.</source>
+        <translation>Завершение этого запуска не удалось сохранить: база данных заблокирована или недоступна для записи.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::RunMachine</name>
+    <message>
+        <source>This conversation has no model provider: choose one in the settings.</source>
+        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keychain: %1</source>
+        <translation>Не удалось прочитать API-ключ из связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>The message for %1 could not be stored.</source>
+        <translation>Сообщение для %1 не удалось сохранить.</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s thread could not be stored.</source>
+        <translation>Не удалось сохранить ветку агента.</translation>
+    </message>
+    <message>
+        <source>The agent “%1” does not exist.</source>
+        <translation>Агента «%1» не существует.</translation>
+    </message>
+    <message>
+        <source>The reply could not be stored.</source>
+        <translation>Не удалось сохранить ответ.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
+    </message>
+    <message>
+        <source>The model returned an empty answer.</source>
+        <translation>Модель вернула пустой ответ.</translation>
+    </message>
+    <message>
+        <source>The tool result could not be stored.</source>
+        <translation>Не удалось сохранить результат инструмента.</translation>
+    </message>
+    <message>
+        <source>The handoff could not be stored.</source>
+        <translation>Не удалось сохранить передачу.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses $%2, which this conversation does not set. Set it (tandem run --conversation %3 --var %2=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменную $%2, но в этой беседе она не задана. Задайте её (tandem run --conversation %3 --var %2=…) и отправьте снова.</translation>
+    </message>
+    <message>
+        <source>The prompt of %1 uses %2, which this conversation does not set. Set them (tandem run --conversation %3 --var NAME=…), then send again.</source>
+        <translation>Промпт агента %1 использует переменные %2, но в этой беседе они не заданы. Задайте их (tandem run --conversation %3 --var NAME=…) и отправьте снова.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SandboxedCommand</name>
+    <message>
+        <source>The command was not run: %1 Commands run only in the sandbox unless &quot;Run commands without a sandbox&quot; is turned on in Settings → Guardrails.</source>
+        <translation>Команда не выполнена: %1 Команды выполняются только в песочнице, если в «Настройки → Ограничители» не включён параметр «Выполнять команды без песочницы».</translation>
+    </message>
+    <message>
+        <source>The command could not start: %1</source>
+        <translation>Не удалось запустить команду: %1</translation>
+    </message>
+    <message>
+        <source>the first %1 bytes were cut; the last %2 are kept</source>
+        <translation>первые %1 байт отброшены; сохранены последние %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The command did not end within %n second(s) and was killed.</source>
+        <translation>
+            <numerusform>Команда не завершилась за %n секунду и была остановлена.</numerusform>
+            <numerusform>Команда не завершилась за %n секунды и была остановлена.</numerusform>
+            <numerusform>Команда не завершилась за %n секунд и была остановлена.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SecretStore</name>
+    <message>
+        <source>No system keychain is available: API keys are kept in memory until Tandem quits and must be entered again next time.</source>
+        <translation>Системная связка ключей недоступна: API-ключи хранятся в памяти до выхода из Tandem, и при следующем запуске их придётся ввести заново.</translation>
+    </message>
+    <message>
+        <source>The system keychain failed: %1</source>
+        <translation>Ошибка системной связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>Access to the system keychain was denied: %1</source>
+        <translation>Доступ к системной связке ключей запрещён: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>Разделы настроек</translation>
+    </message>
+    <message>
+        <source>&amp;Providers</source>
+        <translation>&amp;Провайдеры</translation>
+    </message>
+    <message>
+        <source>&amp;Agents</source>
+        <translation>&amp;Агенты</translation>
+    </message>
+    <message>
+        <source>A&amp;ppearance</source>
+        <translation>&amp;Внешний вид</translation>
+    </message>
+    <message>
+        <source>Close settings</source>
+        <translation>Закрыть настройки</translation>
+    </message>
     <message>
         <source>&amp;Guardrails</source>
         <translation>&amp;Ограничители</translation>
-    </message>
-    <message>
-        <source>Limits every answer obeys, however many agents take part. The next answer uses them.</source>
-        <translation>Ограничения, которые соблюдает каждый ответ, сколько бы агентов в нём ни участвовало. Действуют со следующего ответа.</translation>
-    </message>
-    <message>
-        <source>&amp;Model calls per answer:</source>
-        <translation>Вызовов &amp;модели на ответ:</translation>
-    </message>
-    <message>
-        <source>&amp;Tokens per answer:</source>
-        <translation>&amp;Токенов на ответ:</translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation> токенов</translation>
-    </message>
-    <message>
-        <source>No limit</source>
-        <translation>Без ограничения</translation>
-    </message>
-    <message>
-        <source>Tokens per &amp;conversation:</source>
-        <translation>Токенов на &amp;беседу:</translation>
-    </message>
-    <message>
-        <source>T&amp;ime per answer:</source>
-        <translation>Вр&amp;емя на ответ:</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> с</translation>
-    </message>
-    <message>
-        <source>&amp;Handoffs per answer:</source>
-        <translation>Пе&amp;редач на ответ:</translation>
-    </message>
-    <message>
-        <source>Handoffs a&amp;long one path per answer:</source>
-        <translation>Передач по одному п&amp;ути за ответ:</translation>
-    </message>
-    <message>
-        <source>&amp;Back and forth after:</source>
-        <translation>Туда и обрат&amp;но после:</translation>
-    </message>
-    <message>
-        <source> handoffs</source>
-        <translation> передач</translation>
-    </message>
-    <message>
-        <source>A pending handoff &amp;expires after:</source>
-        <translation>Ожидающая передача &amp;истекает через:</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> мин</translation>
-    </message>
-    <message>
-        <source>&amp;Output tokens per model call:</source>
-        <translation>Выходных токенов на вы&amp;зов модели:</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s limit</source>
-        <translation>Ограничение провайдера</translation>
-    </message>
-    <message>
-        <source>Guardrail status</source>
-        <translation>Состояние ограничителей</translation>
-    </message>
-    <message>
-        <source>&amp;Restore Defaults</source>
-        <translation>Вернуть &amp;стандартные</translation>
-    </message>
-    <message>
-        <source>Restore the built-in limits</source>
-        <translation>Вернуть встроенные ограничения</translation>
-    </message>
-    <message>
-        <source>The built-in limits are back.</source>
-        <translation>Встроенные ограничения восстановлены.</translation>
-    </message>
-    <message>
-        <source>Saved; the next answer uses these limits.</source>
-        <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
     </message>
     <message>
         <source>&amp;Local API</source>
         <translation>&amp;Локальный API</translation>
     </message>
     <message>
-        <source>Tools that ask &amp;first:</source>
-        <translation>Инструменты, &amp;спрашивающие разрешения:</translation>
-    </message>
-    <message>
-        <source>Tools that need your approval</source>
-        <translation>Инструменты, которым нужно ваше одобрение</translation>
-    </message>
-    <message>
-        <source>A checked tool waits for your approval before each call; an unchecked one runs at once.</source>
-        <translation>Отмеченный инструмент перед каждым вызовом ждёт вашего одобрения; неотмеченный выполняется сразу.</translation>
-    </message>
-    <message>
-        <source>Saved; the next answer asks before: %1.</source>
-        <translation>Сохранено; следующий ответ спросит разрешения для: %1.</translation>
-    </message>
-    <message>
-        <source>no tool</source>
-        <translation>ни одного инструмента</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <source>Router mode&apos;s confidence threshold</source>
-        <translation>Порог уверенности режима маршрутизатора</translation>
-    </message>
-    <message>
-        <source>Router mode: at or above this confidence the orchestrator&apos;s choice answers; below it, the active agent keeps the conversation or keyword rules decide.</source>
-        <translation>Режим маршрутизатора: при этой уверенности и выше отвечает агент, выбранный оркестратором; ниже беседу сохраняет активный агент или решают правила по ключевым словам.</translation>
-    </message>
-    <message>
-        <source>Saved; the next message in router mode uses it.</source>
-        <translation>Сохранено; следующее сообщение в режиме маршрутизатора учтёт это.</translation>
-    </message>
-    <message>
-        <source>Router: the classifier &amp;decides from:</source>
-        <translation>Маршрутизатор: классификатор &amp;решает от:</translation>
-    </message>
-    <message>
-        <source>Router: earlier turns the c&amp;lassifier sees:</source>
-        <translation>Маршрутизатор: &amp;история для классификатора:</translation>
-    </message>
-    <message>
-        <source>The message alone</source>
-        <translation>Только сообщение</translation>
+        <source>T&amp;ools</source>
+        <translation>&amp;Инструменты</translation>
     </message>
 </context>
 <context>
@@ -5606,6 +6015,14 @@ or write a message below to start a new one.</source>
             <numerusform>… (ещё %n символа; «Копировать» берёт всё)</numerusform>
             <numerusform>… (ещё %n символов; «Копировать» берёт всё)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Running… %1%</source>
+        <translation>Выполняется… %1%</translation>
+    </message>
+    <message>
+        <source>Running… step %1</source>
+        <translation>Выполняется… шаг %1</translation>
     </message>
 </context>
 <context>
