@@ -1,6 +1,7 @@
 #include "McpServersPage.h"
 
 #include "SettingsDialog.h"
+#include "Theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -377,7 +378,7 @@ void McpServersPage::importFile(QString path)
 void McpServersPage::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? u"color: #d92d20;"_s : QString());
+    m_status->setStyleSheet(error ? u"color: %1;"_s.arg(Theme::errorColor().name()) : QString());
 }
 
 } // namespace Tandem
