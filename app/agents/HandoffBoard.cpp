@@ -48,7 +48,7 @@ HandoffBoard::Result HandoffBoard::failed(const QString &message) const
 
 HandoffBoard::Result HandoffBoard::find(qint64 handoffId, Handoff &handoff)
 {
-    const std::optional<Handoff> found = m_work.handoffs().get(handoffId);
+    const std::optional<Handoff> found = m_work.board().get(handoffId);
     if (!found)
         return Result { Problem::NotFound, u"There is no handoff %1."_s.arg(handoffId), {}, 0 };
     handoff = *found;
@@ -83,7 +83,7 @@ HandoffBoard::Result HandoffBoard::create(
         m_holder ? m_holder(*conversation) : m_work.threads().activeAgent(conversationId),
         DefaultAgents::firstAgent(conversation->mode),
         m_work.variables().value(conversationId, PipelinePhase::kVariable.toString()),
-        m_work.handoffs().pendingIn(conversationId) };
+        m_work.board().pendingIn(conversationId) };
     const HandoffRules::Verdict verdict = HandoffRules::check(agents, board, from, to);
     if (!verdict.ok())
         return Result { Problem::Invalid, verdict.english, {}, 0 };
@@ -179,7 +179,7 @@ HandoffBoard::Result HandoffBoard::cleanup(qint64 conversationId)
             u"Conversation %1 is answering right now; clean up when the turn is over."_s.arg(conversationId), {}, 0 };
     const AgentRoster agents = roster();
     QList<Handoff> pending;
-    for (const Handoff &handoff : m_work.handoffs().forConversation(conversationId))
+    for (const Handoff &handoff : m_work.board().forConversation(conversationId))
         if (!handoff.isFinal())
             pending << handoff;
     Step step(m_work, m_events);
@@ -246,19 +246,19 @@ BoardState HandoffBoard::state(qint64 conversationId)
     BoardState state;
     state.currentAgent = m_work.threads().activeAgent(conversationId);
     state.phase = m_work.variables().value(conversationId, PipelinePhase::kVariable.toString());
-    state.handoffs = m_work.handoffs().forConversation(conversationId);
+    state.handoffs = m_work.board().forConversation(conversationId);
     return state;
 }
 
 std::optional<Handoff> HandoffBoard::pendingFor(qint64 conversationId, const QString &agentId)
 {
-    const QList<Handoff> pending = m_work.handoffs().pendingFor(conversationId, agentId);
+    const QList<Handoff> pending = m_work.board().pendingFor(conversationId, agentId);
     return pending.isEmpty() ? std::nullopt : std::optional(pending.constLast());
 }
 
 QList<Handoff> HandoffBoard::stale(int minutes)
 {
-    return m_work.handoffs().stale(QDateTime::currentDateTimeUtc(), minutes);
+    return m_work.board().stale(QDateTime::currentDateTimeUtc(), minutes);
 }
 
 } // namespace Tandem

@@ -241,7 +241,7 @@ HandoffOutcome HandoffExecutor::finishPipeline(Run &run, Handoff &handoff, const
 HandoffOutcome HandoffExecutor::decide(Run &run, const HandoffDecision &decision)
 {
     // The newest warm handoff waiting for this agent's decision.
-    QList<Handoff> waiting = m_work.handoffs().pendingFor(run.conversationId, run.agentId);
+    QList<Handoff> waiting = m_work.board().pendingFor(run.conversationId, run.agentId);
     if (waiting.isEmpty()) {
         const ToolCall call { decision.callId,
             decision.kind == HandoffDecision::Kind::Approve ? ToolGate::kApproveTool.toString()
@@ -267,7 +267,7 @@ HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const Handof
         QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kApproveTool.toString() },
             { u"arguments"_s, decision.arguments } });
     Step step(m_work, m_events);
-    if (!step.isActive() || !m_work.handoffs().savePayload(handoff)
+    if (!step.isActive() || !m_work.board().savePayload(handoff)
         || !m_ledger.settle(handoff, Handoff::Status::Accepted)
         || !m_tools.answerCall(run, me,
             ToolCall { decision.callId, ToolGate::kApproveTool.toString(), decision.arguments, {} },
@@ -298,7 +298,7 @@ HandoffOutcome HandoffExecutor::reject(Run &run, Handoff &handoff, const Handoff
         QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kRejectTool.toString() },
             { u"arguments"_s, decision.arguments }, { u"by"_s, run.roster.name(me) } });
     Step step(m_work, m_events);
-    if (!step.isActive() || !m_work.handoffs().savePayload(handoff)
+    if (!step.isActive() || !m_work.board().savePayload(handoff)
         || !m_ledger.settle(handoff, Handoff::Status::Rejected, decision.text)
         || !m_tools.answerCall(run, me,
             ToolCall { decision.callId, ToolGate::kRejectTool.toString(), decision.arguments, {} },
@@ -332,8 +332,8 @@ bool HandoffExecutor::startPipeline(Run &run, const QString &story)
 bool HandoffExecutor::acceptPending(qint64 conversationId, const QString &agentId)
 {
     // Warm handoffs wait for the target's decision, not for it to start.
-    QList<Handoff> pending = m_work.handoffs().pendingFor(conversationId, agentId);
-    pending << m_work.handoffs().pendingFor(conversationId, TransitionGraph::kPerson.toString());
+    QList<Handoff> pending = m_work.board().pendingFor(conversationId, agentId);
+    pending << m_work.board().pendingFor(conversationId, TransitionGraph::kPerson.toString());
     for (Handoff &handoff : pending) {
         const std::optional<Agent> source = m_work.agents().get(handoff.fromAgent);
         if (source && source->edgeOptions.value(handoff.toAgent).warm)

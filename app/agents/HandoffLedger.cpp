@@ -17,7 +17,7 @@ HandoffLedger::HandoffLedger(UnitOfWork &work, EngineEvents &events)
 
 bool HandoffLedger::create(Handoff &handoff)
 {
-    if (!m_work.handoffs().create(handoff))
+    if (!m_work.board().create(handoff))
         return false;
     m_events.postHandoffStatusChanged(handoff);
     return true;
@@ -26,7 +26,7 @@ bool HandoffLedger::create(Handoff &handoff)
 bool HandoffLedger::settle(Handoff &handoff, Handoff::Status status, const QString &reason)
 {
     if (!handoff.transitionTo(status, QDateTime::currentDateTimeUtc(), reason)
-        || !m_work.handoffs().saveStatus(handoff))
+        || !m_work.board().saveStatus(handoff))
         return false;
     m_events.postHandoffStatusChanged(handoff);
     return true;

@@ -68,7 +68,7 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
 bool RequestBuilder::awaitsDecision(const Run &run, const QString &agentId) const
 {
     // A warm handoff to this agent waits for its decision (a reviewer approves or rejects).
-    const QList<Handoff> pending = m_work.handoffs().pendingFor(run.conversationId, agentId);
+    const QList<Handoff> pending = m_work.board().pendingFor(run.conversationId, agentId);
     for (const Handoff &handoff : pending)
         if (const auto edge = run.roster.graph.edge(handoff.fromAgent, agentId); edge && edge->warm)
             return true;

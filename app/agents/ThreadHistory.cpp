@@ -221,7 +221,7 @@ QList<InputItem> ThreadHistory::build(
     // Only the agent's own thread is read: its rows, the person's messages of its runs, its handoffs' dividers.
     HistoryItems history;
     history.agentId = agentId;
-    const QList<Handoff> stored = work.handoffs().involving(conversationId, agentId);
+    const QList<Handoff> stored = work.board().involving(conversationId, agentId);
     for (const Handoff &handoff : stored)
         history.handoffs.insert(handoff.id, handoff);
     const QList<RoutingDecision> decisions = work.router().decisions(conversationId);

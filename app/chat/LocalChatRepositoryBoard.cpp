@@ -10,12 +10,12 @@ namespace Tandem {
 
 QList<Handoff> LocalChatRepository::handoffs(qint64 conversationId)
 {
-    return m_work.handoffs().forConversation(conversationId);
+    return m_work.board().forConversation(conversationId);
 }
 
 std::optional<HandoffDetails> LocalChatRepository::handoffDetails(qint64 handoffId)
 {
-    const std::optional<Handoff> handoff = m_work.handoffs().get(handoffId);
+    const std::optional<Handoff> handoff = m_work.board().get(handoffId);
     if (!handoff)
         return std::nullopt;
     HandoffDetails details;

@@ -49,7 +49,7 @@ bool markNoReply(UnitOfWork &work, const RunRecord &run)
         ? last->agentId
         : run.agentId;
     if (last->divider == Message::Divider::Transferred) {
-        const std::optional<Handoff> handoff = work.handoffs().get(last->handoffId);
+        const std::optional<Handoff> handoff = work.board().get(last->handoffId);
         if (handoff)
             row.agentId = handoff->toAgent;
     }
