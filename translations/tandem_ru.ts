@@ -5332,6 +5332,10 @@ or write a message below to start a new one.</source>
         <source>Story: %1</source>
         <translation>История: %1</translation>
     </message>
+    <message>
+        <source>→ %1 · %2</source>
+        <translation>→ %1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::PipelineViewModel</name>

@@ -178,10 +178,15 @@ void PipelinePanel::refreshRouting()
     for (const RoutingDecision &decision : decisions) {
         auto *item = new QTreeWidgetItem(m_routing);
         item->setText(0, locale.toString(decision.createdAt.toLocalTime().time(), u"HH:mm:ss"_s));
+        // A confirmation or a direct choice ran no classifier: it has no confidence to show.
+        const bool classified = decision.method != RoutingDecision::Method::Confirmation
+            && decision.method != RoutingDecision::Method::Direct;
         item->setText(1,
-            tr("→ %1 · %2 · %3")
-                .arg(m_viewModel->agentName(decision.agentId), locale.toString(decision.confidence, 'f', 2),
-                    PipelineViewModel::methodText(decision)));
+            classified ? tr("→ %1 · %2 · %3")
+                             .arg(m_viewModel->agentName(decision.agentId),
+                                 locale.toString(decision.confidence, 'f', 2), PipelineViewModel::methodText(decision))
+                       : tr("→ %1 · %2")
+                             .arg(m_viewModel->agentName(decision.agentId), PipelineViewModel::methodText(decision)));
         item->setToolTip(1, item->text(1));
         if (decision.failed())
             item->setForeground(1, Theme::timedOutColor());
