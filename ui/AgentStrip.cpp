@@ -218,11 +218,12 @@ void AgentStrip::drawAgent(QPainter &p, int index) const
     // The name on up to two lines, then the state, centred under the circle.
     const qreal slot = slotWidth();
     const int room = int(slot - 4);
-    const QRectF nameRect(c.x() - slot / 2 + 2, c.y() + kRadius + 6, slot - 4, 2 * metrics.height());
+    const QRectF nameRect(c.x() - slot / 2 + 2, c.y() + kRadius + 6, slot - 4, 2 * metrics.height() + 2);
     // "Tracking agent" in a narrow slot reads whole on two lines; only what two lines cannot hold is cut.
     QString name = agent.name;
     const QRect wrapped = metrics.boundingRect(QRect(0, 0, room, 8 * metrics.height()), Qt::TextWordWrap, name);
-    if (wrapped.height() > 2 * metrics.height() || wrapped.width() > room)
+    // Counted in lines, not compared in pixels: two wrapped lines measure a pixel or two more than two heights.
+    if (qRound(double(wrapped.height()) / metrics.height()) > 2 || wrapped.width() > room)
         name = metrics.elidedText(name, Qt::ElideRight, room);
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
