@@ -835,8 +835,8 @@
         <translation>доля</translation>
     </message>
     <message>
-        <source>handoffs, handoff: print seed 002&apos;s JSON; metrics: print JSON.</source>
-        <translation>handoffs, handoff: вывести JSON в формате seed 002; metrics: вывести JSON.</translation>
+        <source>handoffs, handoff: print the local API&apos;s JSON; metrics: print JSON.</source>
+        <translation>handoffs, handoff: вывести JSON в формате локального API; metrics: вывести JSON.</translation>
     </message>
     <message>
         <source>Unknown mode “%1”: use single, dual, pipeline or router.</source>
@@ -975,8 +975,8 @@
         <translation>показать, добавить или удалить MCP-серверы, которыми могут пользоваться агенты Tandem, или вывести их инструменты</translation>
     </message>
     <message>
-        <source>The conversation of this story (seed 002&apos;s story id, such as v0.1:1.1.1, or a conversation&apos;s id): run and chat start it for that story or continue it, handoffs and handoff act on its board.</source>
-        <translation>Беседа этой истории (id истории из seed 002, например v0.1:1.1.1, или id беседы): run и chat начинают её для этой истории или продолжают, handoffs и handoff работают с её доской.</translation>
+        <source>The conversation of this story (a story id, such as v0.1:1.1.1, or a conversation&apos;s id): run and chat start it for that story or continue it, handoffs and handoff act on its board.</source>
+        <translation>Беседа этой истории (id истории, например v0.1:1.1.1, или id беседы): run и chat начинают её для этой истории или продолжают, handoffs и handoff работают с её доской.</translation>
     </message>
     <message>
         <source>story</source>
@@ -1046,8 +1046,8 @@
         <translation>Добавляет беседы из JSON-экспорта Tandem как новые и выводит их новые id.</translation>
     </message>
     <message>
-        <source>Acts on the handoff board as seed 002&apos;s outside agents do, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
-        <translation>Действует на доске передач так же, как внешние агенты seed 002, и выводит созданную или изменённую передачу. Переход вне таблицы, неизвестный id или передача, которая уже не ожидает, отклоняются.</translation>
+        <source>Acts on the handoff board as an outside agent does through the local API, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
+        <translation>Действует на доске передач так же, как внешний агент через локальный API, и выводит созданную или изменённую передачу. Переход вне таблицы, неизвестный id или передача, которая уже не ожидает, отклоняются.</translation>
     </message>
     <message>
         <source>tandem serve [--port N] [--print-token]</source>
@@ -1140,8 +1140,8 @@ tandem mcp tools ИМЯ</translation>
        tandem handoffs --stale МИНУТЫ [--json]</translation>
     </message>
     <message>
-        <source>Prints a story&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints seed 002&apos;s shapes (the story id a conversation was created for, or else its id, is the storyId).</source>
-        <translation>Выводит доску передач истории или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры seed 002 (storyId — это id истории, для которой создана беседа, а иначе id беседы).</translation>
+        <source>Prints a story&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints the local API&apos;s shapes (the story id a conversation was created for, or else its id, is the storyId).</source>
+        <translation>Выводит доску передач истории или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры локального API (storyId — это id истории, для которой создана беседа, а иначе id беседы).</translation>
     </message>
 </context>
 <context>
@@ -4190,8 +4190,8 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>&amp;Новый токен</translation>
     </message>
     <message>
-        <source>Outside agents and scripts on this computer take part in a pipeline through seed 002&apos;s handoff API at this address (the agents&apos; $DASHBOARD_URL). Each request sends the token: Authorization: Bearer &lt;token&gt;. Only 127.0.0.1 listens, and requests from web pages are refused.</source>
-        <translation>Внешние агенты и скрипты на этом компьютере участвуют в конвейере через API передач (seed 002) по этому адресу ($DASHBOARD_URL агентов). Каждый запрос передаёт токен: Authorization: Bearer &lt;токен&gt;. Слушается только 127.0.0.1, запросы с веб-страниц отклоняются.</translation>
+        <source>Outside agents and scripts on this computer take part in a pipeline through the handoff API at this address (the agents&apos; $DASHBOARD_URL). Each request sends the token: Authorization: Bearer &lt;token&gt;. Only 127.0.0.1 listens, and requests from web pages are refused.</source>
+        <translation>Внешние агенты и скрипты на этом компьютере участвуют в конвейере через API передач по этому адресу ($DASHBOARD_URL агентов). Каждый запрос передаёт токен: Authorization: Bearer &lt;токен&gt;. Слушается только 127.0.0.1, запросы с веб-страниц отклоняются.</translation>
     </message>
     <message>
         <source>&amp;Port:</source>

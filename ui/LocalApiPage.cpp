@@ -50,7 +50,7 @@ LocalApiPage::LocalApiPage(LocalApi *api, QWidget *parent)
     m_regenerate->setObjectName(u"LocalApiRegenerateToken"_s);
 
     auto *explanation = new QLabel(tr("Outside agents and scripts on this computer take part in a pipeline through "
-                                      "seed 002's handoff API at this address (the agents' $DASHBOARD_URL). Each "
+                                      "the handoff API at this address (the agents' $DASHBOARD_URL). Each "
                                       "request sends the token: Authorization: Bearer <token>. Only 127.0.0.1 "
                                       "listens, and requests from web pages are refused."),
         this);

@@ -129,7 +129,7 @@ QList<QCommandLineOption> CliCommands::options()
            "stored provider), export writes it (repeat for several), the others read it."),
         tr("id") });
     options.append({ u"story"_s,
-        tr("The conversation of this story (seed 002's story id, such as v0.1:1.1.1, or a conversation's id): run "
+        tr("The conversation of this story (a story id, such as v0.1:1.1.1, or a conversation's id): run "
            "and chat start it for that story or continue it, handoffs and handoff act on its board."),
         tr("story") });
     options.append({ u"protocol"_s, tr("For a base URL: responses or chat (default chat)."), tr("protocol") });
@@ -154,7 +154,7 @@ QList<QCommandLineOption> CliCommands::options()
     options.append({ u"payload"_s, tr("handoff create: what travels, a JSON object."), tr("json") });
     options.append({ u"reason"_s, tr("handoff create or reject: why."), tr("text") });
     options.append({ u"stale"_s, tr("handoffs: the pending ones older than this many minutes."), tr("minutes") });
-    options.append({ u"json"_s, tr("handoffs, handoff: print seed 002's JSON; metrics: print JSON.") });
+    options.append({ u"json"_s, tr("handoffs, handoff: print the local API's JSON; metrics: print JSON.") });
     options.append(
         { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
     options.append({ u"print-token"_s, tr("serve: also print the local API's token.") });

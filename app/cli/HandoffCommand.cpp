@@ -32,9 +32,10 @@ CommandPage HandoffCommand::page() const
                              "[--payload JSON] [--reason TEXT]\n"
                              "       tandem handoff accept ID | reject ID --reason TEXT | timeout ID\n"
                              "       tandem handoff cleanup --story STORY|--conversation ID"),
-        CommandHelp::tr("Acts on the handoff board as seed 002's outside agents do, and prints the handoff it "
-                        "made or changed. A transition outside the table, an unknown id or a handoff that is not "
-                        "pending is refused."),
+        CommandHelp::tr(
+            "Acts on the handoff board as an outside agent does through the local API, and prints the handoff it "
+            "made or changed. A transition outside the table, an unknown id or a handoff that is not "
+            "pending is refused."),
         { u"story"_s, u"conversation"_s, u"from"_s, u"to"_s, u"payload"_s, u"reason"_s, u"json"_s },
         { u"tandem handoff create --story v0.1:1.1.1 --from analyst --to implementer"_s,
             u"tandem handoff reject 2 --reason \"Tests first\""_s } };
