@@ -267,8 +267,7 @@ HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const Handof
         QJsonObject { { u"call_id"_s, decision.callId }, { u"name"_s, ToolGate::kApproveTool.toString() },
             { u"arguments"_s, decision.arguments } });
     Step step(m_work, m_events);
-    if (!step.isActive() || !m_work.board().savePayload(handoff)
-        || !m_ledger.settle(handoff, Handoff::Status::Accepted)
+    if (!step.isActive() || !m_work.board().savePayload(handoff) || !m_ledger.settle(handoff, Handoff::Status::Accepted)
         || !m_tools.answerCall(run, me,
             ToolCall { decision.callId, ToolGate::kApproveTool.toString(), decision.arguments, {} },
             ThreadHistory::decisionOutput(true))

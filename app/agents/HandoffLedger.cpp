@@ -25,8 +25,7 @@ bool HandoffLedger::create(Handoff &handoff)
 
 bool HandoffLedger::settle(Handoff &handoff, Handoff::Status status, const QString &reason)
 {
-    if (!handoff.transitionTo(status, QDateTime::currentDateTimeUtc(), reason)
-        || !m_work.board().saveStatus(handoff))
+    if (!handoff.transitionTo(status, QDateTime::currentDateTimeUtc(), reason) || !m_work.board().saveStatus(handoff))
         return false;
     m_events.postHandoffStatusChanged(handoff);
     return true;
