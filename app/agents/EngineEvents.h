@@ -18,9 +18,10 @@ namespace Tandem {
 /// engine is between steps.
 ///
 /// A step posts its events as it writes; if its transaction rolls back, they are dropped with it (see Step). The
-/// queue is delivered when the outermost engine entry (a command, a network callback, a timer) returns, so a slot
-/// never runs while a step is half done. A slot may call any engine command: the command runs at once (the engine
-/// is between steps), and the events it causes join the end of the queue.
+/// queue is delivered, by a call of the EngineListener (setListener()), when the outermost engine entry (a command, a
+/// network callback, a timer) returns, so the listener is never called while a step is half done. The listener, and
+/// whoever it tells in turn (the slots of the façade's ChatEvents signals), may call any engine command: the command
+/// runs at once (the engine is between steps), and the events it causes join the end of the queue.
 class EngineEvents final : public QObject
 {
     Q_OBJECT
