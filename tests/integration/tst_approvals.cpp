@@ -1,6 +1,8 @@
 // Critical tools wait for the person's decision: allow once, always for this conversation, deny, edited
 // arguments; a pending approval is stored and survives a restart, and deciding it then resumes the agent.
 #include "EngineHarness.h"
+#include "LaunchTool.h"
+#include "ProtocolRows.h"
 #include "agents/DefaultAgents.h"
 #include "storage/AgentStore.h"
 #include "storage/RunStore.h"
@@ -14,28 +16,7 @@ using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
 
-Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
-
 namespace {
-
-/// A critical tool that reports the arguments it ran with.
-class LaunchTool final : public Tool
-{
-public:
-    ToolDefinition definition() const override
-    {
-        return { u"launch"_s, u"Launches a rocket."_s,
-            QJsonObject { { u"type"_s, u"object"_s },
-                { u"properties"_s, QJsonObject { { u"target"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
-                { u"required"_s, QJsonArray { u"target"_s } } },
-            false };
-    }
-    bool isCritical() const override { return true; }
-    ToolResult run(const QJsonObject &arguments, const ToolContext &) const override
-    {
-        return ToolResult::success(QJsonObject { { u"launched_to"_s, arguments.value(u"target"_s) } });
-    }
-};
 
 ToolCall launch(const QString &target)
 {
@@ -64,33 +45,6 @@ QString replayedArguments(const RecordedRequest &request, const QString &callId)
     return {};
 }
 
-/// The output @p request gives the call @p callId; a null string if it gives none.
-QString outputFor(const RecordedRequest &request, const QString &callId)
-{
-    const bool chat = request.path == u"/v1/chat/completions";
-    const QJsonArray items = request.json.value(chat ? u"messages"_s : u"input"_s).toArray();
-    for (const QJsonValue &value : items) {
-        const QJsonObject item = value.toObject();
-        if (chat && item.value(u"role"_s).toString() == u"tool" && item.value(u"tool_call_id"_s).toString() == callId)
-            return item.value(u"content"_s).toString();
-        if (!chat && item.value(u"type"_s).toString() == u"function_call_output"
-            && item.value(u"call_id"_s).toString() == callId)
-            return item.value(u"output"_s).toString();
-    }
-    return {};
-}
-
-void prepare(EngineHarness &h)
-{
-    QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
-    Agent assistant;
-    assistant.id = u"assistant"_s;
-    assistant.name = u"Assistant"_s;
-    assistant.instructions = u"You launch rockets."_s;
-    assistant.allowedTools = { u"launch"_s };
-    QVERIFY(h.saveAgent(assistant));
-}
-
 } // namespace
 
 class TestApprovals : public QObject
@@ -106,19 +60,11 @@ private Q_SLOTS:
     void pendingApprovalSurvivesRestart_data();
     void pendingApprovalSurvivesRestart();
     void invalidDecisionsRefused();
-    void resumeAfterRestartFollowsTheSignal_data() { protocols(); }
+    void resumeAfterRestartFollowsTheSignal_data() { ProtocolRows::add(); }
     void resumeAfterRestartFollowsTheSignal();
     void resumeAfterRestartKeepsLocalHistory();
-    void stopWhileWaitingAnswersTheCall_data() { protocols(); }
+    void stopWhileWaitingAnswersTheCall_data() { ProtocolRows::add(); }
     void stopWhileWaitingAnswersTheCall();
-
-private:
-    static void protocols()
-    {
-        QTest::addColumn<ProviderProfile::Protocol>("protocol");
-        QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
-        QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
-    }
 };
 
 void TestApprovals::decisions_data()
@@ -145,7 +91,7 @@ void TestApprovals::decisions()
     QFETCH(QString, edited);
     QFETCH(QString, expectedOutput);
     EngineHarness h(protocol);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     h.server().enqueue(ScriptedReply::text({ u"Done."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
@@ -194,7 +140,7 @@ void TestApprovals::settingsChooseTheCriticalTools()
 {
     // The guardrail settings' check boxes reach the engine as EngineConfig::criticalTools.
     EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     Agent assistant = *h.work().agents().get(u"assistant"_s);
     assistant.allowedTools << u"current_datetime"_s;
     QVERIFY(h.saveAgent(assistant));
@@ -234,7 +180,7 @@ void TestApprovals::settingsChooseTheCriticalTools()
 void TestApprovals::allowAlwaysCoversTheConversation()
 {
     EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     h.server().enqueue(ScriptedReply::text({ u"One."_s }));
     h.server().enqueue(ScriptedReply::calling({ launch(u"venus"_s) }));
@@ -260,16 +206,14 @@ void TestApprovals::allowAlwaysCoversTheConversation()
 
 void TestApprovals::pendingApprovalSurvivesRestart_data()
 {
-    QTest::addColumn<ProviderProfile::Protocol>("protocol");
-    QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
-    QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+    ProtocolRows::add();
 }
 
 void TestApprovals::pendingApprovalSurvivesRestart()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     h.server().enqueue(ScriptedReply::text({ u"Launched after the restart."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
@@ -312,7 +256,7 @@ void TestApprovals::pendingApprovalSurvivesRestart()
 void TestApprovals::invalidDecisionsRefused()
 {
     EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
@@ -377,7 +321,7 @@ void TestApprovals::resumeAfterRestartKeepsLocalHistory()
 {
     // A Responses server without /conversations: the agent's history is local, after a restart too.
     EngineHarness h(ProviderProfile::Protocol::Responses);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().overrideRoute(u"POST"_s, u"/v1/conversations"_s, 404,
         QByteArrayLiteral(R"({"error":{"message":"Not found","type":"invalid_request_error","code":null}})"));
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
@@ -405,7 +349,7 @@ void TestApprovals::stopWhileWaitingAnswersTheCall()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    prepare(h);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
     h.server().enqueue(ScriptedReply::calling({ launch(u"moon"_s) }));
     h.server().enqueue(ScriptedReply::text({ u"Fine, no launch."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
@@ -427,7 +371,7 @@ void TestApprovals::stopWhileWaitingAnswersTheCall()
     const QList<RecordedRequest> requests = h.modelRequests();
     QCOMPARE(requests.size(), 2);
     // The call still got its answer, in the next request, so the provider never sees it dangling.
-    const QString output = outputFor(requests[1], request.callId);
+    const QString output = requests[1].toolOutput(request.callId);
     QVERIFY2(output.contains(u"cancelled"_s), qPrintable(QString::fromUtf8(requests[1].body)));
     QVERIFY(output.contains(u"\"error\""_s));
     QCOMPARE(EngineHarness::inputSummary(requests[1]).constLast(), u"user: Never mind"_s);

@@ -5,6 +5,7 @@
 // --allow-tool lets it run, and the export carries the MCP call and its result but none of the server's env values.
 #include "FakeLlmServer.h"
 #include "McpTestServers.h"
+#include "TandemProcess.h"
 #include "mcp/McpConfigFile.h"
 
 #include <QDir>
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,15 +21,9 @@
 using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
+using Outcome = TandemProcess::Outcome;
 
 namespace {
-
-struct Outcome
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 const auto kEnvValue = u"env-value-that-must-not-travel"_s;
 
@@ -107,22 +101,7 @@ void TestCliMcpRun::init()
 
 Outcome TestCliMcpRun::tandem(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(u"DISPLAY"_s);
-    environment.remove(u"WAYLAND_DISPLAY"_s);
-    environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
-    process.closeWriteChannel();
-    Outcome outcome;
-    // The fake server answers from this event loop.
-    if (!QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, 90000))
-        return outcome;
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
-    return outcome;
+    return TandemProcess(QStringLiteral(TANDEM_EXECUTABLE), m_dir->path(), 90000).run(arguments);
 }
 
 void TestCliMcpRun::aReadOnlyToolRunsAndItsResultReachesTheModel()

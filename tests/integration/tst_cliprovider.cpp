@@ -4,13 +4,13 @@
 // without --provider. eval-routing classifies at a base URL without storing it either.
 #include "FakeLlmServer.h"
 #include "StoreInvariants.h"
+#include "TandemProcess.h"
 #include "storage/Database.h"
 #include "storage/UnitOfWork.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,15 +19,9 @@
 using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
+using Outcome = TandemProcess::Outcome;
 
 namespace {
-struct Outcome
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 /// The user messages a Chat Completions request carries, in order.
 QStringList userTexts(const RecordedRequest &request)
 {
@@ -69,21 +63,7 @@ void TestCliProvider::init()
 
 Outcome TestCliProvider::tandem(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(u"DISPLAY"_s);
-    environment.remove(u"WAYLAND_DISPLAY"_s);
-    environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TANDEM_EXECUTABLE), QStringList { u"--data-dir"_s, m_dir->path() } + arguments);
-    Outcome outcome;
-    // The fake server answers from this event loop.
-    if (!QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, 60000))
-        return outcome;
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
-    outcome.err = QString::fromUtf8(process.readAllStandardError());
-    return outcome;
+    return TandemProcess(QStringLiteral(TANDEM_EXECUTABLE), m_dir->path(), 60000).run(arguments);
 }
 
 qint64 TestCliProvider::conversationOf(const Outcome &outcome) const

@@ -2,6 +2,7 @@
 // session, JSON and SSE answers, progress and cancellation, a dropped stream resumed with Last-Event-ID, the session
 // deleted at shutdown, and the Authorization header kept out of every log line.
 #include "LogCapture.h"
+#include "McpProviderStarter.h"
 #include "McpTestServers.h"
 #include "llm/NetworkAccess.h"
 #include "mcp/McpClient.h"
@@ -19,21 +20,15 @@
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
+using Tandem::Test::McpProviderStarter;
 using Tandem::Test::McpTestServers;
 using Tandem::Test::ToolJobOutcome;
 
 namespace {
 
-constexpr int kStartMs = 30'000;
+constexpr int kStartMs = McpProviderStarter::kStartMs;
+constexpr auto findTool = &McpProviderStarter::findTool;
 constexpr auto kSecret = "Bearer tandem-test-secret-7f3a";
-
-const Tool *findTool(const McpToolProvider &provider, const QString &name)
-{
-    for (const Tool *tool : provider.tools())
-        if (tool->definition().name == name)
-            return tool;
-    return nullptr;
-}
 
 } // namespace
 
@@ -100,13 +95,8 @@ McpServerConfig TestMcpHttp::config() const
 
 std::unique_ptr<McpToolProvider> TestMcpHttp::startProvider()
 {
-    auto provider = std::make_unique<McpToolProvider>(
-        config(), m_network, [](const QString &, const QString &) { return QString::fromLatin1(kSecret); });
-    QSignalSpy started(provider.get(), &McpToolProvider::started);
-    provider->ensureStarted();
-    if (!started.wait(kStartMs))
-        return nullptr;
-    return provider;
+    return McpProviderStarter::start(std::make_unique<McpToolProvider>(
+        config(), m_network, [](const QString &, const QString &) { return QString::fromLatin1(kSecret); }));
 }
 
 void TestMcpHttp::handshakeKeepsASession()

@@ -1,5 +1,6 @@
 // The MCP client against the real reference servers over stdio: @modelcontextprotocol/server-everything and
 // @modelcontextprotocol/server-filesystem, installed from tests/mcp's lock file (npm ci --prefix tests/mcp).
+#include "McpProviderStarter.h"
 #include "McpTestServers.h"
 #include "mcp/McpClient.h"
 #include "mcp/McpStdioTransport.h"
@@ -17,21 +18,12 @@
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
-using Tandem::Test::McpTestServers;
-using Tandem::Test::ToolJobOutcome;
+using namespace Tandem::Test;
 
 namespace {
 
-constexpr int kStartMs = 30'000;
-
-const Tool *findTool(const McpToolProvider &provider, const QString &name)
-{
-    for (const Tool *tool : provider.tools())
-        if (tool->definition().name == name)
-            return tool;
-    return nullptr;
-}
-
+constexpr int kStartMs = McpProviderStarter::kStartMs;
+constexpr auto findTool = &McpProviderStarter::findTool;
 } // namespace
 
 class TestMcpStdio final : public QObject
@@ -74,11 +66,7 @@ std::unique_ptr<McpToolProvider> TestMcpStdio::startEverything()
 {
     auto provider = std::make_unique<McpToolProvider>(McpTestServers::everythingStdio());
     provider->setWorkspaceRoot(m_workspace.path());
-    QSignalSpy started(provider.get(), &McpToolProvider::started);
-    provider->ensureStarted();
-    if (!started.wait(kStartMs))
-        return nullptr;
-    return provider;
+    return McpProviderStarter::start(std::move(provider));
 }
 
 ToolJobOutcome TestMcpStdio::call(McpToolProvider &provider, const QString &tool, const QJsonObject &arguments,

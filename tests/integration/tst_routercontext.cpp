@@ -3,6 +3,8 @@
 // "Friday" or "the second one" is routed by what came before. Checked at the fake server, in the classifier's request
 // body, on both protocols.
 #include "EngineHarness.h"
+#include "ProtocolRows.h"
+#include "RouterReplies.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -11,20 +13,7 @@ using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
 
-Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
-
 namespace {
-
-QString json(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
-ScriptedReply classified(const QString &agent, double confidence)
-{
-    return ScriptedReply::text(
-        { json({ { u"agent"_s, agent }, { u"confidence"_s, confidence }, { u"reason"_s, u"test"_s } }) });
-}
 
 /// The bodies of the orchestrator's classification requests, oldest first.
 QStringList classifications(const EngineHarness &h)
@@ -85,10 +74,10 @@ void TestRouterContext::theClassifierSeesTheLastTurns()
     config.limits.routerContextTokens = budget;
     EngineHarness h(protocol, config);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
-    h.server().enqueue(classified(u"task"_s, 0.9));
+    h.server().enqueue(RouterReplies::classified(u"task"_s, 0.9));
     h.server().enqueue(ScriptedReply::text({ u"When is it due?"_s }));
     QCOMPARE(h.sendAndWait(id, u"Create a task to review code"_s), RunOutcome::Completed);
-    h.server().enqueue(classified(u"task"_s, 0.9));
+    h.server().enqueue(RouterReplies::classified(u"task"_s, 0.9));
     h.server().enqueue(ScriptedReply::text({ u"Due Friday, then."_s }).expectUserText(u"Friday"_s));
 
     QCOMPARE(h.sendAndWait(id, u"Friday"_s), RunOutcome::Completed);
@@ -104,9 +93,7 @@ void TestRouterContext::theClassifierSeesTheLastTurns()
 
 void TestRouterContext::theClassifierSeesThePendingConfirmation_data()
 {
-    QTest::addColumn<ProviderProfile::Protocol>("protocol");
-    QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
-    QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+    ProtocolRows::add();
 }
 
 void TestRouterContext::theClassifierSeesThePendingConfirmation()
@@ -116,14 +103,14 @@ void TestRouterContext::theClassifierSeesThePendingConfirmation()
     config.limits.routerContextTokens = 0; // the pending confirmation goes with the message whatever the budget
     EngineHarness h(protocol, config);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
-    h.server().enqueue(classified(u"task"_s, 0.9));
-    h.server().enqueue(ScriptedReply::calling({ ToolCall {
-        {}, u"create_task"_s, json({ { u"title"_s, u"Review code"_s }, { u"due"_s, u"2026-12-04"_s } }), {} } }));
+    h.server().enqueue(RouterReplies::classified(u"task"_s, 0.9));
+    h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"create_task"_s,
+        RouterReplies::json({ { u"title"_s, u"Review code"_s }, { u"due"_s, u"2026-12-04"_s } }), {} } }));
     h.server().enqueue(ScriptedReply::text({ u"I'll create 'Review code', due 4 December. Shall I?"_s }));
     QCOMPARE(h.sendAndWait(id, u"Create task to review code by Friday"_s), RunOutcome::Completed);
     const std::optional<PendingConfirmation> pending = h.repository().pendingConfirmation(id);
     QVERIFY(pending);
-    h.server().enqueue(classified(u"task"_s, 0.9));
+    h.server().enqueue(RouterReplies::classified(u"task"_s, 0.9));
     h.server().enqueue(ScriptedReply::text({ u"Which one?"_s }).expectUserText(u"The second one"_s));
 
     QCOMPARE(h.sendAndWait(id, u"The second one"_s), RunOutcome::Completed);

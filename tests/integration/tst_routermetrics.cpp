@@ -3,8 +3,9 @@
 // classifier's mean confidence (its own decisions only) are checked against figures computed by SQL from the stored
 // routing decisions; confirmations and direct choices store no made-up confidence.
 #include "EngineHarness.h"
+#include "ProtocolRows.h"
+#include "RouterReplies.h"
 
-#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
@@ -12,23 +13,6 @@
 using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
-
-Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
-
-namespace {
-
-QString json(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
-ScriptedReply classified(const QString &agent, double confidence)
-{
-    return ScriptedReply::text(
-        { json({ { u"agent"_s, agent }, { u"confidence"_s, confidence }, { u"reason"_s, u"test"_s } }) });
-}
-
-} // namespace
 
 class TestRouterMetrics : public QObject
 {
@@ -48,9 +32,7 @@ void TestRouterMetrics::cleanup()
 
 void TestRouterMetrics::everyMethodMatchesTheStoredRows_data()
 {
-    QTest::addColumn<ProviderProfile::Protocol>("protocol");
-    QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
-    QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
+    ProtocolRows::add();
 }
 
 void TestRouterMetrics::everyMethodMatchesTheStoredRows()
@@ -59,13 +41,13 @@ void TestRouterMetrics::everyMethodMatchesTheStoredRows()
     EngineHarness h(protocol);
     const qint64 id = h.createConversation(Conversation::Mode::Router);
     // Fallback: unsure, and no keyword.
-    h.server().enqueue(classified(u"tracking"_s, 0.2));
+    h.server().enqueue(RouterReplies::classified(u"tracking"_s, 0.2));
     h.server().enqueue(ScriptedReply::text({ u"Good morning!"_s }));
     QCOMPARE(h.sendAndWait(id, u"Good morning"_s), RunOutcome::Completed);
     // Keywords: unsure, a keyword; the task agent proposes a task.
-    h.server().enqueue(classified(u"qa"_s, 0.3));
-    h.server().enqueue(ScriptedReply::calling({ ToolCall {
-        {}, u"create_task"_s, json({ { u"title"_s, u"Dentist"_s }, { u"due"_s, u"2026-12-04"_s } }), {} } }));
+    h.server().enqueue(RouterReplies::classified(u"qa"_s, 0.3));
+    h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"create_task"_s,
+        RouterReplies::json({ { u"title"_s, u"Dentist"_s }, { u"due"_s, u"2026-12-04"_s } }), {} } }));
     h.server().enqueue(ScriptedReply::text({ u"Create 'Dentist'?"_s }));
     QCOMPARE(h.sendAndWait(id, u"Please add a task for the dentist"_s), RunOutcome::Completed);
     QVERIFY(h.repository().pendingConfirmation(id));
@@ -73,17 +55,17 @@ void TestRouterMetrics::everyMethodMatchesTheStoredRows()
     h.server().enqueue(ScriptedReply::text({ u"Created."_s }));
     QCOMPARE(h.sendAndWait(id, u"Yes"_s), RunOutcome::Completed);
     // Carry-over: unsure, no keyword, the conversation is with the task agent.
-    h.server().enqueue(classified(u"qa"_s, 0.4));
+    h.server().enqueue(RouterReplies::classified(u"qa"_s, 0.4));
     h.server().enqueue(ScriptedReply::text({ u"Noted."_s }));
     QCOMPARE(h.sendAndWait(id, u"The dentist one, by Friday"_s), RunOutcome::Completed);
     // Classifier, twice for the Q&A agent, once for the task agent.
-    h.server().enqueue(classified(u"qa"_s, 0.92));
+    h.server().enqueue(RouterReplies::classified(u"qa"_s, 0.92));
     h.server().enqueue(ScriptedReply::text({ u"Time boxes help."_s }));
     QCOMPARE(h.sendAndWait(id, u"Any tips for focusing?"_s), RunOutcome::Completed);
-    h.server().enqueue(classified(u"qa"_s, 0.7));
+    h.server().enqueue(RouterReplies::classified(u"qa"_s, 0.7));
     h.server().enqueue(ScriptedReply::text({ u"Short breaks."_s }));
     QCOMPARE(h.sendAndWait(id, u"And more?"_s), RunOutcome::Completed);
-    h.server().enqueue(classified(u"task"_s, 0.85));
+    h.server().enqueue(RouterReplies::classified(u"task"_s, 0.85));
     h.server().enqueue(ScriptedReply::text({ u"Which one?"_s }));
     QCOMPARE(h.sendAndWait(id, u"Move the dentist"_s), RunOutcome::Completed);
     // Direct: the person names the agent.

@@ -2,6 +2,8 @@
 // is answered even when storing one of them fails; reused call ids ("call_0" in each reply) find the right row; a
 // key written twice in a call's arguments is refused before anyone is asked to approve the call.
 #include "EngineHarness.h"
+#include "LaunchTool.h"
+#include "ProtocolRows.h"
 #include "domain/DataLimits.h"
 #include "storage/TaskStore.h"
 #include "tools/Tool.h"
@@ -17,28 +19,7 @@ using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
 
-Q_DECLARE_METATYPE(Tandem::ProviderProfile::Protocol)
-
 namespace {
-
-/// A critical tool that reports the arguments it ran with.
-class LaunchTool final : public Tool
-{
-public:
-    ToolDefinition definition() const override
-    {
-        return { u"launch"_s, u"Launches a rocket."_s,
-            QJsonObject { { u"type"_s, u"object"_s },
-                { u"properties"_s, QJsonObject { { u"target"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
-                { u"required"_s, QJsonArray { u"target"_s } } },
-            false };
-    }
-    bool isCritical() const override { return true; }
-    ToolResult run(const QJsonObject &arguments, const ToolContext &) const override
-    {
-        return ToolResult::success(QJsonObject { { u"launched_to"_s, arguments.value(u"target"_s) } });
-    }
-};
 
 bool exec(EngineHarness &h, const QString &sql)
 {
@@ -60,34 +41,6 @@ ToolCall call(const QString &callId, const QString &name, const QJsonObject &arg
     return ToolCall { callId, name, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} };
 }
 
-void prepare(EngineHarness &h, const QStringList &tools)
-{
-    QVERIFY(h.tools().registerTool(std::make_unique<LaunchTool>()));
-    Agent assistant;
-    assistant.id = u"assistant"_s;
-    assistant.name = u"Assistant"_s;
-    assistant.instructions = u"You help."_s;
-    assistant.allowedTools = tools;
-    QVERIFY(h.saveAgent(assistant));
-}
-
-/// The output @p request gives the call @p callId; a null string if it gives none.
-QString outputFor(const RecordedRequest &request, const QString &callId)
-{
-    const bool chat = request.path == u"/v1/chat/completions";
-    const QJsonArray items = request.json.value(chat ? u"messages"_s : u"input"_s).toArray();
-    QString output;
-    for (const QJsonValue &value : items) {
-        const QJsonObject item = value.toObject();
-        if (chat && item.value(u"role"_s).toString() == u"tool" && item.value(u"tool_call_id"_s).toString() == callId)
-            output = item.value(u"content"_s).toString();
-        if (!chat && item.value(u"type"_s).toString() == u"function_call_output"
-            && item.value(u"call_id"_s).toString() == callId)
-            output = item.value(u"output"_s).toString();
-    }
-    return output;
-}
-
 } // namespace
 
 class TestToolGate : public QObject
@@ -96,23 +49,15 @@ class TestToolGate : public QObject
 
 private Q_SLOTS:
     void cleanup();
-    void taskChangeCommitsWithItsAnswer_data() { protocols(); }
+    void taskChangeCommitsWithItsAnswer_data() { ProtocolRows::add(); }
     void taskChangeCommitsWithItsAnswer();
     void everyCallOfAReplyIsAnswered();
-    void reusedCallIdsResumeTheRightCall_data() { protocols(); }
+    void reusedCallIdsResumeTheRightCall_data() { ProtocolRows::add(); }
     void reusedCallIdsResumeTheRightCall();
-    void duplicateKeysRefusedBeforeApproval_data() { protocols(); }
+    void duplicateKeysRefusedBeforeApproval_data() { ProtocolRows::add(); }
     void duplicateKeysRefusedBeforeApproval();
     void editedArgumentsWithDuplicateKeysRefused();
     void rejectionReasonOverTheLimitRefused();
-
-private:
-    static void protocols()
-    {
-        QTest::addColumn<ProviderProfile::Protocol>("protocol");
-        QTest::newRow("responses") << ProviderProfile::Protocol::Responses;
-        QTest::newRow("chat") << ProviderProfile::Protocol::ChatCompletions;
-    }
 };
 
 void TestToolGate::cleanup()
@@ -125,7 +70,7 @@ void TestToolGate::taskChangeCommitsWithItsAnswer()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    prepare(h, { u"complete_task"_s });
+    LaunchTool::giveAssistant(h, { u"complete_task"_s }, u"You help."_s);
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     Task task;
     task.conversationId = id;
@@ -161,7 +106,7 @@ void TestToolGate::everyCallOfAReplyIsAnswered()
     // still gets an output with the agent's next request (the oversized one's answer was once written before the
     // others were even queued).
     EngineHarness h(ProviderProfile::Protocol::Responses);
-    prepare(h, { u"calculator"_s });
+    LaunchTool::giveAssistant(h, { u"calculator"_s }, u"You help."_s);
     const QString oversizedId = u"call_0"_s; // its name is over the limits
     h.server().enqueue(ScriptedReply::calling({ ToolCall { oversizedId, QString(1001, u'n'), u"{}"_s, {} },
         call(u"call_1"_s, u"calculator"_s, { { u"expression"_s, u"6*7"_s } }) }));
@@ -177,8 +122,8 @@ void TestToolGate::everyCallOfAReplyIsAnswered()
     h.server().enqueue(ScriptedReply::text({ u"Let me try again."_s }));
     QCOMPARE(h.sendAndWait(id, u"Again?"_s), RunOutcome::Completed);
     const RecordedRequest next = h.modelRequests().constLast();
-    QVERIFY2(!outputFor(next, oversizedId).isEmpty(), qPrintable(QString::fromUtf8(next.body)));
-    QVERIFY2(!outputFor(next, u"call_1"_s).isEmpty(), qPrintable(QString::fromUtf8(next.body)));
+    QVERIFY2(!next.toolOutput(oversizedId).isEmpty(), qPrintable(QString::fromUtf8(next.body)));
+    QVERIFY2(!next.toolOutput(u"call_1"_s).isEmpty(), qPrintable(QString::fromUtf8(next.body)));
 }
 
 void TestToolGate::reusedCallIdsResumeTheRightCall()
@@ -186,7 +131,7 @@ void TestToolGate::reusedCallIdsResumeTheRightCall()
     // Servers that number the calls of each reply from zero: the second reply's call_0 is not the first one's.
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    prepare(h, { u"calculator"_s, u"launch"_s });
+    LaunchTool::giveAssistant(h, { u"calculator"_s, u"launch"_s }, u"You help."_s);
     h.server().enqueue(
         ScriptedReply::calling({ call(u"call_0"_s, u"calculator"_s, { { u"expression"_s, u"6*7"_s } }) }));
     h.server().enqueue(ScriptedReply::calling({ call(u"call_0"_s, u"launch"_s, { { u"target"_s, u"moon"_s } }) }));
@@ -207,14 +152,14 @@ void TestToolGate::reusedCallIdsResumeTheRightCall()
         count(h, u"SELECT COUNT(*) FROM messages WHERE kind = 'tool_result' AND content LIKE '%launched_to%moon%'"_s),
         1);
     QCOMPARE(count(h, u"SELECT COUNT(*) FROM messages WHERE kind = 'tool_call' AND status <> 'complete'"_s), 0);
-    QVERIFY(outputFor(h.modelRequests().constLast(), u"call_0"_s).contains(u"moon"_s));
+    QVERIFY(h.modelRequests().constLast().toolOutput(u"call_0"_s).contains(u"moon"_s));
 }
 
 void TestToolGate::duplicateKeysRefusedBeforeApproval()
 {
     QFETCH(ProviderProfile::Protocol, protocol);
     EngineHarness h(protocol);
-    prepare(h, { u"launch"_s });
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You help."_s);
     // Qt's parser would keep one target; another parser the other one.
     h.server().enqueue(ScriptedReply::calling(
         { ToolCall { u"call_0"_s, u"launch"_s, uR"({"target":"moon","t\u0061rget":"earth"})"_s, {} } }));
@@ -225,7 +170,7 @@ void TestToolGate::duplicateKeysRefusedBeforeApproval()
     QCOMPARE(h.sendAndWait(id, u"Launch"_s), RunOutcome::Completed);
 
     QCOMPARE(needed.size(), 0);
-    const QString output = outputFor(h.modelRequests().constLast(), u"call_0"_s);
+    const QString output = h.modelRequests().constLast().toolOutput(u"call_0"_s);
     QVERIFY2(output.contains(u"\"error\""_s) && output.contains(u"more than once"_s), qPrintable(output));
     QCOMPARE(count(h, u"SELECT COUNT(*) FROM messages WHERE kind = 'tool_result' AND COALESCE(error, '') <> ''"_s), 1);
 }
@@ -233,7 +178,7 @@ void TestToolGate::duplicateKeysRefusedBeforeApproval()
 void TestToolGate::editedArgumentsWithDuplicateKeysRefused()
 {
     EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
-    prepare(h, { u"launch"_s });
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You help."_s);
     h.server().enqueue(ScriptedReply::calling({ call(u"call_0"_s, u"launch"_s, { { u"target"_s, u"moon"_s } }) }));
     h.server().enqueue(ScriptedReply::text({ u"Launched."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);

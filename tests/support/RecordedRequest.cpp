@@ -69,4 +69,20 @@ QString RecordedRequest::lastUserText() const
     return {};
 }
 
+QString RecordedRequest::toolOutput(const QString &callId) const
+{
+    const bool chat = path == u"/v1/chat/completions";
+    const QJsonArray items = json.value(chat ? u"messages"_s : u"input"_s).toArray();
+    QString output;
+    for (const QJsonValue &value : items) {
+        const QJsonObject item = value.toObject();
+        if (chat && item.value(u"role"_s).toString() == u"tool" && item.value(u"tool_call_id"_s).toString() == callId)
+            output = item.value(u"content"_s).toString();
+        if (!chat && item.value(u"type"_s).toString() == u"function_call_output"
+            && item.value(u"call_id"_s).toString() == callId)
+            output = item.value(u"output"_s).toString();
+    }
+    return output;
+}
+
 } // namespace Tandem::Test

@@ -34,6 +34,9 @@ struct RecordedRequest
     QString instructions() const;
     /// @brief The text of the last user message: Responses `input` (string or items), or Chat `messages`.
     QString lastUserText() const;
+    /// @brief The output it gives the tool call @p callId: a Chat `tool` message's content or a Responses
+    /// `function_call_output`'s output (the last one, where reused ids give several); a null string if it gives none.
+    QString toolOutput(const QString &callId) const;
 };
 
 } // namespace Tandem::Test
