@@ -2,6 +2,7 @@
 
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
+#include "domain/AgentIdMatch.h"
 #include "domain/BoardJson.h"
 
 #include <QJsonDocument>
@@ -61,23 +62,6 @@ int statusOf(const BoardResult &result)
     return 500;
 }
 
-/// The agent id @p given names among @p known: itself, or the one id it spells in other capitals (ids are matched
-/// case-insensitively); empty when it names none.
-QString knownAgent(const QStringList &known, const QString &given)
-{
-    if (known.contains(given))
-        return given;
-    QString found;
-    for (const QString &id : known) {
-        if (id.compare(given, Qt::CaseInsensitive) != 0)
-            continue;
-        if (!found.isEmpty())
-            return {}; // two agents differ only in capitals: neither is meant more than the other
-        found = id;
-    }
-    return found;
-}
-
 ApiReply replyOf(ChatRepository &repository, const BoardResult &result, int successStatus = 200)
 {
     if (!result.ok())
@@ -127,7 +111,7 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
         if (agent.isEmpty())
             return ApiReply::error(400, u"agent needs an agent's id, such as implementer."_s);
         const QStringList known = repository.handoffAgentIds();
-        const QString id = knownAgent(known, agent);
+        const QString id = AgentIdMatch::find(known, agent);
         if (id.isEmpty())
             return unknownAgent(u"agent"_s, agent, known);
         const std::optional<Handoff> pending = repository.pendingHandoff(storyId, id);
@@ -161,10 +145,10 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
             return ApiReply::error(400, u"payload must be a JSON object, such as {\"plan\": \"…\"}."_s);
         // Named as the board knows them, so its answer (a transition outside the table) speaks of the same agents.
         const QStringList known = repository.handoffAgentIds();
-        const QString fromId = knownAgent(known, from);
+        const QString fromId = AgentIdMatch::find(known, from);
         if (fromId.isEmpty())
             return unknownAgent(u"fromAgent"_s, from, known);
-        const QString toId = knownAgent(known, to);
+        const QString toId = AgentIdMatch::find(known, to);
         if (toId.isEmpty())
             return unknownAgent(u"toAgent"_s, to, known);
         const std::optional<Conversation> story = repository.conversationForStory(storyText);
