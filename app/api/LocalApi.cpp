@@ -13,6 +13,8 @@
 #include <QTcpServer>
 #include <QTimer>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -30,8 +32,11 @@ LocalApi::LocalApi(LocalChatRepository &repository, SecretStore &secrets, const 
     , m_server(new ApiServer(repository, this))
     , m_tokenRefresh(new QTimer(this))
 {
+    // Only the slow look finds a token another process (the window beside `tandem serve`) wrote: QtKeychain announces
+    // no change, and a backend may have none to announce. A write or delete of this process's store is taken at once.
     m_tokenRefresh->setInterval(kDefaultTokenRefreshMs);
     connect(m_tokenRefresh, &QTimer::timeout, this, &LocalApi::refreshToken);
+    connect(&secrets, &SecretStore::secretChanged, this, &LocalApi::tokenChangedHere);
 }
 
 LocalApi::~LocalApi()
@@ -193,6 +198,17 @@ void LocalApi::setTokenRefreshInterval(int milliseconds)
     m_tokenRefresh->setInterval(qMax(1, milliseconds));
 }
 
+void LocalApi::tokenChangedHere(const QString &key)
+{
+    if (key != m_tokenKey)
+        return;
+    ++m_tokenWrites; // a look begun before the change may have read the old token: it is dropped
+    if (m_refreshing)
+        m_refreshAgain = true;
+    else
+        refreshToken();
+}
+
 void LocalApi::refreshToken()
 {
     // One look at a time: a keychain slower than the interval would otherwise pile reads up.
@@ -206,6 +222,8 @@ void LocalApi::refreshToken()
         if (!self)
             return;
         self->m_refreshing = false;
+        if (std::exchange(self->m_refreshAgain, false))
+            QTimer::singleShot(0, self.data(), &LocalApi::refreshToken);
         // A keychain that cannot be read right now (restarting, locked) leaves the last good token as it is; one that
         // says there is none revokes it.
         const bool failed = result.status == SecretStore::Result::Status::Failed;

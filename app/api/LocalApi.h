@@ -22,9 +22,10 @@ class SecretStore;
 /// a log. While the server runs, the agents' `$DASHBOARD_URL` is its address. The window's switch and port are
 /// settings (enabledInSettings(), portInSettings()); the API is off until the person turns it on.
 ///
-/// While it runs, the token is read from the keychain again every tokenRefreshInterval(): a new token made by another
-/// process of the same profile (the window's "Regenerate token" beside a running `tandem serve`) replaces the old one
-/// here too, and a token removed from the keychain stops working.
+/// While it runs, a token this process writes or deletes through its SecretStore (SecretStore::secretChanged) is read
+/// again at once. A new token made by another process of the same profile (the window's "Regenerate token" beside a
+/// running `tandem serve`) is found by reading the keychain again every tokenRefreshInterval(), a slower look, since
+/// the keychain does not announce another process's change; a token removed from the keychain stops working.
 class LocalApi final : public QObject
 {
     Q_OBJECT
@@ -58,7 +59,8 @@ public:
     /// @brief Replaces the token with a new one; a running server takes it at once (the old one stops working), and
     /// the servers of other processes of this profile within tokenRefreshInterval().
     void regenerateToken(TokenCallback done);
-    static constexpr int kDefaultTokenRefreshMs = 2000;
+    /// The look for another process's token: a change made in this process needs none (SecretStore::secretChanged).
+    static constexpr int kDefaultTokenRefreshMs = 10000;
     int tokenRefreshInterval() const;
     void setTokenRefreshInterval(int milliseconds);
 
@@ -84,6 +86,7 @@ Q_SIGNALS:
 private:
     void setDashboardUrl(const QString &url);
     void refreshToken();
+    void tokenChangedHere(const QString &key);
 
     LocalChatRepository &m_repository;
     QPointer<SecretStore> m_secrets;
@@ -95,6 +98,7 @@ private:
     int m_generation = 0; ///< a start answered after a later start or stop is dropped
     int m_tokenWrites = 0; ///< a keychain read that overlapped a write of a new token is dropped
     bool m_refreshing = false; ///< a look at the keychain is under way: the next waits for it to end
+    bool m_refreshAgain = false; ///< the token changed during that look: look again once it ends
     bool m_keychainFailing = false; ///< the last look failed (logged once, and its recovery once)
 };
 

@@ -3,6 +3,7 @@
 #include "Statement.h"
 #include "domain/Logging.h"
 
+#include <QPointer>
 #include <QTimer>
 
 #include <utility>
@@ -145,7 +146,7 @@ void SecretStore::start(
         // A keychain that keeps failing (a poller asks every few seconds) is reported once, and its recovery once.
         if (result.status == Result::Status::Failed && !std::exchange(m_failing, true))
             qCWarning(lcSecrets) << "keychain operation failed for" << key << ":" << finished->errorString();
-        done(result);
+        finish(operation, key, result, done);
     });
     job->start();
 }
@@ -168,7 +169,15 @@ void SecretStore::runInMemory(Operation operation, const QString &key, const QSt
         m_memory.remove(key);
         break;
     }
+    finish(operation, key, result, done);
+}
+
+void SecretStore::finish(Operation operation, const QString &key, const Result &result, const Callback &done)
+{
+    QPointer<SecretStore> self(this); // the callback may end the store
     done(result);
+    if (self && result.ok() && operation != Operation::Read)
+        Q_EMIT self->secretChanged(key);
 }
 
 } // namespace Tandem

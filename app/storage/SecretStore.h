@@ -52,11 +52,16 @@ public:
 
 Q_SIGNALS:
     void persistenceChanged(bool persistent);
+    /// @brief This store wrote or deleted the key of @p providerId (after its callback ran). A change made by another
+    /// process, or another store, is not announced: the keychain does not tell.
+    void secretChanged(const QString &providerId);
 
 private:
     enum class Operation { Read, Write, Remove };
     void start(Operation operation, const QString &key, const QString &secret, const Callback &done, bool retried);
     void runInMemory(Operation operation, const QString &key, const QString &secret, const Callback &done);
+    /// Answers @p done, then announces a successful write or delete.
+    void finish(Operation operation, const QString &key, const Result &result, const Callback &done);
 
     QString m_service;
     QHash<QString, QString> m_memory;
