@@ -4553,6 +4553,10 @@ or write a message below to start a new one.</source>
         <source>Task %1: “%2”</source>
         <translation>Задача %1: «%2»</translation>
     </message>
+    <message>
+        <source>Router</source>
+        <translation>Маршрутизатор</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpClient</name>

@@ -178,6 +178,7 @@ void MainWindow::createDocks()
     m_pipelineDock = new QDockWidget(this);
     m_pipelineDock->setObjectName(u"PipelineDock"_s);
     m_pipelineDock->setWidget(m_pipelinePanel);
+    connect(m_pipelinePanel->viewModel(), &PipelineViewModel::changed, this, &MainWindow::updatePanelTitle);
     m_pipelineDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea | Qt::BottomDockWidgetArea);
     m_pipelineDock->toggleViewAction()->setObjectName(u"PipelinePanelAction"_s);
     m_pipelineDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
@@ -244,7 +245,7 @@ void MainWindow::changeEvent(QEvent *event)
 void MainWindow::retranslate()
 {
     setWindowTitle(tr("Tandem"));
-    m_pipelineDock->setWindowTitle(tr("Pipeline"));
+    updatePanelTitle();
     m_pipelineDock->toggleViewAction()->setText(tr("&Pipeline Panel"));
     m_pipelineDock->toggleViewAction()->setToolTip(
         tr("Who holds the conversation, the phase and the handoffs (%1)")
@@ -421,6 +422,12 @@ void MainWindow::updateModeControls()
     m_actions->modes()->setEnabled(engine);
     m_toolBar->modeButton()->setEnabled(engine);
     m_actions->resetAgent()->setEnabled(engine && open);
+}
+
+void MainWindow::updatePanelTitle()
+{
+    // In router mode the panel shows the current agent and the routing decisions: it is the router's panel.
+    m_pipelineDock->setWindowTitle(m_pipelinePanel->viewModel()->isRouter() ? tr("Router") : tr("Pipeline"));
 }
 
 void MainWindow::selectCurrentInSidebar()

@@ -63,7 +63,7 @@ public:
     /// @brief The mode menu's action for @p mode.
     QAction *modeAction(Conversation::Mode mode) const;
     MainActions *actions() const { return m_actions; }
-    /// @brief The pipeline panel (in the "Pipeline" dock).
+    /// @brief The pipeline panel (in the "Pipeline" dock, "Router" in router mode).
     PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
     QDockWidget *pipelineDock() const { return m_pipelineDock; }
     /// @brief The tasks panel's and the metrics view's docks.
@@ -121,6 +121,8 @@ private:
     void selectCurrentInSidebar();
     void updateSendingState();
     void updateModeControls();
+    /// The panel's dock is named for the open conversation's mode: "Router" in router mode, "Pipeline" otherwise.
+    void updatePanelTitle();
     /// The empty chat area's line: "No conversation yet" only when there is none.
     void updateEmptyChat();
     void showApproval(const Tandem::ApprovalRequest &request);
