@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <functional>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
@@ -42,8 +43,9 @@ const QString kTestChecked = kTest
     + u"if sh add.sh 2 2>/dev/null; then echo \"FAIL: add.sh 2 succeeded\"; exit 1; fi\n"
       u"echo \"ok: add.sh 2 is refused\"\n"_s;
 const QString kReadme = u"# Adder\n\n`sh add.sh A B` prints A + B; `sh test_add.sh` runs its tests.\n"_s;
-const QString kRejection = u"Missing check: add.sh, the line `echo $(($1 + $2))` runs without two arguments; check "
-                           u"$# first, exit 2 with a usage line, and test it."_s;
+const QString kAddedLine = u"echo $(($1 + $2))"_s; // the line of add.sh the review quotes from the diff
+const QString kRejection = u"Missing check: add.sh, the line `%1` runs without two arguments; check $# first, exit 2 "
+                           u"with a usage line, and test it."_s;
 
 ToolCall call(const QString &name, const QJsonObject &arguments)
 {
@@ -248,6 +250,7 @@ void TestGitPipeline::makeRepository(const QString &root)
 
 void TestGitPipeline::script(StoryScript &story, QString *base)
 {
+    const auto quoted = std::make_shared<QString>();
     const auto implementerDone = [base](const QStringList &commits) {
         return QJsonObject { { u"story_id"_s, u"7"_s }, { u"branch"_s, kBranch }, { u"base"_s, *base },
             { u"commits"_s, QJsonArray::fromStringList(commits) },
@@ -331,18 +334,26 @@ void TestGitPipeline::script(StoryScript &story, QString *base)
         review);
     story.add(
         u"Reviewer"_s,
-        [](const RecordedRequest &r) {
-            return expectOutputs(r,
-                { ran(0, u"+++ b/add.sh\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+echo $(($1 + $2))"_s),
+        [quoted](const RecordedRequest &r) {
+            const QStringList problems = expectOutputs(r,
+                { ran(0, u"+++ b/add.sh\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+"_s + kAddedLine),
                     ran(0, u"ok: add.sh 2 3 = 5"_s) });
+            // The reason quotes the line as the diff in this request shows it.
+            const QList<QJsonObject> outputs = newOutputs(r);
+            const QStringList diff
+                = outputs.isEmpty() ? QStringList() : outputs.constFirst().value(u"stdout"_s).toString().split(u'\n');
+            for (const QString &line : diff)
+                if (quoted->isEmpty() && line.startsWith(u"+echo"_s))
+                    *quoted = line.mid(1);
+            return problems;
         },
-        [] {
-            return ScriptedReply::calling({ call(u"reject_work"_s, { { u"reason"_s, kRejection } }) });
+        [quoted] {
+            return ScriptedReply::calling({ call(u"reject_work"_s, { { u"reason"_s, kRejection.arg(*quoted) } }) });
         });
 
     // The implementer gets the reason, fixes, tests, commits and hands the change back.
     story.add(
-        u"Implementer"_s, [](const RecordedRequest &r) { return userTextHas(r, { kRejection }); },
+        u"Implementer"_s, [](const RecordedRequest &r) { return userTextHas(r, { kRejection.arg(kAddedLine) }); },
         [] {
             return ScriptedReply::calling({ writeFile(u"add.sh"_s, kAddChecked),
                 writeFile(u"test_add.sh"_s, kTestChecked), runCommand(kRunTests) });
