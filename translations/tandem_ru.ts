@@ -1725,6 +1725,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The path &quot;%1&quot; starts with &apos;-&apos;; paths cannot be options.</source>
         <translation>Путь «%1» начинается с «-»; пути не могут быть параметрами.</translation>
     </message>
+    <message>
+        <source>The base &quot;%1&quot; is no commit or branch name.</source>
+        <translation>«%1» — не имя коммита или ветки.</translation>
+    </message>
 </context>
 <context>
     <name>GitPushTool</name>

@@ -6,7 +6,8 @@
 
 namespace Tandem {
 
-/// @brief The `git_diff` tool: the workspace's changes (`git diff`, or `--staged`), optionally of some paths only.
+/// @brief The `git_diff` tool: the workspace's changes (`git diff`, `--staged`, or since a `base` commit or branch),
+/// optionally of some paths only.
 class GitDiffTool final : public GitTool
 {
     Q_DECLARE_TR_FUNCTIONS(GitDiffTool)
