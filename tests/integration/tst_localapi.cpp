@@ -295,8 +295,8 @@ void TestLocalApi::refusals_data()
                                    << QByteArray() << true << 404 << u"no story “999”"_s;
     QTest::newRow("unknown handoff") << "POST"_ba << u"/api/handoffs"_s << R"({"action":"accept","handoffId":999})"_ba
                                      << QByteArray() << QByteArray() << true << 404 << u"There is no handoff 999."_s;
-    QTest::newRow("unknown path") << "GET"_ba << u"/api/stories"_s << QByteArray() << QByteArray() << QByteArray()
-                                  << true << 404 << u"/api/handoffs and /api/events"_s;
+    QTest::newRow("unknown path") << "GET"_ba << u"/api/tasks"_s << QByteArray() << QByteArray() << QByteArray() << true
+                                  << 404 << u"/api/handoffs, /api/run, /api/stories/ID and /api/events"_s;
     QTest::newRow("wrong method") << "DELETE"_ba << u"/api/handoffs"_s << QByteArray() << QByteArray() << QByteArray()
                                   << true << 405 << u"GET, POST"_s;
     QTest::newRow("posting to events") << "POST"_ba << u"/api/events"_s << "{}"_ba << QByteArray() << QByteArray()
@@ -717,8 +717,9 @@ void TestLocalApi::exportPrompts()
     QFile implementer(folder + u"/implementer.md"_s);
     QVERIFY(implementer.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(implementer.readAll());
-    QVERIFY2(text.contains(u"You work on story `%1`, on the branch `feat/login`"_s.arg(story)), qPrintable(text));
-    QVERIFY(text.contains(u"http://127.0.0.1:4321/stories/%1"_s.arg(story)));
+    QVERIFY2(text.contains(u"DASHBOARD_URL = http://127.0.0.1:4321, STORY_ID = %1, BRANCH = feat/login"_s.arg(story)),
+        qPrintable(text));
+    QVERIFY(text.contains(u"\"http://127.0.0.1:4321/api/stories/%1\""_s.arg(story)));
     for (const QString &name : files) {
         QFile file(folder + u'/' + name);
         QVERIFY(file.open(QIODevice::ReadOnly));
