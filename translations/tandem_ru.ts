@@ -399,10 +399,6 @@
         <translation>Не удаётся создать папку %1.</translation>
     </message>
     <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>Не удаётся прочитать %1: %2</translation>
-    </message>
-    <message>
         <source>%1 cannot be written: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
     </message>
@@ -1967,6 +1963,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The handoff from %1 to %2 was cleaned up.</source>
         <translation>Передача от %1 агенту %2 отменена при очистке.</translation>
     </message>
+    <message>
+        <source>Pipeline complete.</source>
+        <translation>Конвейер завершён.</translation>
+    </message>
 </context>
 <context>
     <name>HandoffCommands</name>
@@ -2864,6 +2864,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>There is no keychain: the token is kept in memory until serve stops, and the next start makes a new one.</source>
         <translation>Связки ключей нет: токен хранится в памяти, пока работает serve, а при следующем запуске будет создан новый.</translation>
+    </message>
+</context>
+<context>
+    <name>StoryRuns</name>
+    <message>
+        <source>The story was stopped.</source>
+        <translation>Работа над историей остановлена.</translation>
     </message>
 </context>
 <context>
