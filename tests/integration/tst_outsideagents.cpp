@@ -49,6 +49,7 @@ private Q_SLOTS:
     void startSweepsStaleHandoffsFirst();
     void unknownStoryAndBadRequests_data();
     void unknownStoryAndBadRequests();
+    void theCliStartsAndStopsToo();
 
 private:
     /// Writes the prompts with `tandem agents export-prompts` for the story; the folder they are in.
@@ -435,6 +436,37 @@ void TestOutsideAgents::unknownStoryAndBadRequests()
     QCOMPARE(m_client->request("GET", u"/api/run"_s).status, 405);
     QCOMPARE(m_client->get(u"/api/stories/STORY-404"_s).status, 404);
     QVERIFY(board().value(u"handoffs"_s).toArray().isEmpty()); // nothing was started
+}
+
+void TestOutsideAgents::theCliStartsAndStopsToo()
+{
+    // `tandem story` is POST /api/run from the command line, in another process on the same database.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s));
+    environment.insert(u"LC_ALL"_s, u"C"_s);
+    environment.remove(u"DISPLAY"_s);
+    const auto tandem = [&](const QStringList &arguments) {
+        return ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+            QStringList { u"--data-dir"_s, m_harness->database().folder(), u"story"_s } + arguments, environment);
+    };
+    const ChildProcess::Result started
+        = tandem({ u"start"_s, u"--story"_s, kStory, u"--payload"_s, u"{\"story\": \"Remember me\"}"_s, u"--json"_s });
+    QVERIFY2(started.succeeded(), qPrintable(started.describe()));
+    const QJsonObject answer = QJsonDocument::fromJson(started.out).object();
+    QCOMPARE(answer.value(u"status"_s).toString(), u"running"_s);
+    QCOMPARE(answer[u"handoff"_s][u"payload"_s].toObject(), (QJsonObject { { u"story"_s, u"Remember me"_s } }));
+    QCOMPARE(board().value(u"phase"_s).toString(), u"analyzing"_s);
+
+    const ChildProcess::Result twice = tandem({ u"start"_s, u"--story"_s, kStory });
+    QCOMPARE(twice.exitCode, 2);
+    QVERIFY2(twice.err.contains("running already"), twice.err.constData());
+    const ChildProcess::Result stopped = tandem({ u"stop"_s, u"--conversation"_s, QString::number(m_story) });
+    QVERIFY2(stopped.succeeded(), qPrintable(stopped.describe()));
+    QCOMPARE(stopped.text(), u"Story v0.1:1.1.1 stopped; 1 pending handoff cancelled.\n"_s);
+    QVERIFY(board().value(u"phase"_s).isNull());
+    const ChildProcess::Result unknown = tandem({ u"stop"_s, u"--story"_s, u"STORY-404"_s });
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY(unknown.err.contains("There is no story STORY-404."));
 }
 
 QTEST_GUILESS_MAIN(TestOutsideAgents)
