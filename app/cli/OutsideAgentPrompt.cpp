@@ -88,7 +88,11 @@ QString OutsideAgentPrompt::render(
              "(409)."_s.arg(agent.id, targets.join(u", "_s))
           << QString();
     for (const QString &target : agent.handoffTargets) {
-        lines << u"To %1:"_s.arg(nameAmong(agents, target)) << QString() << u"```sh"_s
+        // The orchestrator is no agent that takes the handoff up: the board accepts it as it is made.
+        lines << (target == TransitionGraph::kOrchestrator
+                ? u"To %1, which completes the story (the board accepts it at once):"_s.arg(nameAmong(agents, target))
+                : u"To %1:"_s.arg(nameAmong(agents, target)))
+              << QString() << u"```sh"_s
               << u"%1 '{\"action\": \"create\", \"storyId\": \"$STORY_ID\", \"fromAgent\": \"%2\", \"toAgent\": "
                  "\"%3\", \"payload\": PAYLOAD}'"_s.arg(post, agent.id, target)
               << u"```"_s << QString();
