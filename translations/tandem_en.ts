@@ -296,6 +296,16 @@
     </message>
 </context>
 <context>
+    <name>StoryCommand</name>
+    <message numerus="yes">
+        <source>Story %1 stopped; %n pending handoff(s) cancelled.</source>
+        <translation>
+            <numerusform>Story %1 stopped; %n pending handoff cancelled.</numerusform>
+            <numerusform>Story %1 stopped; %n pending handoffs cancelled.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ApprovalDialog</name>
     <message numerus="yes">
         <source>The arguments are longer than %n characters.</source>

@@ -399,10 +399,6 @@
         <translation>Не удаётся создать папку %1.</translation>
     </message>
     <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>Не удаётся прочитать %1: %2</translation>
-    </message>
-    <message>
         <source>%1 cannot be written: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
     </message>
@@ -994,6 +990,10 @@
         <source>There is no story %1 yet: give --provider to start it.</source>
         <translation>Истории %1 ещё нет: укажите --provider, чтобы начать её.</translation>
     </message>
+    <message>
+        <source>start or stop a pipeline&apos;s story: start --story STORY [--payload JSON], stop --story STORY</source>
+        <translation>запустить или остановить историю конвейера: start --story STORY [--payload JSON], stop --story STORY</translation>
+    </message>
 </context>
 <context>
     <name>CommandHelp</name>
@@ -1142,6 +1142,16 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Prints a story&apos;s handoff board, or the handoffs of every conversation left pending for longer than MINUTES. --json prints the local API&apos;s shapes (the story id a conversation was created for, or else its id, is the storyId).</source>
         <translation>Выводит доску передач истории или передачи всех бесед, ожидающие дольше МИНУТ. --json выводит структуры локального API (storyId — это id истории, для которой создана беседа, а иначе id беседы).</translation>
+    </message>
+    <message>
+        <source>tandem story start --story STORY|--conversation ID [--payload JSON] [--json]
+       tandem story stop --story STORY|--conversation ID [--json]</source>
+        <translation>tandem story start --story STORY|--conversation ID [--payload JSON] [--json]
+       tandem story stop --story STORY|--conversation ID [--json]</translation>
+    </message>
+    <message>
+        <source>Starts a pipeline&apos;s story as the local API&apos;s POST /api/run does: the stale handoffs are timed out, then the orchestrator hands the story to the analyst (with --payload, or the story&apos;s id and title). Stop cancels the story&apos;s pending handoffs and ends its run. Starting a story that runs, or stopping one that does not, is refused.</source>
+        <translation>Запускает историю конвейера так же, как POST /api/run локального API: сначала зависшие передачи снимаются по тайм-ауту, затем оркестратор передаёт историю аналитику (с --payload или с id и названием истории). stop отменяет ожидающие передачи истории и завершает её работу. Запуск уже идущей истории и остановка неидущей отклоняются.</translation>
     </message>
 </context>
 <context>
@@ -1970,6 +1980,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The handoff from %1 to %2 was cleaned up.</source>
         <translation>Передача от %1 агенту %2 отменена при очистке.</translation>
+    </message>
+    <message>
+        <source>Pipeline complete.</source>
+        <translation>Конвейер завершён.</translation>
     </message>
 </context>
 <context>
@@ -2868,6 +2882,56 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>There is no keychain: the token is kept in memory until serve stops, and the next start makes a new one.</source>
         <translation>Связки ключей нет: токен хранится в памяти, пока работает serve, а при следующем запуске будет создан новый.</translation>
+    </message>
+</context>
+<context>
+    <name>StoryCommand</name>
+    <message>
+        <source>Usage: tandem story start|stop --story STORY|--conversation ID [--payload JSON] [--json]</source>
+        <translation>Использование: tandem story start|stop --story STORY|--conversation ID [--payload JSON] [--json]</translation>
+    </message>
+    <message>
+        <source>Say what to do with the story: start or stop.</source>
+        <translation>Укажите, что сделать с историей: start или stop.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use start or stop.</source>
+        <translation>Неизвестное действие «%1»: используйте start или stop.</translation>
+    </message>
+    <message>
+        <source>Give the story: --story STORY (or --conversation ID).</source>
+        <translation>Укажите историю: --story ИСТОРИЯ (или --conversation ID).</translation>
+    </message>
+    <message>
+        <source>--payload goes with start and needs a JSON object, such as {&quot;story&quot;: &quot;…&quot;}.</source>
+        <translation>--payload используется со start и должен быть JSON-объектом, например {&quot;story&quot;: &quot;…&quot;}.</translation>
+    </message>
+    <message>
+        <source>There is no story %1.</source>
+        <translation>Истории %1 нет.</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Разговора %1 нет.</translation>
+    </message>
+    <message>
+        <source>Story %1 started: handoff #%2 from %3 to %4 is pending.</source>
+        <translation>История %1 запущена: передача №%2 от %3 к %4 ожидает.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Story %1 stopped; %n pending handoff(s) cancelled.</source>
+        <translation>
+            <numerusform>История %1 остановлена; отменена %n ожидающая передача.</numerusform>
+            <numerusform>История %1 остановлена; отменены %n ожидающие передачи.</numerusform>
+            <numerusform>История %1 остановлена; отменено %n ожидающих передач.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StoryRuns</name>
+    <message>
+        <source>The story was stopped.</source>
+        <translation>Работа над историей остановлена.</translation>
     </message>
 </context>
 <context>

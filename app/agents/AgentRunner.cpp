@@ -30,6 +30,7 @@ AgentRunner::AgentRunner(
     , m_tools(work, m_events, m_threads, tools, m_config)
     , m_ledger(work, m_events)
     , m_board(work, m_events, m_ledger, m_config)
+    , m_stories(work, m_events, m_board)
     , m_handoffs(work, m_events, m_ledger, m_threads, m_tools, m_config)
     , m_requests(work, m_threads, m_tools, m_config)
     , m_machine(work, m_events, m_runs, clients, m_config, m_threads, m_tools, m_handoffs, m_requests)
@@ -270,6 +271,21 @@ int AgentRunner::sweepStaleHandoffs()
 {
     const EngineEvents::Entry entry(m_events);
     return m_board.sweepStale();
+}
+
+HandoffBoard::Result AgentRunner::startStory(qint64 conversationId, const QJsonObject &payload)
+{
+    const EngineEvents::Entry entry(m_events);
+    return m_stories.start(conversationId, payload);
+}
+
+HandoffBoard::Result AgentRunner::stopStory(qint64 conversationId)
+{
+    const EngineEvents::Entry entry(m_events);
+    // A turn of this process ends first: the board refuses to act on a conversation that is answering.
+    if (Run *run = m_runs.find(conversationId))
+        m_machine.finish(run, RunOutcome::Cancelled, tr("Stopped."));
+    return m_stories.stop(conversationId);
 }
 
 // --- approvals and stopping --------------------------------------------------------------------------------------

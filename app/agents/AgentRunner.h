@@ -10,6 +10,7 @@
 #include "agents/Router.h"
 #include "agents/RunMachine.h"
 #include "agents/RunRegistry.h"
+#include "agents/StoryRuns.h"
 #include "agents/ToolGate.h"
 #include "domain/ApprovalRequest.h"
 #include "domain/Conversation.h"
@@ -92,6 +93,10 @@ public:
     HandoffBoard::Result cleanupHandoffs(qint64 conversationId);
     /// @brief Times out the stale pending handoffs of every conversation; returns how many.
     int sweepStaleHandoffs();
+    /// @brief Starts @p conversationId's story at the orchestrator's handoff to the first agent (StoryRuns::start).
+    HandoffBoard::Result startStory(qint64 conversationId, const QJsonObject &payload);
+    /// @brief Stops @p conversationId's story: its turn in this process, its pending handoffs (StoryRuns::stop).
+    HandoffBoard::Result stopStory(qint64 conversationId);
     BoardState boardState(qint64 conversationId) { return m_board.state(conversationId); }
     std::optional<Handoff> pendingHandoff(qint64 conversationId, const QString &agentId)
     {
@@ -114,6 +119,7 @@ private:
     ToolGate m_tools;
     HandoffLedger m_ledger;
     HandoffBoard m_board;
+    StoryRuns m_stories;
     HandoffExecutor m_handoffs;
     RequestBuilder m_requests;
     RunMachine m_machine;

@@ -101,6 +101,17 @@ HandoffBoard::Result HandoffBoard::create(
         return Result { Problem::Invalid, u"The reason is longer than %1 characters."_s.arg(DataLimits::kMaxTextLength),
             {}, 0 };
     const bool warm = edge && edge->warm;
+    // The orchestrator that ends a pipeline is the dashboard itself, no agent that could take the handoff up: the story
+    // is complete as the engine's own last handoff completes it (HandoffExecutor::finishPipeline).
+    if (ModeProfile::of(conversation->mode).orchestratorEndsStory() && to == TransitionGraph::kOrchestrator) {
+        if (!m_ledger.create(handoff) || !m_ledger.settle(handoff, Handoff::Status::Accepted)
+            || !RunRows::addDivider(m_work, m_events, conversationId, 0, Message::Divider::Completed,
+                tr("Pipeline complete."), from, handoff.id)
+            || !m_ledger.setPhase(conversationId, to)
+            || !m_ledger.setActive(conversationId, DefaultAgents::firstAgent(conversation->mode)) || !step.commit())
+            return failed(u"The handoff could not be stored."_s);
+        return Result { Problem::None, {}, handoff, 1 };
+    }
     AgentThread target = m_work.threads().get(conversationId, to);
     QList<InputItem> pending = ThreadHistory::fromJsonText(target.pendingInput);
     pending << ThreadHistory::handoffInput(handoff);

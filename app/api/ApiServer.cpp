@@ -6,6 +6,8 @@
 #include "api/ApiTcpServer.h"
 #include "api/EventStream.h"
 #include "api/HandoffEndpoint.h"
+#include "api/RunEndpoint.h"
+#include "api/StoryEndpoint.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/Logging.h"
@@ -169,6 +171,21 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
             return HandoffEndpoint::post(m_repository, request.body());
         return methodNotAllowed("GET, POST"_ba);
     }
+    if (path == u"/api/run") {
+        if (method != QHttpServerRequest::Method::Post)
+            return methodNotAllowed("POST"_ba);
+        RunEndpoint::Change change;
+        ApiReply reply = RunEndpoint::post(m_repository, request.body(), &change);
+        // After the handoffs' own events (announced as the board committed them): the run's new status.
+        if (!change.status.isEmpty())
+            m_events->publishRun(change.storyId, change.status);
+        return reply;
+    }
+    if (path.startsWith(u"/api/stories/"_s)) {
+        if (method != QHttpServerRequest::Method::Get)
+            return methodNotAllowed("GET"_ba);
+        return StoryEndpoint::get(m_repository, request.url().path(QUrl::FullyDecoded).mid(13));
+    }
     if (path == u"/api/events") {
         if (method != QHttpServerRequest::Method::Get)
             return methodNotAllowed("GET"_ba);
@@ -178,8 +195,9 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
         m_events->subscribe(socket);
         return {};
     }
-    return ApiReply::error(
-        404, u"There is no %1 here: the local API has /api/handoffs and /api/events."_s.arg(path.left(200)));
+    return ApiReply::error(404,
+        u"There is no %1 here: the local API has /api/handoffs, /api/run, /api/stories/ID and /api/events."_s.arg(
+            path.left(200)));
 }
 
 std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySize, const QString &path) const

@@ -20,8 +20,9 @@ class ApiTcpServer;
 class ChatRepository;
 class EventStream;
 
-/// @brief The local API (the handoff board over HTTP, for outside agents) on 127.0.0.1: `/api/handoffs` (GET, POST) and
-/// `/api/events` (Server-Sent Events), through the same ChatRepository calls as the window and the CLI.
+/// @brief The local API (the handoff board over HTTP, for outside agents) on 127.0.0.1: `/api/handoffs` (GET, POST),
+/// `/api/run` (POST: start or stop a story), `/api/stories/ID` (GET) and `/api/events` (Server-Sent Events), through
+/// the same ChatRepository calls as the window and the CLI.
 ///
 /// Every request needs `Authorization: Bearer <token>` (401 otherwise). A request with an `Origin` header comes from
 /// a web page and is refused (403); no CORS header is ever sent. Bodies larger than bodyLimit() get 413, malformed

@@ -47,6 +47,12 @@ void EventStream::publish(const Handoff &handoff, const QString &storyId)
     send("event: handoff\ndata: "_ba + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n"_ba);
 }
 
+void EventStream::publishRun(const QString &storyId, const QString &status)
+{
+    const QJsonObject data { { u"storyId"_s, storyId }, { u"status"_s, status } };
+    send("event: run\ndata: "_ba + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n"_ba);
+}
+
 void EventStream::send(const QByteArray &bytes)
 {
     m_subscribers.removeIf([](const QPointer<QTcpSocket> &socket) {

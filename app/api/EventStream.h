@@ -12,7 +12,8 @@ namespace Tandem {
 class Handoff;
 
 /// @brief `GET /api/events`: a Server-Sent Events stream per client of `handoff` events `{storyId, handoffId,
-/// status}` (each change of a handoff as it happens), with a comment line as keep-alive every keepAliveInterval().
+/// status}` (each change of a handoff as it happens) and `run` events `{storyId, status}` (a story started or stopped
+/// through `POST /api/run`), with a comment line as keep-alive every keepAliveInterval().
 ///
 /// A stream is the rest of its connection: the response has no length and ends when either side closes.
 class EventStream final : public QObject
@@ -29,6 +30,8 @@ public:
     void subscribe(QTcpSocket *socket);
     /// @brief Sends @p handoff's change to every subscriber.
     void publish(const Tandem::Handoff &handoff, const QString &storyId = {});
+    /// @brief Sends a `run` event `{storyId, status}`: story @p storyId is now @p status (running, stopped).
+    void publishRun(const QString &storyId, const QString &status);
     /// @brief Closes every stream.
     void closeAll();
     int subscriberCount() const;

@@ -41,6 +41,11 @@ public:
     virtual BoardResult timeOutHandoff(qint64 handoffId) = 0;
     /// @brief Cancels every pending handoff of @p conversationId.
     virtual BoardResult cleanupHandoffs(qint64 conversationId) = 0;
+    /// @brief Starts @p conversationId's pipeline story (seed 002's run): stale handoffs are timed out first, then the
+    /// orchestrator hands the story to the first agent with @p payload. Refused while the story runs.
+    virtual BoardResult startStory(qint64 conversationId, const QJsonObject &payload) = 0;
+    /// @brief Stops @p conversationId's running story: its turn, its pending handoffs, its phase.
+    virtual BoardResult stopStory(qint64 conversationId) = 0;
 };
 
 } // namespace Tandem

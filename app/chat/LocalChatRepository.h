@@ -114,6 +114,8 @@ public:
     BoardResult rejectHandoff(qint64 handoffId, const QString &reason) override;
     BoardResult timeOutHandoff(qint64 handoffId) override;
     BoardResult cleanupHandoffs(qint64 conversationId) override;
+    BoardResult startStory(qint64 conversationId, const QJsonObject &payload) override;
+    BoardResult stopStory(qint64 conversationId) override;
     /// @brief Every @p intervalMs, times out the stale pending handoffs of every conversation (the window; 0 stops).
     void sweepStaleHandoffsEvery(int intervalMs);
 

@@ -99,6 +99,16 @@ BoardResult LocalChatRepository::cleanupHandoffs(qint64 conversationId)
     return m_runner->cleanupHandoffs(conversationId);
 }
 
+BoardResult LocalChatRepository::startStory(qint64 conversationId, const QJsonObject &payload)
+{
+    return m_runner->startStory(conversationId, payload);
+}
+
+BoardResult LocalChatRepository::stopStory(qint64 conversationId)
+{
+    return m_runner->stopStory(conversationId);
+}
+
 void LocalChatRepository::sweepStaleHandoffsEvery(int intervalMs)
 {
     if (intervalMs <= 0) {

@@ -6,13 +6,12 @@
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandHelp.h"
+#include "cli/OutsideAgentPrompt.h"
 #include "cli/ServeCommand.h"
 #include "cli/TerminalStream.h"
-#include "domain/PromptVariables.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
 #include <QSaveFile>
 
 using namespace Qt::StringLiterals;
@@ -68,13 +67,15 @@ int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &re
     if (port != 0)
         values.insert(u"DASHBOARD_URL"_s, u"http://127.0.0.1:%1"_s.arg(port));
     if (parser.isSet(u"conversation"_s)) {
-        const qint64 id = parser.value(u"conversation"_s).toLongLong(&ok);
-        if (!ok || id <= 0 || !repository.conversation(id)) {
+        // A conversation's id or the story id it was created for (`v0.1:1.1.1`), as the board takes them.
+        const std::optional<Conversation> conversation
+            = repository.conversationForStory(parser.value(u"conversation"_s).trimmed());
+        if (!conversation) {
             CliOutput::err() << tr("There is no conversation %1.").arg(parser.value(u"conversation"_s)) << '\n';
             return CliCommands::UsageError;
         }
         // As the engine does (RequestBuilder): a conversation is the story; its own variables win.
-        const std::optional<Conversation> conversation = repository.conversation(id);
+        const qint64 id = conversation->id;
         values.insert(u"STORY_ID"_s, conversation->storyId.isEmpty() ? QString::number(id) : conversation->storyId);
         values.insert(u"BRANCH"_s, u"story-%1"_s.arg(id));
         const QHash<QString, QString> stored = repository.variables(id);
@@ -91,12 +92,8 @@ int AgentsCommand::run(const QCommandLineParser &parser, LocalChatRepository &re
     for (const Agent &agent : catalog.agents()) {
         if (!agent.modes.contains(u"pipeline"_s))
             continue;
-        QFile source(catalog.fileOf(agent.id));
-        if (!source.open(QIODevice::ReadOnly)) {
-            CliOutput::err() << tr("%1 cannot be read: %2").arg(source.fileName(), source.errorString()) << '\n';
-            return CliCommands::StorageError;
-        }
-        const QString text = PromptVariables::substitute(QString::fromUtf8(source.readAll()), values).text;
+        // Written for an agent outside Tandem: the board's curl lines instead of the tools it does not have.
+        const QString text = OutsideAgentPrompt::render(agent, catalog.agents(), values);
         QSaveFile target(QDir(folder).filePath(agent.id + u".md"_s));
         if (!target.open(QIODevice::WriteOnly) || target.write(text.toUtf8()) < 0 || !target.commit()) {
             CliOutput::err() << tr("%1 cannot be written: %2").arg(target.fileName(), target.errorString()) << '\n';

@@ -10,11 +10,12 @@ namespace Tandem {
 
 class LocalChatRepository;
 
-/// @brief `tandem agents export-prompts DIR [--conversation ID] [--port N]`: writes the pipeline's agent files
-/// (agents/*.md, the person's overrides included) into DIR, with DASHBOARD_URL, STORY_ID and BRANCH
-/// filled in, for an outside agent to read.
+/// @brief `tandem agents export-prompts DIR [--conversation ID] [--port N]`: writes a prompt for each of the
+/// pipeline's agents (the person's overrides included) into DIR, for an agent outside Tandem to read: how it uses
+/// the board through the local API (OutsideAgentPrompt), with DASHBOARD_URL, STORY_ID and BRANCH filled in.
 ///
-/// STORY_ID and BRANCH come from --conversation (its id, `story-<id>`, or the conversation's own variables), the
+/// STORY_ID and BRANCH come from --conversation (its id or its story id; `story-<id>`, or the conversation's own
+/// variables), the
 /// dashboard's address from --port or the window's local API port; what is not known stays a `$NAME` for the outside
 /// agent's own execution prompt to give.
 class AgentsCommand final : public Command

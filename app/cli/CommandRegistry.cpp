@@ -12,6 +12,7 @@
 #include "cli/RunCommand.h"
 #include "cli/ServeCommand.h"
 #include "cli/ShowCommand.h"
+#include "cli/StoryCommand.h"
 
 using namespace Qt::StringLiterals;
 
@@ -28,6 +29,7 @@ CommandRegistry CommandRegistry::headless()
     registry.add(std::make_unique<HandedOverCommand>(HandedOverCommand::Import));
     registry.add(std::make_unique<HandoffsCommand>());
     registry.add(std::make_unique<HandoffCommand>());
+    registry.add(std::make_unique<StoryCommand>());
     registry.add(std::make_unique<ServeCommand>());
     registry.add(std::make_unique<AgentsCommand>());
     registry.add(std::make_unique<McpCommand>());

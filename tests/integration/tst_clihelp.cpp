@@ -70,6 +70,9 @@ void TestCliHelp::eachCommandHasItsOwnHelp_data()
     QTest::newRow("handoff") << u"handoff"_s << u"tandem handoff create"_s
                              << QStringList { u"--from"_s, u"--to"_s, u"--payload"_s, u"--reason"_s }
                              << QStringList { u"--stale"_s, u"--max-turns"_s };
+    QTest::newRow("story") << u"story"_s << u"tandem story start --story STORY|--conversation ID"_s
+                           << QStringList { u"--story"_s, u"--payload"_s, u"--json"_s }
+                           << QStringList { u"--from"_s, u"--provider"_s };
     QTest::newRow("serve") << u"serve"_s << u"tandem serve"_s << QStringList { u"--port"_s, u"--print-token"_s }
                            << QStringList { u"--provider"_s };
     QTest::newRow("agents") << u"agents"_s << u"tandem agents export-prompts DIR"_s << QStringList { u"--port"_s }

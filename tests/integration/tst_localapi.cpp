@@ -165,11 +165,13 @@ void TestLocalApi::pipelineThroughTheApi()
     handoff = create(u"implementer"_s, u"reviewer"_s);
     QCOMPARE(act(u"accept"_s, handoff.value(u"id"_s).toInteger()).value(u"status"_s).toString(), u"accepted"_s);
 
-    for (const auto &[from, to] : { std::pair { u"reviewer"_s, u"refactorer"_s },
-             std::pair { u"refactorer"_s, u"documenter"_s }, std::pair { u"documenter"_s, u"orchestrator"_s } }) {
+    for (const auto &[from, to] :
+        { std::pair { u"reviewer"_s, u"refactorer"_s }, std::pair { u"refactorer"_s, u"documenter"_s } }) {
         handoff = create(from, to);
         QCOMPARE(act(u"accept"_s, handoff.value(u"id"_s).toInteger()).value(u"status"_s).toString(), u"accepted"_s);
     }
+    // The orchestrator that ends the story is the dashboard itself: its handoff is accepted as it is made.
+    QCOMPARE(create(u"documenter"_s, u"orchestrator"_s).value(u"status"_s).toString(), u"accepted"_s);
 
     const ApiClient::Response state = m_client->get(u"/api/handoffs?storyId=%1"_s.arg(story));
     QCOMPARE(state.status, 200);
@@ -293,8 +295,8 @@ void TestLocalApi::refusals_data()
                                    << QByteArray() << true << 404 << u"no story “999”"_s;
     QTest::newRow("unknown handoff") << "POST"_ba << u"/api/handoffs"_s << R"({"action":"accept","handoffId":999})"_ba
                                      << QByteArray() << QByteArray() << true << 404 << u"There is no handoff 999."_s;
-    QTest::newRow("unknown path") << "GET"_ba << u"/api/stories"_s << QByteArray() << QByteArray() << QByteArray()
-                                  << true << 404 << u"/api/handoffs and /api/events"_s;
+    QTest::newRow("unknown path") << "GET"_ba << u"/api/tasks"_s << QByteArray() << QByteArray() << QByteArray() << true
+                                  << 404 << u"/api/handoffs, /api/run, /api/stories/ID and /api/events"_s;
     QTest::newRow("wrong method") << "DELETE"_ba << u"/api/handoffs"_s << QByteArray() << QByteArray() << QByteArray()
                                   << true << 405 << u"GET, POST"_s;
     QTest::newRow("posting to events") << "POST"_ba << u"/api/events"_s << "{}"_ba << QByteArray() << QByteArray()
@@ -715,8 +717,9 @@ void TestLocalApi::exportPrompts()
     QFile implementer(folder + u"/implementer.md"_s);
     QVERIFY(implementer.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(implementer.readAll());
-    QVERIFY2(text.contains(u"You work on story `%1`, on the branch `feat/login`"_s.arg(story)), qPrintable(text));
-    QVERIFY(text.contains(u"http://127.0.0.1:4321/stories/%1"_s.arg(story)));
+    QVERIFY2(text.contains(u"DASHBOARD_URL = http://127.0.0.1:4321, STORY_ID = %1, BRANCH = feat/login"_s.arg(story)),
+        qPrintable(text));
+    QVERIFY(text.contains(u"\"http://127.0.0.1:4321/api/stories/%1\""_s.arg(story)));
     for (const QString &name : files) {
         QFile file(folder + u'/' + name);
         QVERIFY(file.open(QIODevice::ReadOnly));

@@ -1,0 +1,31 @@
+#include "StoryEndpoint.h"
+
+#include "chat/ChatRepository.h"
+#include "chat/StoryIds.h"
+#include "domain/BoardJson.h"
+#include "domain/PipelinePhase.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Tandem {
+
+ApiReply StoryEndpoint::get(ChatRepository &repository, const QString &storyText)
+{
+    const QString text = storyText.trimmed();
+    if (text.isEmpty())
+        return ApiReply::error(400, u"Name the story in the path: /api/stories/v0.1:1.1.1, for example."_s);
+    const std::optional<Conversation> story = repository.conversationForStory(text);
+    if (!story)
+        return ApiReply::error(404,
+            u"There is no story “%1”: no conversation was created for that story id or has it as its id."_s.arg(
+                text.left(100)));
+    const QString storyId = StoryIds::of(*story);
+    const BoardState state = repository.boardState(story->id);
+    QJsonObject answer = BoardJson::state(state, storyId);
+    answer.insert(u"id"_s, storyId);
+    answer.insert(u"title"_s, story->title);
+    answer.insert(u"running"_s, !state.phase.isEmpty() && state.phase != PipelinePhase::kComplete);
+    return ApiReply::ok(answer);
+}
+
+} // namespace Tandem
