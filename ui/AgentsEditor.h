@@ -99,6 +99,8 @@ private:
     QLabel *m_roleLabel = nullptr;
     QLabel *m_modelLabel = nullptr;
     QLabel *m_providerLabel = nullptr;
+    QLabel *m_descriptionLabel = nullptr;
+    QLabel *m_handlesLabel = nullptr;
     QLabel *m_instructionsLabel = nullptr;
     QLabel *m_variablesNote = nullptr;
     QLabel *m_toolsNote = nullptr;
@@ -106,6 +108,8 @@ private:
     QLineEdit *m_role = nullptr;
     QLineEdit *m_modelField = nullptr;
     QLineEdit *m_provider = nullptr;
+    QLineEdit *m_description = nullptr; ///< router mode: what the classifier reads
+    QLineEdit *m_handles = nullptr; ///< router mode: keywords, comma-separated
     QPlainTextEdit *m_instructions = nullptr;
     QCheckBox *m_terminal = nullptr;
     QCheckBox *m_enabled = nullptr;

@@ -70,6 +70,22 @@ QString AgentsEditorViewModel::displayRole(const Agent &agent)
     return ShippedAgentText::role(agent);
 }
 
+QString AgentsEditorViewModel::keywordsText(const QStringList &keywords)
+{
+    return keywords.join(u", "_s);
+}
+
+QStringList AgentsEditorViewModel::keywordsFrom(const QString &text)
+{
+    QStringList keywords;
+    for (const QString &piece : text.split(u',')) {
+        const QString keyword = piece.simplified();
+        if (!keyword.isEmpty() && !keywords.contains(keyword))
+            keywords << keyword;
+    }
+    return keywords;
+}
+
 QStringList AgentsEditorViewModel::toolNames() const
 {
     return m_definitions ? m_definitions->toolNames() : QStringList {};

@@ -77,6 +77,10 @@ public:
     static QString displayName(const Agent &agent);
     /// @brief The role @p agent is shown with: a shipped role in the current language, a person's own as written.
     static QString displayRole(const Agent &agent);
+    /// @brief Router mode's keywords as one line: "task, to-do, задач".
+    static QString keywordsText(const QStringList &keywords);
+    /// @brief The keywords of a line the person typed: split at commas, trimmed, empty and repeated ones dropped.
+    static QStringList keywordsFrom(const QString &text);
     /// @brief The tools an agent may be given.
     QStringList toolNames() const;
     /// @brief What @p agentId of @p mode may hand over to: the other agents of the mode, the person and, in a
