@@ -80,7 +80,8 @@ void TestRouterAgentsEdited::anAgentEditedInTheEditorIsReachable()
     QVERIFY(description && keywords);
     QVERIFY(description->isVisible() && keywords->isVisible());
     QTest::keyClicks(description, kDescription);
-    QTest::keyClicks(keywords, u"flight, trip, поездк"_s);
+    QTest::keyClicks(keywords, u"flight, trip, "_s);
+    keywords->insert(u"поездк"_s); // QTest types ASCII only; the field takes any language
     editor.findChild<QPushButton *>(u"SaveAgent"_s)->click();
 
     const std::optional<Agent> saved = model.agent(u"travel"_s);
