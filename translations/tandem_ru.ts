@@ -2820,6 +2820,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>the unconfirmed proposal was dropped</source>
         <translation>неподтверждённое предложение отброшено</translation>
     </message>
+    <message>
+        <source>%1 carries out what you confirmed, with your changes</source>
+        <translation>%1 выполняет то, что вы подтвердили, с вашими изменениями</translation>
+    </message>
+    <message>
+        <source>%1 asks again with your changes</source>
+        <translation>%1 спрашивает снова, с вашими изменениями</translation>
+    </message>
 </context>
 <context>
     <name>RunCommandTool</name>
@@ -3164,6 +3172,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>“%1” was removed.</source>
         <translation>«%1» удалён.</translation>
+    </message>
+    <message>
+        <source>Des&amp;cription:</source>
+        <translation>Описа&amp;ние:</translation>
+    </message>
+    <message>
+        <source>What it handles, for the orchestrator (router mode)</source>
+        <translation>Чем занимается, для оркестратора (режим маршрутизатора)</translation>
+    </message>
+    <message>
+        <source>&amp;Keywords:</source>
+        <translation>&amp;Ключевые слова:</translation>
+    </message>
+    <message>
+        <source>Words that send a message here, separated by commas (router mode)</source>
+        <translation>Слова, по которым сообщение попадает сюда, через запятую (режим маршрутизатора)</translation>
     </message>
 </context>
 <context>
