@@ -3189,6 +3189,26 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Words that send a message here, separated by commas (router mode)</source>
         <translation>Слова, по которым сообщение попадает сюда, через запятую (режим маршрутизатора)</translation>
     </message>
+    <message>
+        <source>Ne&amp;w Agent…</source>
+        <translation>Нов&amp;ый агент…</translation>
+    </message>
+    <message>
+        <source>Add your own agent to this mode</source>
+        <translation>Добавить в этот режим своего агента</translation>
+    </message>
+    <message>
+        <source>New Agent</source>
+        <translation>Новый агент</translation>
+    </message>
+    <message>
+        <source>Name of the new agent:</source>
+        <translation>Имя нового агента:</translation>
+    </message>
+    <message>
+        <source>“%1” was added; give it its instructions and save.</source>
+        <translation>«%1» добавлен; дайте ему указания и сохраните.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::AgentsEditorViewModel</name>
@@ -3239,6 +3259,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The thread cannot be reset while the conversation is answering.</source>
         <translation>Ветку нельзя сбросить, пока беседа отвечает.</translation>
+    </message>
+    <message>
+        <source>You are %1.</source>
+        <translation>Ты — %1.</translation>
     </message>
 </context>
 <context>

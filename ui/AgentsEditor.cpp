@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -92,6 +93,9 @@ QLayout *AgentsEditor::createButtons()
     m_preset = new QPushButton(this);
     m_preset->setObjectName(u"ResetToPreset"_s);
     connect(m_preset, &QPushButton::clicked, this, &AgentsEditor::resetToPreset);
+    m_new = new QPushButton(this);
+    m_new->setObjectName(u"NewAgent"_s);
+    connect(m_new, &QPushButton::clicked, this, &AgentsEditor::newAgent);
     m_remove = new QPushButton(this);
     m_remove->setObjectName(u"RemoveAgent"_s);
     connect(m_remove, &QPushButton::clicked, this, &AgentsEditor::removeAgent);
@@ -107,6 +111,7 @@ QLayout *AgentsEditor::createButtons()
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_preset);
+    buttons->addWidget(m_new);
     buttons->addWidget(m_remove);
     buttons->addWidget(m_thread);
     buttons->addStretch(1);
@@ -207,6 +212,8 @@ void AgentsEditor::retranslate()
     m_tools->setAccessibleName(tr("Allowed tools"));
     m_preset->setText(tr("Reset to &Preset"));
     m_preset->setToolTip(tr("Remove your changes: the agent shipped with Tandem returns"));
+    m_new->setText(tr("Ne&w Agent…"));
+    m_new->setToolTip(tr("Add your own agent to this mode"));
     m_remove->setText(tr("Re&move Agent"));
     m_remove->setToolTip(tr("Remove an agent Tandem does not ship: your own, or one that came with an import"));
     m_thread->setText(tr("Reset T&hread"));
@@ -488,6 +495,24 @@ void AgentsEditor::removeAgent()
     m_loaded = m_shown = Agent {}; // nothing unsaved is left of it
     listAgents({});
     setStatus(tr("“%1” was removed.").arg(name));
+}
+
+void AgentsEditor::newAgent()
+{
+    if (!m_model || !mayLeave())
+        return;
+    bool ok = false;
+    const QString name
+        = QInputDialog::getText(this, tr("New Agent"), tr("Name of the new agent:"), QLineEdit::Normal, QString(), &ok);
+    if (!ok || name.trimmed().isEmpty())
+        return;
+    const QString id = m_model->create(mode(), name);
+    if (id.isEmpty()) {
+        setStatus(m_model->lastProblem().message, true);
+        return;
+    }
+    listAgents(id);
+    setStatus(tr("“%1” was added; give it its instructions and save.").arg(name.trimmed()));
 }
 
 void AgentsEditor::resetThread()

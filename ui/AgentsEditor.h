@@ -83,6 +83,7 @@ private:
     void resetToPreset();
     /// @brief Removes the shown agent, which Tandem does not ship (asks first).
     void removeAgent();
+    void newAgent();
     void resetThread();
     void setStatus(const QString &text, bool error = false);
 
@@ -120,6 +121,7 @@ private:
     QPushButton *m_save = nullptr;
     QPushButton *m_preset = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_new = nullptr;
     QPushButton *m_thread = nullptr;
     QPushButton *m_close = nullptr;
 };

@@ -97,6 +97,9 @@ public:
     /// @brief Validates @p draft and saves it as the person's file; the next request uses it. False with
     /// lastProblem() otherwise.
     bool save(Conversation::Mode mode, Agent draft);
+    /// @brief Adds the person's own agent called @p name to @p mode (its id made from the name, unique), written as
+    /// their file; its fields are then edited as any agent's. The new id, or empty with lastProblem().
+    QString create(Conversation::Mode mode, const QString &name);
     /// @brief True if the person's file overrides @p agentId's shipped preset.
     bool hasOverride(const QString &agentId) const;
     /// @brief Removes the person's file of @p agentId: the shipped agent returns. False with lastProblem() otherwise.

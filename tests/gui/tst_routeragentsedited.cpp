@@ -1,12 +1,14 @@
-// Router mode's agents declare what they handle (seed 004's can_handle): a person's own agent, given a description and
-// keywords in the agents editor, is reachable by the classifier (its description is in the classifier's request, at
-// the fake server) and by its keywords when the classifier fails, like the shipped agents, whose own descriptions
-// come from their files.
+// Router mode's agents declare what they handle (seed 004's can_handle): a person's own agent, added in the agents
+// editor (New Agent…) and given a description and keywords there, is reachable by the classifier (its description is in
+// the classifier's request, at the fake server) and by its keywords when the classifier fails, like the shipped agents,
+// whose own descriptions come from their files.
 #include "AgentsEditor.h"
 #include "EngineHarness.h"
+#include "ModalAnswer.h"
 #include "presentation/AgentsEditorViewModel.h"
 
 #include <QFile>
+#include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
@@ -17,6 +19,7 @@
 using namespace Qt::StringLiterals;
 using namespace Tandem;
 using Tandem::Test::EngineHarness;
+using Tandem::Test::ModalAnswer;
 using Tandem::Test::RecordedRequest;
 using Tandem::Test::ScriptedReply;
 
@@ -42,8 +45,6 @@ QStringList classifications(const EngineHarness &h)
     return bodies;
 }
 
-const QString kTravelFile = u"---\nid: travel\nname: Travel agent\nrole: Plans trips.\nmodes: [router]\n---\n"
-                            u"You are the travel agent: you plan the person's trips.\n"_s;
 const QString kDescription = u"Plans trips: flights, trains, hotels and visas"_s;
 
 } // namespace
@@ -54,7 +55,7 @@ class TestRouterAgentsEdited : public QObject
 
 private Q_SLOTS:
     void cleanup();
-    void anAgentEditedInTheEditorIsReachable();
+    void anAgentAddedInTheEditorIsReachable();
 };
 
 void TestRouterAgentsEdited::cleanup()
@@ -63,18 +64,25 @@ void TestRouterAgentsEdited::cleanup()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
-void TestRouterAgentsEdited::anAgentEditedInTheEditorIsReachable()
+void TestRouterAgentsEdited::anAgentAddedInTheEditorIsReachable()
 {
     QTemporaryDir folder;
-    QFile file(folder.filePath(u"travel.md"_s));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kTravelFile.toUtf8());
-    file.close();
     EngineHarness h(Tandem::ProviderProfile::Protocol::ChatCompletions, configWith(folder.path()));
     AgentsEditorViewModel model(&h.repository());
     AgentsEditor editor(&model);
     editor.show();
-    editor.select(Conversation::Mode::Router, u"travel"_s);
+    editor.select(Conversation::Mode::Router);
+    ModalAnswer<QInputDialog> named([](QInputDialog *dialog) {
+        dialog->setTextValue(u"Travel agent"_s);
+        dialog->accept();
+        return true;
+    });
+    editor.findChild<QPushButton *>(u"NewAgent"_s)->click();
+    QVERIFY(named.answered());
+    const std::optional<Agent> added = model.agent(u"travel-agent"_s);
+    QVERIFY(added);
+    QCOMPARE(added->modes, QStringList { u"router"_s });
+    QVERIFY(QFile::exists(folder.filePath(u"travel-agent.md"_s)));
     auto *description = editor.findChild<QLineEdit *>(u"AgentDescription"_s);
     auto *keywords = editor.findChild<QLineEdit *>(u"AgentHandles"_s);
     QVERIFY(description && keywords);
@@ -84,7 +92,7 @@ void TestRouterAgentsEdited::anAgentEditedInTheEditorIsReachable()
     keywords->insert(u"поездк"_s); // QTest types ASCII only; the field takes any language
     editor.findChild<QPushButton *>(u"SaveAgent"_s)->click();
 
-    const std::optional<Agent> saved = model.agent(u"travel"_s);
+    const std::optional<Agent> saved = model.agent(u"travel-agent"_s);
     QVERIFY(saved);
     QCOMPARE(saved->description, kDescription);
     QCOMPARE(saved->handles, (QStringList { u"flight"_s, u"trip"_s, u"поездк"_s }));
@@ -99,21 +107,21 @@ void TestRouterAgentsEdited::anAgentEditedInTheEditorIsReachable()
     QCOMPARE(bodies.size(), 1);
     const QJsonObject request = QJsonDocument::fromJson(bodies[0].toUtf8()).object();
     const QString system = request.value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString();
-    QVERIFY2(system.contains(u"- travel: "_s + kDescription), qPrintable(system));
+    QVERIFY2(system.contains(u"- travel-agent: "_s + kDescription), qPrintable(system));
     const std::optional<Agent> task = h.work().agents().get(u"task"_s);
     QVERIFY(task && !task->description.isEmpty());
     QVERIFY2(system.contains(u"- task: "_s + task->description), qPrintable(system));
     const QList<RoutingDecision> decisions = h.repository().routingDecisions(id);
     QCOMPARE(decisions.size(), 1);
-    QCOMPARE(decisions[0].agentId, u"travel"_s);
+    QCOMPARE(decisions[0].agentId, u"travel-agent"_s);
     QCOMPARE(decisions[0].method, RoutingDecision::Method::Keywords);
-    QCOMPARE(h.rows(id).constLast().agentId, u"travel"_s);
+    QCOMPARE(h.rows(id).constLast().agentId, u"travel-agent"_s);
 
     // In Russian too, by its own keyword.
     h.server().enqueue(ScriptedReply::text({ u"не JSON"_s }));
     h.server().enqueue(ScriptedReply::text({ u"Куда?"_s }).expectUserText(u"Спланируй поездку в Казань"_s));
     QCOMPARE(h.sendAndWait(id, u"Спланируй поездку в Казань"_s), RunOutcome::Completed);
-    QCOMPARE(h.repository().routingDecisions(id).constLast().agentId, u"travel"_s);
+    QCOMPARE(h.repository().routingDecisions(id).constLast().agentId, u"travel-agent"_s);
     QCOMPARE(h.repository().routingDecisions(id).constLast().method, RoutingDecision::Method::Keywords);
 }
 
