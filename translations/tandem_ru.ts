@@ -2838,6 +2838,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>the unconfirmed proposal was dropped</source>
         <translation>неподтверждённое предложение отброшено</translation>
     </message>
+    <message>
+        <source>%1 carries out what you confirmed, with your changes</source>
+        <translation>%1 выполняет то, что вы подтвердили, с вашими изменениями</translation>
+    </message>
+    <message>
+        <source>%1 asks again with your changes</source>
+        <translation>%1 спрашивает снова, с вашими изменениями</translation>
+    </message>
 </context>
 <context>
     <name>RunCommandTool</name>
@@ -3233,6 +3241,42 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>“%1” was removed.</source>
         <translation>«%1» удалён.</translation>
     </message>
+    <message>
+        <source>Des&amp;cription:</source>
+        <translation>Описа&amp;ние:</translation>
+    </message>
+    <message>
+        <source>What it handles, for the orchestrator (router mode)</source>
+        <translation>Чем занимается, для оркестратора (режим маршрутизатора)</translation>
+    </message>
+    <message>
+        <source>&amp;Keywords:</source>
+        <translation>&amp;Ключевые слова:</translation>
+    </message>
+    <message>
+        <source>Words that send a message here, separated by commas (router mode)</source>
+        <translation>Слова, по которым сообщение попадает сюда, через запятую (режим маршрутизатора)</translation>
+    </message>
+    <message>
+        <source>Ne&amp;w Agent…</source>
+        <translation>Нов&amp;ый агент…</translation>
+    </message>
+    <message>
+        <source>Add your own agent to this mode</source>
+        <translation>Добавить в этот режим своего агента</translation>
+    </message>
+    <message>
+        <source>New Agent</source>
+        <translation>Новый агент</translation>
+    </message>
+    <message>
+        <source>Name of the new agent:</source>
+        <translation>Имя нового агента:</translation>
+    </message>
+    <message>
+        <source>“%1” was added; give it its instructions and save.</source>
+        <translation>«%1» добавлен; дайте ему указания и сохраните.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::AgentsEditorViewModel</name>
@@ -3283,6 +3327,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The thread cannot be reset while the conversation is answering.</source>
         <translation>Ветку нельзя сбросить, пока беседа отвечает.</translation>
+    </message>
+    <message>
+        <source>You are %1.</source>
+        <translation>Ты — %1.</translation>
     </message>
 </context>
 <context>

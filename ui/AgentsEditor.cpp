@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -92,6 +93,9 @@ QLayout *AgentsEditor::createButtons()
     m_preset = new QPushButton(this);
     m_preset->setObjectName(u"ResetToPreset"_s);
     connect(m_preset, &QPushButton::clicked, this, &AgentsEditor::resetToPreset);
+    m_new = new QPushButton(this);
+    m_new->setObjectName(u"NewAgent"_s);
+    connect(m_new, &QPushButton::clicked, this, &AgentsEditor::newAgent);
     m_remove = new QPushButton(this);
     m_remove->setObjectName(u"RemoveAgent"_s);
     connect(m_remove, &QPushButton::clicked, this, &AgentsEditor::removeAgent);
@@ -107,6 +111,7 @@ QLayout *AgentsEditor::createButtons()
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_preset);
+    buttons->addWidget(m_new);
     buttons->addWidget(m_remove);
     buttons->addWidget(m_thread);
     buttons->addStretch(1);
@@ -129,6 +134,8 @@ QWidget *AgentsEditor::createAgentPage()
     field(m_role, m_roleLabel, u"AgentRole"_s);
     field(m_modelField, m_modelLabel, u"AgentModel"_s);
     field(m_provider, m_providerLabel, u"AgentProvider"_s);
+    field(m_description, m_descriptionLabel, u"AgentDescription"_s);
+    field(m_handles, m_handlesLabel, u"AgentHandles"_s);
     m_instructions = new QPlainTextEdit(page);
     m_instructions->setObjectName(u"AgentInstructions"_s);
     connect(m_instructions, &QPlainTextEdit::textChanged, this, &AgentsEditor::updateModified);
@@ -151,6 +158,8 @@ QWidget *AgentsEditor::createAgentPage()
     form->addRow(m_roleLabel, m_role);
     form->addRow(m_modelLabel, m_modelField);
     form->addRow(m_providerLabel, m_provider);
+    form->addRow(m_descriptionLabel, m_description);
+    form->addRow(m_handlesLabel, m_handles);
     form->addRow(checks);
     form->addRow(m_instructionsLabel);
     form->addRow(m_instructions);
@@ -189,6 +198,10 @@ void AgentsEditor::retranslate()
     m_modelField->setPlaceholderText(tr("The conversation's model"));
     m_providerLabel->setText(tr("&Provider:"));
     m_provider->setPlaceholderText(tr("The conversation's provider"));
+    m_descriptionLabel->setText(tr("Des&cription:"));
+    m_description->setPlaceholderText(tr("What it handles, for the orchestrator (router mode)"));
+    m_handlesLabel->setText(tr("&Keywords:"));
+    m_handles->setPlaceholderText(tr("Words that send a message here, separated by commas (router mode)"));
     m_instructionsLabel->setText(tr("&Instructions:"));
     m_variablesNote->setText(tr("Variables such as $STORY_ID, $BRANCH or $DASHBOARD_URL take the conversation's "
                                 "values; write $$ for a dollar sign."));
@@ -199,6 +212,8 @@ void AgentsEditor::retranslate()
     m_tools->setAccessibleName(tr("Allowed tools"));
     m_preset->setText(tr("Reset to &Preset"));
     m_preset->setToolTip(tr("Remove your changes: the agent shipped with Tandem returns"));
+    m_new->setText(tr("Ne&w Agent…"));
+    m_new->setToolTip(tr("Add your own agent to this mode"));
     m_remove->setText(tr("Re&move Agent"));
     m_remove->setToolTip(tr("Remove an agent Tandem does not ship: your own, or one that came with an import"));
     m_thread->setText(tr("Reset T&hread"));
@@ -303,12 +318,15 @@ void AgentsEditor::showAgent(const QString &agentId)
     m_shown = found.value_or(Agent {});
     {
         const QSignalBlocker names(m_name), roles(m_role), models(m_modelField), providers(m_provider),
-            instructions(m_instructions), terminal(m_terminal), enabled(m_enabled), tools(m_tools), targets(m_targets);
+            descriptions(m_description), handles(m_handles), instructions(m_instructions), terminal(m_terminal),
+            enabled(m_enabled), tools(m_tools), targets(m_targets);
         m_name->setText(found ? AgentsEditorViewModel::displayName(*found) : QString());
         m_role->setText(AgentsEditorViewModel::displayRole(m_shown));
         m_modelField->setText(m_shown.model);
         m_provider->setText(m_shown.providerId);
-        for (QLineEdit *edit : { m_name, m_role, m_modelField, m_provider })
+        m_description->setText(m_shown.description);
+        m_handles->setText(AgentsEditorViewModel::keywordsText(m_shown.handles));
+        for (QLineEdit *edit : { m_name, m_role, m_modelField, m_provider, m_description, m_handles })
             edit->setCursorPosition(0); // the start of a long role, not its end
         m_instructions->setPlainText(m_shown.instructions);
         m_terminal->setChecked(m_shown.terminal);
@@ -348,6 +366,8 @@ Agent AgentsEditor::editedAgent() const
     agent.role = m_role->text().trimmed();
     agent.model = m_modelField->text().trimmed();
     agent.providerId = m_provider->text().trimmed();
+    agent.description = m_description->text().trimmed();
+    agent.handles = AgentsEditorViewModel::keywordsFrom(m_handles->text());
     agent.instructions = m_instructions->toPlainText().trimmed();
     agent.terminal = m_terminal->isChecked();
     agent.enabled = m_enabled->isChecked();
@@ -475,6 +495,24 @@ void AgentsEditor::removeAgent()
     m_loaded = m_shown = Agent {}; // nothing unsaved is left of it
     listAgents({});
     setStatus(tr("“%1” was removed.").arg(name));
+}
+
+void AgentsEditor::newAgent()
+{
+    if (!m_model || !mayLeave())
+        return;
+    bool ok = false;
+    const QString name
+        = QInputDialog::getText(this, tr("New Agent"), tr("Name of the new agent:"), QLineEdit::Normal, QString(), &ok);
+    if (!ok || name.trimmed().isEmpty())
+        return;
+    const QString id = m_model->create(mode(), name);
+    if (id.isEmpty()) {
+        setStatus(m_model->lastProblem().message, true);
+        return;
+    }
+    listAgents(id);
+    setStatus(tr("“%1” was added; give it its instructions and save.").arg(name.trimmed()));
 }
 
 void AgentsEditor::resetThread()

@@ -83,6 +83,7 @@ private:
     void resetToPreset();
     /// @brief Removes the shown agent, which Tandem does not ship (asks first).
     void removeAgent();
+    void newAgent();
     void resetThread();
     void setStatus(const QString &text, bool error = false);
 
@@ -99,6 +100,8 @@ private:
     QLabel *m_roleLabel = nullptr;
     QLabel *m_modelLabel = nullptr;
     QLabel *m_providerLabel = nullptr;
+    QLabel *m_descriptionLabel = nullptr;
+    QLabel *m_handlesLabel = nullptr;
     QLabel *m_instructionsLabel = nullptr;
     QLabel *m_variablesNote = nullptr;
     QLabel *m_toolsNote = nullptr;
@@ -106,6 +109,8 @@ private:
     QLineEdit *m_role = nullptr;
     QLineEdit *m_modelField = nullptr;
     QLineEdit *m_provider = nullptr;
+    QLineEdit *m_description = nullptr; ///< router mode: what the classifier reads
+    QLineEdit *m_handles = nullptr; ///< router mode: keywords, comma-separated
     QPlainTextEdit *m_instructions = nullptr;
     QCheckBox *m_terminal = nullptr;
     QCheckBox *m_enabled = nullptr;
@@ -116,6 +121,7 @@ private:
     QPushButton *m_save = nullptr;
     QPushButton *m_preset = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_new = nullptr;
     QPushButton *m_thread = nullptr;
     QPushButton *m_close = nullptr;
 };

@@ -71,6 +71,12 @@ QString AgentFileWriter::text(const Agent &agent)
     out += u"enabled: "_s + boolean(agent.enabled) + u'\n';
     out += u"max_output_tokens: "_s + QString::number(agent.maxOutputTokens) + u'\n';
     out += u"modes: "_s + flowList(agent.modes) + u'\n';
+    if (!agent.description.isEmpty())
+        out += u"description: "_s + quoted(agent.description) + u'\n';
+    if (!agent.handles.isEmpty())
+        out += u"handles: "_s + flowList(agent.handles) + u'\n';
+    if (agent.fallback)
+        out += u"fallback: true\n"_s;
     out += u"---\n"_s;
     out += agent.instructions.trimmed() + u'\n';
     return out;

@@ -223,8 +223,8 @@ void AgentRunner::classify(const QString &text, std::function<void(const Routing
     if (!profile || !m_clients) {
         RoutingPolicy::Classification none;
         none.error = tr("there is no model provider: add one in the settings");
-        RoutingDecision decision
-            = RoutingPolicy::decide(none, m_config.routerThreshold, {}, text, {}, Router::general());
+        RoutingDecision decision = RoutingPolicy::decide(
+            none, m_config.routerThreshold, {}, text, Router::specialists(m_work.agents().list()));
         done(decision);
         return;
     }

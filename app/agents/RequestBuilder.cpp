@@ -8,6 +8,7 @@
 #include "agents/Run.h"
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
+#include "agents/UserGuide.h"
 #include "domain/PromptVariables.h"
 #include "storage/UnitOfWork.h"
 
@@ -91,6 +92,9 @@ QString RequestBuilder::instructions(const Run &run, const Agent &agent, QString
             m_config.dashboardUrl.isEmpty() ? u"(Tandem's local API is off: hand over with the handoff_to tool)"_s
                                             : m_config.dashboardUrl },
     };
+    // The Q&A agent's knowledge: Tandem's user guide in the person's language, read only by a prompt that asks for it.
+    if (PromptVariables::used(agent.instructions).contains(u"USER_GUIDE"_s))
+        values.insert(u"USER_GUIDE"_s, UserGuide::text());
     const QHash<QString, QString> stored = m_work.variables().all(run.conversationId);
     for (auto it = stored.cbegin(); it != stored.cend(); ++it)
         if (PromptVariables::isName(it.key()))

@@ -16,7 +16,6 @@
 #include "agents/ThreadHistory.h"
 #include "agents/ToolGate.h"
 #include "domain/ConfirmationReply.h"
-#include "domain/KeywordRules.h"
 #include "domain/Logging.h"
 #include "domain/RoutingPolicy.h"
 #include "domain/RoutingText.h"
@@ -26,6 +25,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <memory>
 
@@ -50,24 +50,29 @@ QString Router::orchestrator()
     return DefaultAgents::firstAgent(Conversation::Mode::Router);
 }
 
-QString Router::general()
+QList<Agent> Router::specialists(const QList<Agent> &agents)
 {
-    return KeywordRules::kGeneral.toString();
+    QList<Agent> result;
+    for (const Agent &agent : agents)
+        if (agent.enabled && agent.modes.contains(u"router"_s) && agent.id != orchestrator())
+            result << agent;
+    return result;
 }
 
 namespace {
 // At most this many rows are read for the classifier's context, which its token budget then trims: a long
 // conversation is never read whole for one classification.
 constexpr int kContextRows = 50;
+// The one proposal whose arguments a confirmation's details may change.
+constexpr QStringView kCreateTask = u"create_task";
 
-// The agents the orchestrator may route to: the router's enabled agents but itself.
-QList<Agent> specialists(const QList<Agent> &agents)
+/// @p arguments (JSON text) with @p changes set over them.
+QString amended(const QString &arguments, const QJsonObject &changes)
 {
-    QList<Agent> result;
-    for (const Agent &agent : agents)
-        if (agent.enabled && agent.modes.contains(u"router"_s) && agent.id != Router::orchestrator())
-            result << agent;
-    return result;
+    QJsonObject object = QJsonDocument::fromJson(arguments.toUtf8()).object();
+    for (auto it = changes.constBegin(); it != changes.constEnd(); ++it)
+        object.insert(it.key(), it.value());
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
 }
 
 QStringList idsOf(const QList<Agent> &agents)
@@ -86,9 +91,22 @@ void Router::route(Run *run, const QString &text)
         classify(run, text, {});
         return;
     }
-    const ConfirmationReply::Kind answer = ConfirmationReply::classify(text);
+    const ConfirmationReply::Reading reply = ConfirmationReply::read(text, QDate::currentDate());
+    // Details ("yes, high priority, due Friday") change a proposed task's arguments; a reply with details to another
+    // proposal is a new request.
+    const bool amends = !reply.changes.isEmpty();
+    const ConfirmationReply::Kind answer
+        = amends && pending->toolName != kCreateTask ? ConfirmationReply::Kind::Other : reply.kind;
+    PendingConfirmation proposal = *pending;
+    if (amends)
+        proposal.arguments = amended(pending->arguments, reply.changes);
     if (answer == ConfirmationReply::Kind::Yes && run->roster.find(pending->agentId)) {
-        confirm(run, *pending, text);
+        confirm(run, proposal, text, amends ? Confirm::CarryOutChanged : Confirm::CarryOut);
+        return;
+    }
+    if (answer == ConfirmationReply::Kind::No && amends && run->roster.find(pending->agentId)) {
+        // "No, make it Monday": the proposal is made again with the change, and the agent asks again.
+        confirm(run, proposal, text, Confirm::AskAgain);
         return;
     }
     if (answer == ConfirmationReply::Kind::No && run->roster.find(pending->agentId)) {
@@ -122,8 +140,8 @@ void Router::evaluate(LlmClient *client, const QString &clientError, const QList
     for (const Agent &agent : agents)
         if (agent.id == orchestrator())
             orchestratorAgent = &agent;
-    auto decide = [this, ids, text](const RoutingPolicy::Classification &classification) {
-        return RoutingPolicy::decide(classification, m_config.routerThreshold, {}, text, ids, general());
+    auto decide = [this, available, text](const RoutingPolicy::Classification &classification) {
+        return RoutingPolicy::decide(classification, m_config.routerThreshold, {}, text, available);
     };
     if (!client || !orchestratorAgent || ids.isEmpty()) {
         RoutingPolicy::Classification none;
@@ -160,8 +178,8 @@ void Router::classify(Run *run, const QString &text, const QString &note)
     const QString active = m_work.threads().activeAgent(run->conversationId);
     const QString activeSpecialist = ids.contains(active) ? active : QString();
     const Agent *orchestratorAgent = run->roster.find(orchestrator());
-    auto decide = [this, run, ids, activeSpecialist, text](const RoutingPolicy::Classification &classification) {
-        return RoutingPolicy::decide(classification, m_config.routerThreshold, activeSpecialist, text, ids, general());
+    auto decide = [this, available, activeSpecialist, text](const RoutingPolicy::Classification &classification) {
+        return RoutingPolicy::decide(classification, m_config.routerThreshold, activeSpecialist, text, available);
     };
     if (!orchestratorAgent || !run->client || ids.isEmpty()) {
         RoutingPolicy::Classification none;
@@ -222,16 +240,21 @@ void Router::classify(Run *run, const QString &text, const QString &note)
     });
 }
 
-void Router::confirm(Run *run, const PendingConfirmation &pending, const QString &text)
+void Router::confirm(Run *run, const PendingConfirmation &pending, const QString &text, Confirm how)
 {
     RoutingDecision decision;
     decision.method = RoutingDecision::Method::Confirmation;
     decision.agentId = pending.agentId;
-    decision.reason = u"confirmed: "_s + pending.summary;
+    decision.reason = (how == Confirm::CarryOut                 ? u"confirmed: "_s
+                              : how == Confirm::CarryOutChanged ? u"confirmed with changes: "_s
+                                                                : u"amended: "_s)
+        + pending.summary;
     // The call the agent proposed is carried out now, as the agent's own call: stored, answered by the gate, and
-    // then the agent tells the person what was done.
+    // then the agent tells the person what was done. Asked again, the same call (with the change) runs unconfirmed:
+    // the tool keeps it as the new proposal and says what to ask.
     const ToolCall call { u"confirm_%1"_s.arg(run->runId), pending.toolName, pending.arguments, {} };
-    finishRouting(run, decision, text, {}, false, [this, call](Run *r) {
+    const bool carryOut = how != Confirm::AskAgain;
+    finishRouting(run, decision, text, {}, false, [this, call, carryOut](Run *r) {
         Step step(m_work, m_events);
         const bool stored = step.isActive() && m_tools.record(*r, { call })
             && (!m_threads.uses(*r, r->agentId)
@@ -242,7 +265,8 @@ void Router::confirm(Run *run, const PendingConfirmation &pending, const QString
             m_machine.fail(r, tr("The confirmed action could not be stored."), RunFailure::Storage);
             return;
         }
-        r->tools.confirmed.insert(call.callId);
+        if (carryOut)
+            r->tools.confirmed.insert(call.callId);
         m_machine.proceedTools(r);
     });
 }

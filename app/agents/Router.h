@@ -37,8 +37,8 @@ public:
 
     /// @brief The orchestrator's agent id (DefaultAgents::firstAgent of router mode).
     static QString orchestrator();
-    /// @brief The agent a router run falls back to.
-    static QString general();
+    /// @brief The agents the orchestrator may route to: @p agents' enabled router agents but itself.
+    static QList<Agent> specialists(const QList<Agent> &agents);
 
     /// @brief Routes @p run's user message @p text, then starts the chosen agent.
     void route(Run *run, const QString &text);
@@ -52,7 +52,9 @@ public:
 private:
     /// @p note: RoutingText::kDroppedProposal when the message dropped an unconfirmed proposal, else empty.
     void classify(Run *run, const QString &text, const QString &note);
-    void confirm(Run *run, const PendingConfirmation &pending, const QString &text);
+    /// @brief How a yes or a no with details answers a proposal.
+    enum class Confirm { CarryOut, CarryOutChanged, AskAgain };
+    void confirm(Run *run, const PendingConfirmation &pending, const QString &text, Confirm how);
     /// @brief Stores @p decision with its divider, the active agent and (when @p classified) the classifier's model
     /// call in one step, then starts its agent (@p proceed instead of its model call, when given).
     void finishRouting(Run *run, RoutingDecision decision, const QString &text, const QString &note,

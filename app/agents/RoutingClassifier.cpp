@@ -34,7 +34,11 @@ LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Age
     QStringList described;
     for (const Agent &agent : specialists) {
         ids.append(agent.id);
-        described << u"- %1: %2"_s.arg(agent.id, agent.role.isEmpty() ? agent.name : agent.role);
+        // The agent's own description (its file's `description:`) is what the classifier routes by.
+        const QString about = !agent.description.trimmed().isEmpty() ? agent.description.trimmed()
+            : !agent.role.isEmpty()                                  ? agent.role
+                                                                     : agent.name;
+        described << u"- %1: %2"_s.arg(agent.id, about);
     }
     LlmRequest request;
     request.model = model;

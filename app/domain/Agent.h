@@ -24,6 +24,11 @@ struct Agent
     qint64 maxOutputTokens = 0; ///< the most tokens one model call may write; 0: the provider's limit
     QHash<QString, EdgeOptions> edgeOptions {}; ///< how each handoff target is handed over; absent: the defaults
     QStringList modes {}; ///< the conversation modes it takes part in (single, dual, pipeline, router)
+    /// Router mode: keywords and phrases (any language) whose presence sends a message to this agent when the
+    /// classifier is unsure; a keyword matches at the start of a word ("task" in "tasks").
+    QStringList handles {};
+    QString description {}; ///< router mode: what it handles, as the orchestrator's classifier reads it
+    bool fallback = false; ///< router mode: answers what no agent's classification or keywords claimed
 
     /// @brief True if this agent may hand the conversation to @p targetId (enabled, not terminal, listed, not itself).
     bool mayHandOffTo(const QString &targetId) const

@@ -19,7 +19,7 @@ constexpr qsizetype kMaxIdLength = 64;
 constexpr QStringView kFence = u"---";
 
 /// How the value of a key is read.
-enum class Kind { Slug, Text, Bool, Count, Tools, Modes, Targets };
+enum class Kind { Slug, Text, Bool, Count, Tools, Modes, Targets, Handles };
 
 struct KeySpec
 {
@@ -39,6 +39,9 @@ constexpr KeySpec kKeys[] = {
     { u"enabled", Kind::Bool },
     { u"max_output_tokens", Kind::Count },
     { u"modes", Kind::Modes },
+    { u"description", Kind::Text },
+    { u"handles", Kind::Handles },
+    { u"fallback", Kind::Bool },
 };
 
 constexpr QStringView kTargetKeys[] = { u"to", u"transfer", u"timing", u"warm" };
@@ -350,17 +353,21 @@ bool Parser::finish(Entry &entry)
     const QString key = entry.key.toString();
     if (entry.kind == Kind::Targets)
         return readTargets(entry);
-    if (entry.kind == Kind::Tools || entry.kind == Kind::Modes) {
+    if (entry.kind == Kind::Tools || entry.kind == Kind::Modes || entry.kind == Kind::Handles) {
         QList<std::pair<Scalar, int>> items;
         if (!readList(entry, &items))
             return false;
-        QStringList &list = entry.kind == Kind::Tools ? agent.allowedTools : agent.modes;
+        QStringList &list = entry.kind == Kind::Tools ? agent.allowedTools
+            : entry.kind == Kind::Modes               ? agent.modes
+                                                      : agent.handles;
         for (const auto &[item, line] : std::as_const(items)) {
             if (entry.kind == Kind::Modes && !Conversation::modeFromName(item.text))
                 return fail(
                     line, AgentFile::tr("Unknown mode “%1”: use single, dual, pipeline or router.").arg(item.text));
             if (entry.kind == Kind::Tools && (item.text.isEmpty() || item.text.contains(u' ')))
                 return fail(line, AgentFile::tr("“%1” is not a tool name.").arg(item.text));
+            if (entry.kind == Kind::Handles && item.text.trimmed().isEmpty())
+                return fail(line, AgentFile::tr("The list item is empty."));
             if (list.contains(item.text))
                 return fail(line, AgentFile::tr("“%1” is listed twice.").arg(item.text));
             list << item.text;
@@ -395,6 +402,8 @@ bool Parser::finish(Entry &entry)
             agent.name = text;
         } else if (key == u"role") {
             agent.role = text;
+        } else if (key == u"description") {
+            agent.description = text;
         } else if (key == u"model") {
             agent.model = text;
         } else {
@@ -405,7 +414,7 @@ bool Parser::finish(Entry &entry)
         const bool yes = text.compare(u"true"_s, Qt::CaseInsensitive) == 0;
         if (!yes && text.compare(u"false"_s, Qt::CaseInsensitive) != 0)
             return fail(entry.line, AgentFile::tr("“%1” is true or false, not “%2”.").arg(key, text));
-        (key == u"terminal" ? agent.terminal : agent.enabled) = yes;
+        (key == u"terminal" ? agent.terminal : key == u"fallback" ? agent.fallback : agent.enabled) = yes;
         return true;
     }
     case Kind::Count: {
@@ -419,6 +428,7 @@ bool Parser::finish(Entry &entry)
     case Kind::Tools:
     case Kind::Modes:
     case Kind::Targets:
+    case Kind::Handles:
         break;
     }
     return true;

@@ -29,6 +29,9 @@ namespace Tandem {
 /// enabled: true
 /// max_output_tokens: 0              # 0: the provider's limit
 /// modes: [pipeline]                 # single, dual, pipeline, router
+/// description: Creates tasks.       # router mode: what the orchestrator's classifier reads about the agent
+/// handles: [task, "to-do", задач]   # router mode: keywords and phrases that send a message here
+/// fallback: false                   # router mode: true for the agent that takes what no other claimed
 /// ---
 /// The instructions: the rest of the file, trimmed.
 /// ```

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Agent.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -7,26 +9,21 @@
 namespace Tandem {
 
 /// @brief Router mode's keyword rules: what decides the specialist when the orchestrator's classification
-/// is not confident enough or failed. English and Russian.
+/// is not confident enough or failed. The keywords are the agents' own (`handles:` in their files, any language).
 class KeywordRules
 {
 public:
-    /// @brief The router's specialists: tasks, questions and answers, tracking, and the general agent.
-    static constexpr QStringView kTask = u"task";
-    static constexpr QStringView kQa = u"qa";
-    static constexpr QStringView kTracking = u"tracking";
-    static constexpr QStringView kGeneral = u"general";
-
     struct Rule
     {
         QString agentId;
-        QStringList keywords; ///< lower case; a keyword matches at the start of a word ("task" in "tasks")
+        QStringList keywords; ///< a keyword matches at the start of a word ("task" in "tasks"), in any case
     };
 
-    /// @brief The shipped rules, tracking before task before Q&A (the first wins a tie).
-    static QList<Rule> defaults();
-    /// @brief The agent whose rule matches most keywords of @p text; empty if none matches.
-    static QString match(const QString &text, const QList<Rule> &rules = defaults());
+    /// @brief One rule per agent of @p agents that declares keywords, in their order.
+    static QList<Rule> of(const QList<Agent> &agents);
+    /// @brief The agent whose rule matches most keywords of @p text (a tie goes to the longer matched words, then to
+    /// the earlier rule); empty if none matches.
+    static QString match(const QString &text, const QList<Rule> &rules);
 };
 
 } // namespace Tandem

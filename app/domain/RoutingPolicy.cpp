@@ -5,8 +5,11 @@
 namespace Tandem {
 
 RoutingDecision RoutingPolicy::decide(const Classification &classification, double threshold,
-    const QString &activeSpecialist, const QString &text, const QStringList &available, const QString &general)
+    const QString &activeSpecialist, const QString &text, const QList<Agent> &specialists)
 {
+    QStringList available;
+    for (const Agent &agent : specialists)
+        available << agent.id;
     RoutingDecision decision;
     decision.classifiedAgent = classification.agent;
     decision.confidence = classification.error.isEmpty() ? classification.confidence : 0.0;
@@ -20,8 +23,8 @@ RoutingDecision RoutingPolicy::decide(const Classification &classification, doub
     }
     // The keyword rules run at every turn, not only the first: a message that names its subject moves the
     // conversation even when the classifier was unsure or failed. Staying is chosen only when they find nothing.
-    const QString keyword = KeywordRules::match(text);
-    if (!keyword.isEmpty() && available.contains(keyword)) {
+    const QString keyword = KeywordRules::match(text, KeywordRules::of(specialists));
+    if (!keyword.isEmpty()) {
         decision.method = RoutingDecision::Method::Keywords;
         decision.agentId = keyword;
         return decision;
@@ -32,8 +35,16 @@ RoutingDecision RoutingPolicy::decide(const Classification &classification, doub
         return decision;
     }
     decision.method = RoutingDecision::Method::Fallback;
-    decision.agentId = general;
+    decision.agentId = fallbackOf(specialists);
     return decision;
+}
+
+QString RoutingPolicy::fallbackOf(const QList<Agent> &specialists)
+{
+    for (const Agent &agent : specialists)
+        if (agent.fallback)
+            return agent.id;
+    return specialists.isEmpty() ? QString() : specialists.constFirst().id;
 }
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Agent.h"
 #include "RoutingDecision.h"
 
 #include <QString>
@@ -9,7 +10,7 @@ namespace Tandem {
 
 /// @brief Router mode's rule: the orchestrator's classification at or above the threshold decides; below
 /// it (or when it failed) the keyword rules decide, at every turn; when they find nothing the conversation stays with
-/// its active specialist; without one, the general agent.
+/// its active specialist; without one, the specialist whose file says `fallback: true` (else the first).
 class RoutingPolicy
 {
 public:
@@ -25,10 +26,13 @@ public:
     };
 
     /// @brief The decision for @p text: agentId, method, the classifier's figures and error copied in.
-    /// @p activeSpecialist is the agent the conversation is with (empty: none yet); @p available the specialists that
-    /// may answer; @p general the fallback agent.
+    /// @p activeSpecialist is the agent the conversation is with (empty: none yet); @p specialists the agents that
+    /// may answer, whose `handles:` are the keyword rules and one of which may be the fallback.
     static RoutingDecision decide(const Classification &classification, double threshold,
-        const QString &activeSpecialist, const QString &text, const QStringList &available, const QString &general);
+        const QString &activeSpecialist, const QString &text, const QList<Agent> &specialists);
+    /// @brief The agent that answers what nothing else claimed: the first of @p specialists marked fallback, else the
+    /// first of them; empty when there is none.
+    static QString fallbackOf(const QList<Agent> &specialists);
 };
 
 } // namespace Tandem

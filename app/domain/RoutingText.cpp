@@ -26,8 +26,12 @@ QString sentence(const RoutingDecision &decision, const RoutingText::NameOf &nam
                                  : RoutingText::tr("Routed to %1: nothing else matched (the classifier said %2 · %3)")
                                        .arg(name, classified, confidence);
     case RoutingDecision::Method::Confirmation:
-        return decision.reason.startsWith(u"confirmed"_s)
-            ? RoutingText::tr("%1 carries out what you confirmed").arg(name)
+        if (decision.reason.startsWith(u"confirmed with changes"_s))
+            return RoutingText::tr("%1 carries out what you confirmed, with your changes").arg(name);
+        if (decision.reason.startsWith(u"confirmed"_s))
+            return RoutingText::tr("%1 carries out what you confirmed").arg(name);
+        return decision.reason.startsWith(u"amended"_s)
+            ? RoutingText::tr("%1 asks again with your changes").arg(name)
             : RoutingText::tr("%1: you declined, nothing was done").arg(name);
     case RoutingDecision::Method::Direct:
         return RoutingText::tr("Routed to %1 (chosen directly)").arg(name);

@@ -70,6 +70,22 @@ QString AgentsEditorViewModel::displayRole(const Agent &agent)
     return ShippedAgentText::role(agent);
 }
 
+QString AgentsEditorViewModel::keywordsText(const QStringList &keywords)
+{
+    return keywords.join(u", "_s);
+}
+
+QStringList AgentsEditorViewModel::keywordsFrom(const QString &text)
+{
+    QStringList keywords;
+    for (const QString &piece : text.split(u',')) {
+        const QString keyword = piece.simplified();
+        if (!keyword.isEmpty() && !keywords.contains(keyword))
+            keywords << keyword;
+    }
+    return keywords;
+}
+
 QStringList AgentsEditorViewModel::toolNames() const
 {
     return m_definitions ? m_definitions->toolNames() : QStringList {};
@@ -227,6 +243,32 @@ bool AgentsEditorViewModel::save(Conversation::Mode mode, Agent draft)
     reload();
     Q_EMIT changed();
     return true;
+}
+
+QString AgentsEditorViewModel::create(Conversation::Mode mode, const QString &name)
+{
+    // The id is the name's Latin letters and digits ("Travel agent" → travel-agent); any other name gets "agent".
+    QString base;
+    for (const QChar c : name.trimmed().toLower()) {
+        if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9'))
+            base += c;
+        else if (!base.isEmpty() && !base.endsWith(u'-'))
+            base += u'-';
+    }
+    while (base.endsWith(u'-'))
+        base.chop(1);
+    if (base.isEmpty() || !(base.front() >= u'a' && base.front() <= u'z'))
+        base = u"agent"_s + (base.isEmpty() ? QString() : u'-' + base);
+    base.truncate(60);
+    QString id = base;
+    for (int n = 2; agent(id) || id == TransitionGraph::kPerson; ++n)
+        id = base + u'-' + QString::number(n);
+    Agent draft;
+    draft.id = id;
+    draft.name = name.trimmed();
+    draft.modes = { Conversation::modeName(mode) };
+    draft.instructions = tr("You are %1.").arg(draft.name);
+    return save(mode, draft) ? id : QString();
 }
 
 bool AgentsEditorViewModel::hasOverride(const QString &agentId) const

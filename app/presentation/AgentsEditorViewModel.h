@@ -77,6 +77,10 @@ public:
     static QString displayName(const Agent &agent);
     /// @brief The role @p agent is shown with: a shipped role in the current language, a person's own as written.
     static QString displayRole(const Agent &agent);
+    /// @brief Router mode's keywords as one line: "task, to-do, задач".
+    static QString keywordsText(const QStringList &keywords);
+    /// @brief The keywords of a line the person typed: split at commas, trimmed, empty and repeated ones dropped.
+    static QStringList keywordsFrom(const QString &text);
     /// @brief The tools an agent may be given.
     QStringList toolNames() const;
     /// @brief What @p agentId of @p mode may hand over to: the other agents of the mode, the person and, in a
@@ -93,6 +97,9 @@ public:
     /// @brief Validates @p draft and saves it as the person's file; the next request uses it. False with
     /// lastProblem() otherwise.
     bool save(Conversation::Mode mode, Agent draft);
+    /// @brief Adds the person's own agent called @p name to @p mode (its id made from the name, unique), written as
+    /// their file; its fields are then edited as any agent's. The new id, or empty with lastProblem().
+    QString create(Conversation::Mode mode, const QString &name);
     /// @brief True if the person's file overrides @p agentId's shipped preset.
     bool hasOverride(const QString &agentId) const;
     /// @brief Removes the person's file of @p agentId: the shipped agent returns. False with lastProblem() otherwise.

@@ -11,7 +11,7 @@ namespace Tandem {
 namespace {
 constexpr auto kColumns
     = u"id, name, role, instructions, model, provider_id, allowed_tools, handoff_targets, terminal, enabled, "
-      u"max_output_tokens, edge_options, modes";
+      u"max_output_tokens, edge_options, modes, handles, description, fallback";
 
 QHash<QString, EdgeOptions> edgeOptionsFrom(const QVariant &value)
 {
@@ -46,6 +46,9 @@ Agent agentFromRow(const QSqlQuery &q)
     a.maxOutputTokens = q.value(10).toLongLong();
     a.edgeOptions = edgeOptionsFrom(q.value(11));
     a.modes = SqlValues::toList(q.value(12));
+    a.handles = SqlValues::toList(q.value(13));
+    a.description = q.value(14).toString();
+    a.fallback = q.value(15).toBool();
     return a;
 }
 } // namespace
@@ -54,14 +57,16 @@ bool AgentStore::save(const Agent &agent)
 {
     // Portable upsert: SQLite >= 3.24 and PostgreSQL share this form.
     Statement q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
-                          u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, created_at) "
-                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                          u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, handles, "
+                          u"description, fallback, created_at) "
+                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                           u"ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, "
                           u"instructions = excluded.instructions, model = excluded.model, "
                           u"provider_id = excluded.provider_id, allowed_tools = excluded.allowed_tools, "
                           u"handoff_targets = excluded.handoff_targets, terminal = excluded.terminal, "
                           u"enabled = excluded.enabled, max_output_tokens = excluded.max_output_tokens, "
-                          u"edge_options = excluded.edge_options, modes = excluded.modes"_s);
+                          u"edge_options = excluded.edge_options, modes = excluded.modes, handles = excluded.handles, "
+                          u"description = excluded.description, fallback = excluded.fallback"_s);
     q.addBindValue(agent.id);
     q.addBindValue(SqlValues::text(agent.name));
     q.addBindValue(SqlValues::text(agent.role));
@@ -75,6 +80,9 @@ bool AgentStore::save(const Agent &agent)
     q.addBindValue(agent.maxOutputTokens);
     q.addBindValue(edgeOptionsText(agent.edgeOptions));
     q.addBindValue(SqlValues::fromList(agent.modes));
+    q.addBindValue(SqlValues::fromList(agent.handles));
+    q.addBindValue(SqlValues::text(agent.description));
+    q.addBindValue(agent.fallback);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }

@@ -286,6 +286,14 @@ QList<Migration> Schema::migrations()
                         WHEN 'documentation' THEN 'documenting' ELSE value END
                     WHERE name = 'pipeline.phase')"_s,
             } },
+        // Router mode's agents declare what they handle in their files (seed 004's can_handle) instead of a table
+        // in the code: keywords as a JSON list, the description the classifier reads, the agent that takes the rest.
+        Migration { 10, u"router agents' keywords, description and fallback"_s,
+            {
+                u"ALTER TABLE agents ADD COLUMN handles TEXT NOT NULL DEFAULT '[]'"_s,
+                u"ALTER TABLE agents ADD COLUMN description TEXT NOT NULL DEFAULT ''"_s,
+                u"ALTER TABLE agents ADD COLUMN fallback INTEGER NOT NULL DEFAULT 0"_s,
+            } },
     };
 }
 

@@ -196,14 +196,19 @@ void TestCliRouter::evalRouting()
 
 void TestCliRouter::evalRoutingBelowTheMinimum()
 {
-    // Every classification fails (bad JSON): the keyword rules and the general agent still route three right.
-    for (int i = 0; i < 5; ++i)
-        m_server.enqueue(ScriptedReply::text({ u"no JSON here"_s }));
+    // The first classification fails (bad JSON: the task agent's keywords route it right); the others name the general
+    // agent with confidence: two right of five. (With every classification failed, the agents' keywords and the
+    // fallback would route all five right.)
+    m_server.enqueue(ScriptedReply::text({ u"no JSON here"_s }));
+    for (int i = 0; i < 4; ++i)
+        m_server.enqueue(classified(u"general"_s, 0.9));
     const Outcome eval = tandem(
         { u"eval-routing"_s, kCases, u"--provider"_s, m_server.baseUrl().toString(), u"--min-accuracy"_s, u"90"_s });
     QCOMPARE(eval.exitCode, 7);
     QVERIFY2(eval.err.contains(u"is below the minimum 90.0%"_s), qPrintable(eval.err));
-    QVERIFY2(eval.out.contains(u"the classifier's answer was not valid JSON"_s), qPrintable(eval.out));
+    QVERIFY2(
+        eval.out.contains(u"line 3: “Complete review code”: expected task, routed to general (classifier · 0.90)"_s),
+        qPrintable(eval.out));
     QCOMPARE(tandem({ u"eval-routing"_s, u"/no/such/file.jsonl"_s }).exitCode, 2);
 }
 

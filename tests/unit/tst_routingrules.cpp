@@ -1,5 +1,6 @@
-// Router mode's rules without a model: the keyword rules, the confirmation answers, the policy that picks the agent,
-// and the reading of the classifier's JSON answer.
+// Router mode's rules without a model: the keyword rules (the shipped agents' `handles:`), the confirmation answers,
+// the policy that picks the agent, and the reading of the classifier's JSON answer.
+#include "agents/AgentCatalog.h"
 #include "agents/RoutingClassifier.h"
 #include "domain/ConfirmationReply.h"
 #include "domain/KeywordRules.h"
@@ -13,6 +14,18 @@ using namespace Tandem;
 
 Q_DECLARE_METATYPE(Tandem::RoutingDecision::Method)
 Q_DECLARE_METATYPE(Tandem::ConfirmationReply::Kind)
+
+namespace {
+// The router's shipped specialists, as their files declare them.
+QList<Agent> shippedSpecialists()
+{
+    QList<Agent> agents;
+    for (const QString &id : { u"task"_s, u"qa"_s, u"tracking"_s, u"general"_s })
+        if (const std::optional<Agent> agent = AgentCatalog::shipped(id))
+            agents << *agent;
+    return agents;
+}
+} // namespace
 
 class TestRoutingRules : public QObject
 {
@@ -52,7 +65,9 @@ void TestRoutingRules::keywords()
 {
     QFETCH(QString, text);
     QFETCH(QString, agent);
-    QCOMPARE(KeywordRules::match(text), agent);
+    const QList<Agent> specialists = shippedSpecialists();
+    QCOMPARE(specialists.size(), 4);
+    QCOMPARE(KeywordRules::match(text, KeywordRules::of(specialists)), agent);
 }
 
 void TestRoutingRules::confirmation_data()
@@ -140,8 +155,8 @@ void TestRoutingRules::policy()
     QFETCH(QString, chosen);
     QFETCH(RoutingDecision::Method, method);
     const RoutingPolicy::Classification classification { agent, confidence, u"because"_s, error };
-    const RoutingDecision decision = RoutingPolicy::decide(classification, RoutingPolicy::kDefaultThreshold, active,
-        text, { u"task"_s, u"qa"_s, u"tracking"_s, u"general"_s }, u"general"_s);
+    const RoutingDecision decision
+        = RoutingPolicy::decide(classification, RoutingPolicy::kDefaultThreshold, active, text, shippedSpecialists());
     QCOMPARE(decision.agentId, chosen);
     QCOMPARE(decision.method, method);
     QCOMPARE(decision.error, error);
