@@ -249,6 +249,7 @@ void LocalApi::setDashboardUrl(const QString &url)
 {
     EngineConfig config = m_repository.engineConfig();
     config.dashboardUrl = url;
+    config.apiToken = url.isEmpty() ? QString() : m_server->token();
     m_repository.setEngineConfig(config);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Agent.h"
+#include "OutsideRunner.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -29,6 +30,9 @@ namespace Tandem {
 /// enabled: true
 /// max_output_tokens: 0              # 0: the provider's limit
 /// modes: [pipeline]                 # single, dual, pipeline, router
+/// runner: command                   # model (default): Tandem's model calls; command: an outside program
+/// command: [my-agent, --print]      # with runner: command; or one string, split into words without a shell
+/// network: true                     # the command keeps the network (the local API is on its loopback)
 /// ---
 /// The instructions: the rest of the file, trimmed.
 /// ```
@@ -49,6 +53,7 @@ public:
         Agent agent; ///< the agent the file declares; meaningful only when ok()
         QString error; ///< "<file>:<line>: <sentence>", translated; empty when the file is sound
         int line = 0; ///< the line (from 1) the error is on; 0 when the file is sound
+        OutsideRunner runner; ///< `runner: command`, its command line and network; empty for a model's agent
         bool ok() const { return error.isEmpty(); }
     };
 
