@@ -193,7 +193,7 @@ void OutsideAgents::finish(qint64 handoffId, int exitCode, bool killed)
     } else {
         const QString last = lastLines(row.content, kLastLines);
         if (!running->stopReason.isEmpty())
-            sentence = tr("%1: %2").arg(name, running->stopReason);
+            sentence = name + u": "_s + running->stopReason;
         else if (killed)
             sentence = tr("%1's program was ended by a signal without handing the work on.").arg(name);
         else

@@ -198,9 +198,10 @@ void TestAgentFile::refused_data()
         << u"“1a” is not a valid id: use a-z, 0-9, _ and -, starting with a letter, at most 64 characters."_s;
     QTest::newRow("id person") << u"---\nid: person\nname: A\n---\n"_s << 2
                                << u"“person” names the human and cannot be an agent's id."_s;
-    QTest::newRow("unknown key") << head + u"colour: red\n---\n"_s << 4
-                                 << u"Unknown key “colour”. The keys are: id, name, role, model, provider, tools, "
-                                    u"targets, terminal, enabled, max_output_tokens, modes."_s;
+    QTest::newRow("unknown key")
+        << head + u"colour: red\n---\n"_s << 4
+        << u"Unknown key “colour”. The keys are: id, name, role, model, provider, tools, "
+           u"targets, terminal, enabled, max_output_tokens, modes, runner, command, network."_s;
     QTest::newRow("duplicate key") << head + u"name: B\n---\n"_s << 4 << u"“name” is given twice (first on line 3)."_s;
     QTest::newRow("no colon") << head + u"terminal\n---\n"_s << 4 << u"Expected “key: value” here."_s;
     QTest::newRow("tab indentation") << head + u"tools:\n\t- x\n---\n"_s << 5
