@@ -2,6 +2,7 @@
 // starts in the workspace, in the sandbox, when work is handed to it. The programs here are the shell scripts of
 // tests/integration/outside-agents, which talk to the real local API over loopback with curl.
 #include "EngineHarness.h"
+#include "ScriptedReply.h"
 #include "api/ApiServer.h"
 #include "domain/AgentFile.h"
 #include "storage/UnitOfWork.h"
@@ -10,6 +11,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -64,11 +66,12 @@ private Q_SLOTS:
     void handsOnThroughTheApi();
     void exitWithoutHandingOffFails();
     void stopEndsTheProcessGroup();
+    void engineLeavesTheHandoffToTheProgram();
 
 private:
-    /// The engine on a pipeline conversation whose analyst runs @p command (words of its file's list), with the
-    /// local API listening and the workspace holding the scripts.
-    void start(const QString &command);
+    /// The engine on a pipeline conversation whose @p agent (analyst or implementer) runs @p command (words of its
+    /// file's list), with the local API listening and the workspace holding the scripts.
+    void start(const QString &command, const QString &agent = u"analyst"_s);
     /// Hands the story to the analyst, as the orchestrator's start does; returns the handoff.
     Handoff handToAnalyst();
     /// The analyst's bubble of @p handoffId, once it is no longer streaming.
@@ -136,7 +139,7 @@ void TestOutsideRunner::parsesRunnerKeys()
     QCOMPARE(result.runner.network, network);
 }
 
-void TestOutsideRunner::start(const QString &command)
+void TestOutsideRunner::start(const QString &command, const QString &agent)
 {
     m_folder = std::make_unique<QTemporaryDir>();
     QVERIFY(m_folder->isValid());
@@ -149,12 +152,15 @@ void TestOutsideRunner::start(const QString &command)
     for (const QString &name : scripts.entryList({ u"*.sh"_s }, QDir::Files))
         QVERIFY(QFile::copy(scripts.filePath(name), root.filePath(u"workspace/"_s + name)));
 
-    QFile file(root.filePath(u"agents/analyst.md"_s));
+    QFile file(root.filePath(u"agents/%1.md"_s.arg(agent)));
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(u"---\nid: analyst\nname: Analyst\nrole: Reads the story and plans.\ntargets: [implementer]\n"
-               u"modes: [pipeline]\nrunner: command\ncommand: [%1]\nnetwork: true\n---\n"
-               u"You are the analyst of story $STORY_ID. The board is at $DASHBOARD_URL.\n"_s.arg(command)
-                   .toUtf8());
+    const QString name = agent == u"analyst"_s ? u"Analyst"_s : u"Implementer"_s;
+    const QString target = agent == u"analyst"_s ? u"implementer"_s : u"reviewer"_s;
+    file.write(
+        u"---\nid: %1\nname: %2\nrole: Works outside Tandem.\ntargets: [%3]\n"
+        u"modes: [pipeline]\nrunner: command\ncommand: [%4]\nnetwork: true\n---\n"
+        u"You are the %1 of story $STORY_ID. The board is at $DASHBOARD_URL.\n"_s.arg(agent, name, target, command)
+            .toUtf8());
     file.close();
 
     EngineConfig config = EngineHarness::testConfig();
@@ -277,6 +283,37 @@ void TestOutsideRunner::stopEndsTheProcessGroup()
     QVERIFY(bubble->content.contains(u"analyst: sleeping"_s));
     QTRY_VERIFY_WITH_TIMEOUT(!alive(sleeper), 10000);
     QCOMPARE(m_harness->work().board().get(toAnalyst.id)->status(), Handoff::Status::Rejected);
+}
+
+void TestOutsideRunner::engineLeavesTheHandoffToTheProgram()
+{
+    // The engine's analyst hands the story on with handoff_to: the implementer is a program, not a model to call, so
+    // the run ends with the handoff pending and the program takes it from there.
+    start(u"sh, ./implement.sh"_s, u"implementer"_s);
+    const QJsonObject arguments { { u"target_agent"_s, u"implementer"_s }, { u"context"_s, u"Plan: a login form"_s } };
+    m_harness->server().enqueue(ScriptedReply::calling({ ToolCall {
+        {}, u"handoff_to"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact)), {} } }));
+    QCOMPARE(m_harness->sendAndWait(m_story, u"Story 1.1: a login form"_s), RunOutcome::Completed);
+    QCOMPARE(m_harness->modelRequests().size(), 1); // the analyst's only
+
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->work().board().forConversation(m_story).size(), 3, 30000);
+    const QList<Handoff> handoffs = m_harness->work().board().forConversation(m_story);
+    QCOMPARE(handoffs.at(1).fromAgent, u"analyst"_s);
+    QCOMPARE(handoffs.at(1).toAgent, u"implementer"_s);
+    QCOMPARE(handoffs.at(1).status(), Handoff::Status::Accepted);
+    QCOMPARE(handoffs.at(2).fromAgent, u"implementer"_s);
+    QCOMPARE(handoffs.at(2).toAgent, u"reviewer"_s);
+    std::optional<Message> bubble;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            bubble.reset();
+            for (const Message &row : m_harness->rows(m_story))
+                if (row.agentId == u"implementer"_s && row.role == Message::Role::Assistant)
+                    bubble = row;
+            return bubble && bubble->status == Message::Status::Complete;
+        }(),
+        30000);
+    QVERIFY(bubble->content.contains(u"implementer: handed the work to the reviewer"_s));
 }
 
 QTEST_GUILESS_MAIN(TestOutsideRunner)
