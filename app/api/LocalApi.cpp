@@ -238,10 +238,13 @@ void LocalApi::refreshToken()
             || !self->m_server->isListening())
             return;
         const QString token = result.ok() ? result.secret : QString();
-        if (self->m_server->setToken(token))
+        if (self->m_server->setToken(token)) {
             qCInfo(lcApi) << (token.isEmpty() ? "the local API token was removed from the keychain: every request is "
                                                 "refused"
                                               : "the local API token changed in the keychain: the old one is refused");
+            // The outside agents started from now on get the new token.
+            self->setDashboardUrl(self->m_server->url());
+        }
     });
 }
 
