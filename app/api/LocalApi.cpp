@@ -179,6 +179,8 @@ void LocalApi::regenerateToken(TokenCallback done)
             return;
         }
         self->m_server->setToken(token);
+        if (self->m_server->isListening())
+            self->setDashboardUrl(self->m_server->url()); // the outside agents started from now on get the new token
         // Where it went, truly: without a keychain the token lives in this process's memory only.
         if (self->m_secrets && self->m_secrets->isPersistent())
             qCInfo(lcApi) << "a new local API token was stored in the keychain";
