@@ -390,6 +390,16 @@
     </message>
 </context>
 <context>
+    <name>Tandem::OutsideAgents</name>
+    <message numerus="yes">
+        <source>It did not hand the work on within %n minute(s), so its program was ended.</source>
+        <translation>
+            <numerusform>It did not hand the work on within %n minute, so its program was ended.</numerusform>
+            <numerusform>It did not hand the work on within %n minutes, so its program was ended.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::SandboxedCommand</name>
     <message numerus="yes">
         <source>The command did not end within %n second(s) and was killed.</source>

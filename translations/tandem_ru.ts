@@ -321,6 +321,22 @@
         <source>A terminal agent never hands over: remove its targets or set terminal: false.</source>
         <translation>Конечный агент никому не передаёт работу: уберите его цели или укажите terminal: false.</translation>
     </message>
+    <message>
+        <source>“runner” is model or command, not “%1”.</source>
+        <translation>«runner» — это model или command, а не «%1».</translation>
+    </message>
+    <message>
+        <source>“runner: command” needs a “command”: the program and its arguments.</source>
+        <translation>Для «runner: command» нужен «command»: программа и её аргументы.</translation>
+    </message>
+    <message>
+        <source>“command” is read only with “runner: command”.</source>
+        <translation>«command» читается только вместе с «runner: command».</translation>
+    </message>
+    <message>
+        <source>“command” names no program.</source>
+        <translation>В «command» не указана программа.</translation>
+    </message>
 </context>
 <context>
     <name>AgentFileWriter</name>
@@ -2721,6 +2737,17 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>router</source>
         <comment>the sidebar&apos;s badge of a router conversation</comment>
         <translation>маршрутизатор</translation>
+    </message>
+</context>
+<context>
+    <name>OutsideRunner</name>
+    <message>
+        <source>The command line has a double quote that is not closed.</source>
+        <translation>В командной строке есть незакрытая двойная кавычка.</translation>
+    </message>
+    <message>
+        <source>The command line is empty.</source>
+        <translation>Командная строка пуста.</translation>
     </message>
 </context>
 <context>
@@ -5349,6 +5376,64 @@ or write a message below to start a new one.</source>
     <message>
         <source>Routed by</source>
         <translation>Способы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::OutsideAgents</name>
+    <message>
+        <source>Its handoff timed out, so its program was ended.</source>
+        <translation>Время его передачи истекло, поэтому его программа завершена.</translation>
+    </message>
+    <message>
+        <source>Its handoff was settled without it, so its program was ended.</source>
+        <translation>Его передача решена без него, поэтому его программа завершена.</translation>
+    </message>
+    <message>
+        <source>Stopped: its program was ended.</source>
+        <translation>Остановлено: его программа завершена.</translation>
+    </message>
+    <message>
+        <source>%1 is an outside agent and works through the local API, which is off: turn it on in Settings → Local API.</source>
+        <translation>%1 — внешний агент и работает через локальный API, а он выключен: включите его в «Настройки → Локальный API».</translation>
+    </message>
+    <message numerus="yes">
+        <source>It did not hand the work on within %n minute(s), so its program was ended.</source>
+        <translation>
+            <numerusform>Он не передал работу дальше за %n минуту, поэтому его программа завершена.</numerusform>
+            <numerusform>Он не передал работу дальше за %n минуты, поэтому его программа завершена.</numerusform>
+            <numerusform>Он не передал работу дальше за %n минут, поэтому его программа завершена.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1&apos;s program was ended by a signal without handing the work on.</source>
+        <translation>Программа агента %1 завершена сигналом, не передав работу дальше.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s program exited with code %2 without handing the work on.</source>
+        <translation>Программа агента %1 завершилась с кодом %2, не передав работу дальше.</translation>
+    </message>
+    <message>
+        <source>Its last lines: %1</source>
+        <translation>Последние строки: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::OutsideProcess</name>
+    <message>
+        <source>The agent&apos;s command line is empty.</source>
+        <translation>Командная строка агента пуста.</translation>
+    </message>
+    <message>
+        <source>No workspace folder is chosen: an outside agent runs in the workspace (Settings → Guardrails).</source>
+        <translation>Не выбрана рабочая папка: внешний агент работает в рабочей папке («Настройки → Ограничители»).</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s command was not run: %1 Commands run only in the sandbox unless &quot;Run commands without a sandbox&quot; is turned on in Settings → Guardrails.</source>
+        <translation>Команда агента не запущена: %1 Команды выполняются только в песочнице, если в «Настройки → Ограничители» не включён параметр «Выполнять команды без песочницы».</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s command could not start: %1</source>
+        <translation>Команду агента не удалось запустить: %1</translation>
     </message>
 </context>
 <context>

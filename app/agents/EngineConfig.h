@@ -43,6 +43,9 @@ struct EngineConfig
     bool remoteThreads = true;
     /// The local API's address while it runs ($DASHBOARD_URL in the agents' prompts); empty: it is off.
     QString dashboardUrl;
+    /// The local API's token while it runs, for the outside agents' environment only (chat/OutsideAgents); never
+    /// stored, logged or put in a prompt.
+    QString apiToken;
     /// Router mode: the orchestrator's classification decides at or above this confidence; below it the
     /// conversation stays with its agent, or the keyword rules decide, or the general agent answers.
     double routerThreshold = RoutingPolicy::kDefaultThreshold;

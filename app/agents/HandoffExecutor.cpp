@@ -7,6 +7,7 @@
 #include "agents/EngineConfig.h"
 #include "agents/EngineEvents.h"
 #include "agents/HandoffLedger.h"
+#include "agents/OutsideRunners.h"
 #include "agents/RemoteThreads.h"
 #include "agents/Run.h"
 #include "agents/RunRows.h"
@@ -179,7 +180,10 @@ HandoffOutcome HandoffExecutor::viaTool(Run &run, Handoff &handoff, const Handof
     // Cold: the conversation moves to the target at once, and the handoff is accepted when the target starts. Warm:
     // the source stays responsible, and the handoff waits for the target's decision (approve_work / reject_work).
     const TransitionGraph::Edge edge = *run.roster.graph.edge(handoff.fromAgent, handoff.toAgent);
-    const bool nextTurn = edge.timing == TransitionGraph::Timing::NextTurn;
+    // An outside agent (`runner: command`) is no model to call: its handoff waits, pending, for the program Tandem
+    // starts for it to accept it through the local API (chat/OutsideAgents).
+    const bool nextTurn = edge.timing == TransitionGraph::Timing::NextTurn
+        || OutsideRunners::of(m_config.agentsFolder, handoff.toAgent).isCommand();
     const QString name = run.roster.name(handoff.toAgent);
     Step step(m_work, m_events);
     bool ok = step.isActive() && m_ledger.create(handoff)

@@ -55,6 +55,8 @@ public:
 
     /// @brief The bearer token requests must carry; an empty one refuses every request. True if it changed.
     bool setToken(const QString &token);
+    /// @brief The token requests must carry (for the outside agents' environment).
+    QString token() const { return QString::fromUtf8(m_token); }
     qint64 bodyLimit() const { return m_bodyLimit; }
     void setBodyLimit(qint64 bytes) { m_bodyLimit = bytes; }
     /// @brief The head size and the time limits of the connections accepted from now on.

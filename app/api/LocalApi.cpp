@@ -179,6 +179,8 @@ void LocalApi::regenerateToken(TokenCallback done)
             return;
         }
         self->m_server->setToken(token);
+        if (self->m_server->isListening())
+            self->setDashboardUrl(self->m_server->url()); // the outside agents started from now on get the new token
         // Where it went, truly: without a keychain the token lives in this process's memory only.
         if (self->m_secrets && self->m_secrets->isPersistent())
             qCInfo(lcApi) << "a new local API token was stored in the keychain";
@@ -238,10 +240,13 @@ void LocalApi::refreshToken()
             || !self->m_server->isListening())
             return;
         const QString token = result.ok() ? result.secret : QString();
-        if (self->m_server->setToken(token))
+        if (self->m_server->setToken(token)) {
             qCInfo(lcApi) << (token.isEmpty() ? "the local API token was removed from the keychain: every request is "
                                                 "refused"
                                               : "the local API token changed in the keychain: the old one is refused");
+            // The outside agents started from now on get the new token.
+            self->setDashboardUrl(self->m_server->url());
+        }
     });
 }
 
@@ -249,6 +254,7 @@ void LocalApi::setDashboardUrl(const QString &url)
 {
     EngineConfig config = m_repository.engineConfig();
     config.dashboardUrl = url;
+    config.apiToken = url.isEmpty() ? QString() : m_server->token();
     m_repository.setEngineConfig(config);
 }
 

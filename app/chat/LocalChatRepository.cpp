@@ -7,6 +7,7 @@
 #include "chat/AgentDefinitions.h"
 #include "chat/HandoffFeed.h"
 #include "chat/LocalSettingsService.h"
+#include "chat/OutsideAgents.h"
 #include "chat/RunRecovery.h"
 #include "chat/TaskEdits.h"
 #include "domain/Logging.h"
@@ -37,6 +38,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_tools(tools)
     , m_taskEdits(std::make_unique<TaskEdits>(m_work))
     , m_handoffFeed(std::make_unique<HandoffFeed>(m_work))
+    , m_outside(new OutsideAgents(m_work, *m_runner, this))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
     m_runner->setClaims(m_claims.get());
@@ -58,6 +60,8 @@ LocalChatRepository::~LocalChatRepository()
 {
     // The runner, a child, ends its runs after this object is gone: what they announce then has nobody to hear it.
     m_runner->events().setListener(nullptr);
+    // Its programs end now, while the runner they report to is still there.
+    delete m_outside;
 }
 
 int LocalChatRepository::recover()

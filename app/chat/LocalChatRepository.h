@@ -18,6 +18,7 @@ class ChangeFeed;
 class ClientPool;
 class HandoffFeed;
 class LocalSettingsService;
+class OutsideAgents;
 class RunClaims;
 class SecretStore;
 class TaskEdits;
@@ -171,6 +172,7 @@ private:
     QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
     std::unique_ptr<TaskEdits> m_taskEdits;
     std::unique_ptr<HandoffFeed> m_handoffFeed; ///< where this process stands in the board's change log
+    OutsideAgents *m_outside = nullptr; ///< the programs of the outside agents (`runner: command`)
 };
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #include "LocalChatRepository.h"
 #include "chat/HandoffFeed.h"
+#include "chat/OutsideAgents.h"
 
 namespace Tandem {
 
@@ -35,6 +36,7 @@ void LocalChatRepository::onHandoffStatusChanged(const Handoff &handoff)
 {
     // Announced in the order of the board's change log: what other processes committed before it comes first.
     announceHandoffs(m_handoffFeed->upTo(handoff));
+    m_outside->onHandoffChanged(handoff);
 }
 
 void LocalChatRepository::onApprovalNeeded(const ApprovalRequest &request)

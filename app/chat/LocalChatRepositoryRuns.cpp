@@ -1,6 +1,7 @@
 #include "LocalChatRepository.h"
 #include "agents/AgentRunner.h"
 #include "agents/ClientPool.h"
+#include "chat/OutsideAgents.h"
 #include "chat/TaskEdits.h"
 #include "storage/UnitOfWork.h"
 
@@ -97,6 +98,7 @@ bool LocalChatRepository::regenerate(qint64 conversationId)
 void LocalChatRepository::cancel(qint64 conversationId)
 {
     m_runner->cancel(conversationId);
+    m_outside->stop(conversationId);
 }
 
 void LocalChatRepository::cancelAgent(qint64 conversationId, const QString &agentId)

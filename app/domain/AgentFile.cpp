@@ -19,7 +19,7 @@ constexpr qsizetype kMaxIdLength = 64;
 constexpr QStringView kFence = u"---";
 
 /// How the value of a key is read.
-enum class Kind { Slug, Text, Bool, Count, Tools, Modes, Targets, Handles };
+enum class Kind { Slug, Text, Bool, Count, Tools, Modes, Targets, Handles, Runner, Command };
 
 struct KeySpec
 {
@@ -42,6 +42,9 @@ constexpr KeySpec kKeys[] = {
     { u"description", Kind::Text },
     { u"handles", Kind::Handles },
     { u"fallback", Kind::Bool },
+    { u"runner", Kind::Runner },
+    { u"command", Kind::Command },
+    { u"network", Kind::Bool },
 };
 
 constexpr QStringView kTargetKeys[] = { u"to", u"transfer", u"timing", u"warm" };
@@ -100,6 +103,7 @@ private:
     bool readTargets(const Entry &entry);
     bool addTarget(const TargetDraft &draft);
     bool setTargetKey(TargetDraft &draft, QStringView key, QStringView value, int line);
+    bool readCommand(const Entry &entry);
     bool checkAgent();
 
     QStringView m_text;
@@ -107,6 +111,7 @@ private:
     AgentFile::Result m_result;
     QHash<QString, int> m_keyLines; ///< key → the line it was given on
     QHash<QString, int> m_targetLines; ///< target → the line it was listed on
+    bool m_commandRunner = false; ///< `runner: command`
 };
 
 bool Parser::fail(int line, const QString &sentence)
@@ -353,6 +358,8 @@ bool Parser::finish(Entry &entry)
     const QString key = entry.key.toString();
     if (entry.kind == Kind::Targets)
         return readTargets(entry);
+    if (entry.kind == Kind::Command)
+        return readCommand(entry);
     if (entry.kind == Kind::Tools || entry.kind == Kind::Modes || entry.kind == Kind::Handles) {
         QList<std::pair<Scalar, int>> items;
         if (!readList(entry, &items))
@@ -414,7 +421,10 @@ bool Parser::finish(Entry &entry)
         const bool yes = text.compare(u"true"_s, Qt::CaseInsensitive) == 0;
         if (!yes && text.compare(u"false"_s, Qt::CaseInsensitive) != 0)
             return fail(entry.line, AgentFile::tr("“%1” is true or false, not “%2”.").arg(key, text));
-        (key == u"terminal" ? agent.terminal : key == u"fallback" ? agent.fallback : agent.enabled) = yes;
+        if (key == u"network")
+            m_result.runner.network = yes;
+        else
+            (key == u"terminal" ? agent.terminal : key == u"fallback" ? agent.fallback : agent.enabled) = yes;
         return true;
     }
     case Kind::Count: {
@@ -425,10 +435,16 @@ bool Parser::finish(Entry &entry)
         agent.maxOutputTokens = count;
         return true;
     }
+    case Kind::Runner:
+        if (text != u"model" && text != u"command")
+            return fail(entry.line, AgentFile::tr("“runner” is model or command, not “%1”.").arg(text));
+        m_commandRunner = text == u"command";
+        return true;
     case Kind::Tools:
     case Kind::Modes:
     case Kind::Targets:
     case Kind::Handles:
+    case Kind::Command:
         break;
     }
     return true;
@@ -544,7 +560,32 @@ bool Parser::checkAgent()
     if (agent.terminal && !agent.handoffTargets.isEmpty())
         return fail(m_keyLines.value(u"terminal"_s),
             AgentFile::tr("A terminal agent never hands over: remove its targets or set terminal: false."));
+    if (m_commandRunner != m_result.runner.isCommand())
+        return fail(m_keyLines.value(m_commandRunner ? u"runner"_s : u"command"_s),
+            m_commandRunner ? AgentFile::tr("“runner: command” needs a “command”: the program and its arguments.")
+                            : AgentFile::tr("“command” is read only with “runner: command”."));
     return true;
+}
+
+bool Parser::readCommand(const Entry &entry)
+{
+    // A list is the argv as written; a single string is split into words without a shell (OutsideRunner::split).
+    QStringList &argv = m_result.runner.argv;
+    if (entry.value.startsWith(u'[') || FrontMatterLines::isBlankValue(entry.value)) {
+        QList<std::pair<Scalar, int>> items;
+        if (!readList(entry, &items))
+            return false;
+        for (const auto &[item, line] : std::as_const(items))
+            argv << item.text;
+        if (argv.isEmpty() || argv.constFirst().isEmpty())
+            return fail(entry.line, AgentFile::tr("“command” names no program."));
+        return true;
+    }
+    Scalar value;
+    if (!readScalar(entry.value, entry.line, &value, Place::Value))
+        return false;
+    const QString problem = OutsideRunner::split(value.text, &argv);
+    return problem.isEmpty() || fail(entry.line, problem);
 }
 
 } // namespace

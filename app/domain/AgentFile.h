@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Agent.h"
+#include "OutsideRunner.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -32,6 +33,9 @@ namespace Tandem {
 /// description: Creates tasks.       # router mode: what the orchestrator's classifier reads about the agent
 /// handles: [task, "to-do", задач]   # router mode: keywords and phrases that send a message here
 /// fallback: false                   # router mode: true for the agent that takes what no other claimed
+/// runner: command                   # model (default): Tandem's model calls; command: an outside program
+/// command: [my-agent, --print]      # with runner: command; or one string, split into words without a shell
+/// network: true                     # the command keeps the network (the local API is on its loopback)
 /// ---
 /// The instructions: the rest of the file, trimmed.
 /// ```
@@ -52,6 +56,7 @@ public:
         Agent agent; ///< the agent the file declares; meaningful only when ok()
         QString error; ///< "<file>:<line>: <sentence>", translated; empty when the file is sound
         int line = 0; ///< the line (from 1) the error is on; 0 when the file is sound
+        OutsideRunner runner; ///< `runner: command`, its command line and network; empty for a model's agent
         bool ok() const { return error.isEmpty(); }
     };
 

@@ -311,7 +311,8 @@ void TestAgentCatalog::malformedOverrideIsRefused()
 
     QCOMPARE(h.repository().agentProblems(),
         QStringList { u"%1:4: Unknown key “colour”. The keys are: id, name, role, model, provider, tools, targets, "
-                      u"terminal, enabled, max_output_tokens, modes, description, handles, fallback."_s.arg(path) });
+                      u"terminal, enabled, max_output_tokens, modes, description, handles, fallback, runner, command, "
+                      u"network."_s.arg(path) });
     h.server().enqueue(ScriptedReply::text({ u"Hi."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QCOMPARE(h.sendAndWait(id, u"Hello"_s), RunOutcome::Completed);
