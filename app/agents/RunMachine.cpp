@@ -277,7 +277,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
     }
     if (goesOn) {
         m_events.postAgentWorking(run->conversationId, run->agentId, false);
-        run->answers.append({ run->agentId, run->reply.hasRow() ? run->reply.message().content : result.text });
+        run->answers.append(qMakePair(run->agentId, run->reply.hasRow() ? run->reply.message().content : result.text));
         const std::function<void(Run *)> next = std::exchange(run->afterAnswer, {});
         next(run);
     } else if (ends) {

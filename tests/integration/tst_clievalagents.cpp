@@ -1,4 +1,4 @@
-// `tandem eval-agents` (#28 item 7) on the real `tandem` executable against the fake LLM server: every shipped case
+// `tandem eval-agents` (#28 item 7) on the real `tandem-cli` executable against the fake LLM server: every shipped case
 // file (resources/evals, one per router agent) through the orchestrator and straight to its agent, a failing case and
 // the exit code under --min-pass, and the usage errors. The server's script plays a model that does what each case
 // expects, and only when the case's message is in the request it answers (the classifier's and every agent request);
@@ -102,7 +102,7 @@ Outcome TestCliEvalAgents::tandem(const QStringList &arguments)
     environment.remove(u"DISPLAY"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"config"_s));
     environment.remove(u"QT_LOGGING_RULES"_s);
-    const ChildProcess::Result result = ChildProcess::run(QStringLiteral(TANDEM_EXECUTABLE),
+    const ChildProcess::Result result = ChildProcess::run(QStringLiteral(TANDEM_CLI_EXECUTABLE),
         QStringList { u"--data-dir"_s, m_dir.path() } + arguments, environment, 120000);
     return { result.finished ? result.exitCode : -2, QString::fromUtf8(result.out), QString::fromUtf8(result.err) };
 }
