@@ -172,9 +172,10 @@ void TestCliEvalAgents::shippedCasesPass()
     QVERIFY(russian >= 5 && m_scripts.size() - russian >= 5);
     const qsizetype before = m_server.requests().size();
 
-    const Outcome eval = tandem({ u"eval-agents"_s, file, router ? u"--router"_s : u"--agent"_s }
-        + (router ? QStringList {} : QStringList { agent })
-        + QStringList { u"--provider"_s, m_server.baseUrl().toString(), u"--min-pass"_s, u"100%"_s });
+    QStringList arguments { u"eval-agents"_s, file, u"--provider"_s, m_server.baseUrl().toString(), u"--min-pass"_s,
+        u"100%"_s };
+    arguments << (router ? QStringList { u"--router"_s } : QStringList { u"--agent"_s, agent });
+    const Outcome eval = tandem(arguments);
 
     QVERIFY2(eval.exitCode == 0, qPrintable(eval.err + eval.out));
     QVERIFY2(eval.out.startsWith(u"Line  Message"_s), qPrintable(eval.out));

@@ -94,7 +94,7 @@ void TestCommandRegistry::addReplacesInPlace()
     registry.add(std::make_unique<NamedCommand>(u"export"_s));
     registry.add(std::make_unique<NamedCommand>(u"extra"_s));
     QCOMPARE(registry.names().indexOf(u"export"_s), 4);
-    QCOMPARE(registry.names().size(), 14);
+    QCOMPARE(registry.names().size(), 15);
     QCOMPARE(registry.names().constLast(), u"extra"_s);
     QCOMPARE(registry.find(u"export")->description(), u"own export"_s);
     QVERIFY(registry.find(u"export")->opensDatabase());
