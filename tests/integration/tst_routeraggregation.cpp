@@ -5,9 +5,14 @@
 // both answers) and by the stored rows and their order.
 #include "EngineHarness.h"
 #include "StoreInvariants.h"
+#include "exchange/ExportRequest.h"
+#include "exchange/Exporter.h"
+#include "storage/ExchangeStore.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -118,6 +123,22 @@ void TestRouterAggregation::twoSpecialistsAnswerAndTheOrchestratorCombines()
     QCOMPARE(h.repository().activeAgent(id), u"tracking"_s);
     const QStringList problems = StoreInvariants::problems(h.db());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+
+    // Exported readably: the mark, then the orchestrator's reply, after both specialists' answers.
+    QTemporaryDir out;
+    ExchangeStore store(h.work());
+    ExportRequest request;
+    request.conversationIds = { id };
+    request.format = ExportFormat::Markdown;
+    request.path = out.filePath(u"export.md"_s);
+    Exporter exporter(&store, request);
+    QVERIFY2(exporter.run(), qPrintable(exporter.errorString()));
+    QFile file(request.path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString markdown = QString::fromUtf8(file.readAll());
+    const qsizetype mark = markdown.indexOf(u"Combined answer"_s);
+    QVERIFY2(mark > markdown.indexOf(kTrackingAnswer) && markdown.indexOf(kTrackingAnswer) > 0, qPrintable(markdown));
+    QVERIFY2(markdown.indexOf(kCombined) > mark, qPrintable(markdown));
 }
 
 void TestRouterAggregation::anUnsureClassificationAsksOneSpecialist()
