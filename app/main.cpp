@@ -42,7 +42,8 @@ void addOptions(QCommandLineParser &parser)
     parser.setApplicationDescription(Tandem::AppSetup::description() + u"\n\n"_s
         + QCoreApplication::translate("main",
             "Headless commands: tandem "
-            "run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help "
+            "run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing|eval-agents "
+            "--help "
             "(each command's own help; tandem help: every command and option)")
         + u"\n"_s + Tandem::CliCommands::exitCodesHelp());
     parser.addHelpOption();

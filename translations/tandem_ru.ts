@@ -2,6 +2,76 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>AgentCase</name>
+    <message>
+        <source>a case needs its &quot;message&quot;</source>
+        <translation>у примера должно быть поле &quot;message&quot;</translation>
+    </message>
+    <message>
+        <source>each of &quot;calls&quot; needs a tool &quot;name&quot;</source>
+        <translation>у каждого элемента &quot;calls&quot; должно быть имя инструмента &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>answered by %1, expected %2</source>
+        <translation>ответил %1, ожидался %2</translation>
+    </message>
+    <message>
+        <source>no call %1 %2</source>
+        <translation>нет вызова %1 %2</translation>
+    </message>
+    <message>
+        <source>unexpected call %1 %2</source>
+        <translation>лишний вызов %1 %2</translation>
+    </message>
+    <message>
+        <source>no confirmation is pending</source>
+        <translation>подтверждение не ожидается</translation>
+    </message>
+    <message>
+        <source>a confirmation is pending</source>
+        <translation>ожидается подтверждение</translation>
+    </message>
+    <message>
+        <source>no approval was asked</source>
+        <translation>разрешение не запрашивалось</translation>
+    </message>
+    <message>
+        <source>a tool asked for approval</source>
+        <translation>инструмент запросил разрешение</translation>
+    </message>
+    <message>
+        <source>the reply lacks “%1”</source>
+        <translation>в ответе нет «%1»</translation>
+    </message>
+    <message>
+        <source>the reply contains “%1”</source>
+        <translation>в ответе есть «%1»</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCaseRunner</name>
+    <message>
+        <source>no database for the case: %1</source>
+        <translation>нет базы данных для примера: %1</translation>
+    </message>
+    <message>
+        <source>the case&apos;s task “%1” could not be stored</source>
+        <translation>задачу примера «%1» не удалось сохранить</translation>
+    </message>
+    <message>
+        <source>the message was refused</source>
+        <translation>сообщение не принято</translation>
+    </message>
+    <message>
+        <source>the run did not complete: %1</source>
+        <translation>прогон не завершился: %1</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>причина не указана</translation>
+    </message>
+</context>
+<context>
     <name>AgentCatalog</name>
     <message>
         <source>%1: cannot be read: %2</source>
@@ -606,6 +676,21 @@
     </message>
 </context>
 <context>
+    <name>CaseFile</name>
+    <message>
+        <source>The case file “%1” cannot be read: %2</source>
+        <translation>Файл примеров «%1» не читается: %2</translation>
+    </message>
+    <message>
+        <source>%1:%2: a case is one JSON object on one line.</source>
+        <translation>%1:%2: пример — это один объект JSON в одной строке.</translation>
+    </message>
+    <message>
+        <source>The case file “%1” holds no case.</source>
+        <translation>В файле примеров «%1» нет ни одного примера.</translation>
+    </message>
+</context>
+<context>
     <name>ChatCommand</name>
     <message>
         <source>One message a line. Ctrl+C stops a reply; Ctrl+D (or Ctrl+C here) ends the chat.</source>
@@ -863,10 +948,6 @@
         <translation>См.: tandem help</translation>
     </message>
     <message>
-        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), 6 cancelled, 7 routing accuracy below --min-accuracy, 8 the conversation is busy (answering in another Tandem process for longer than --wait).</source>
-        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения (нет терминала, чтобы спросить, и нет --allow-tool), 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy, 8 — беседа занята (отвечает в другом процессе Tandem дольше, чем --wait).</translation>
-    </message>
-    <message>
         <source>The conversation with this id: run and chat continue it (then --provider may be left out if it has a stored provider), export writes it (repeat for several), the others read it.</source>
         <translation>Беседа с этим id: run и chat продолжают её (тогда --provider можно не указывать, если у неё сохранённый провайдер), export записывает её (повторите для нескольких), остальные команды читают её.</translation>
     </message>
@@ -877,10 +958,6 @@
     <message>
         <source>NAME</source>
         <translation>NAME</translation>
-    </message>
-    <message>
-        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing or help</source>
-        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing или help</translation>
     </message>
     <message>
         <source>Conversation %1 has no stored provider (a base URL given with --provider is used for that command only): add --provider with a stored profile&apos;s id or the base URL.</source>
@@ -1009,6 +1086,30 @@
     <message>
         <source>start or stop a pipeline&apos;s story: start --story STORY [--payload JSON], stop --story STORY</source>
         <translation>запустить или остановить историю конвейера: start --story STORY [--payload JSON], stop --story STORY</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), 6 cancelled, 7 routing accuracy below --min-accuracy (eval-agents: fewer cases passed than --min-pass), 8 the conversation is busy (answering in another Tandem process for longer than --wait).</source>
+        <translation>Коды выхода: 0 — успех, 1 — ошибка хранилища (база данных или связка ключей), 2 — ошибка использования, 3 — ошибка провайдера, 4 — остановлено ограничителем, 5 — инструмент ждёт подтверждения (нет терминала, чтобы спросить, и нет --allow-tool), 6 — отменено, 7 — точность маршрутизации ниже --min-accuracy (eval-agents: пройдено меньше примеров, чем --min-pass), 8 — беседа занята (отвечает в другом процессе Tandem дольше, чем --wait).</translation>
+    </message>
+    <message>
+        <source>eval-agents: exit with 7 when fewer cases than this passed (a number, or a percentage such as 90%).</source>
+        <translation>eval-agents: завершиться с кодом 7, если пройдено меньше примеров (число или процент, например 90%).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>eval-agents: the cases go through router mode&apos;s orchestrator (the default).</source>
+        <translation>eval-agents: примеры проходят через оркестратор режима маршрутизации (по умолчанию).</translation>
+    </message>
+    <message>
+        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, eval-agents or help</source>
+        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, eval-agents или help</translation>
+    </message>
+    <message>
+        <source>run each case of a JSONL file against an agent or the router and check what it did: CASES.jsonl [--agent ID|--router] [--min-pass N]</source>
+        <translation>прогнать каждый пример файла JSONL через агента или маршрутизатор и проверить, что он сделал: CASES.jsonl [--agent ID|--router] [--min-pass N]</translation>
     </message>
 </context>
 <context>
@@ -1168,6 +1269,14 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Starts a pipeline&apos;s story as the local API&apos;s POST /api/run does: the stale handoffs are timed out, then the orchestrator hands the story to the analyst (with --payload, or the story&apos;s id and title). Stop cancels the story&apos;s pending handoffs and ends its run. Starting a story that runs, or stopping one that does not, is refused.</source>
         <translation>Запускает историю конвейера так же, как POST /api/run локального API: сначала зависшие передачи снимаются по тайм-ауту, затем оркестратор передаёт историю аналитику (с --payload или с id и названием истории). stop отменяет ожидающие передачи истории и завершает её работу. Запуск уже идущей истории и остановка неидущей отклоняются.</translation>
+    </message>
+    <message>
+        <source>tandem eval-agents CASES.jsonl [--agent ID|--router] [--provider PROFILE|URL] [--min-pass N|N%]</source>
+        <translation>tandem eval-agents CASES.jsonl [--agent ID|--router] [--provider ПРОФИЛЬ|URL] [--min-pass N|N%]</translation>
+    </message>
+    <message>
+        <source>Runs each case of a JSONL file for real, each in a database of its own (your conversations and tasks are never touched), through router mode&apos;s orchestrator (--router, the default) or straight to one agent (--agent), and checks what the case expects: the agent chosen (&quot;agent&quot;), the tool calls made with their arguments (&quot;calls&quot;) or not (&quot;no_calls&quot;), a pending confirmation (&quot;pending&quot;), an approval asked (&quot;approval&quot;), text that must or must not appear (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; are the tasks that exist first. Prints a table of the cases with what failed. Tandem ships a case file for each router agent.</source>
+        <translation>Прогоняет каждый пример файла JSONL по-настоящему, каждый в своей базе данных (ваши беседы и задачи не затрагиваются), через оркестратор режима маршрутизации (--router, по умолчанию) или сразу одному агенту (--agent), и проверяет, чего ждёт пример: выбранного агента (&quot;agent&quot;), вызовы инструментов с аргументами (&quot;calls&quot;) или их отсутствие (&quot;no_calls&quot;), ожидающее подтверждение (&quot;pending&quot;), запрос разрешения (&quot;approval&quot;), текст, который должен или не должен быть в ответе (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; — задачи, которые есть заранее. Печатает таблицу примеров с тем, что не прошло. Tandem поставляет файл примеров для каждого агента маршрутизации.</translation>
     </message>
 </context>
 <context>
@@ -1444,6 +1553,57 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>%1 wants to run “%2” and needs your approval.</source>
         <translation>%1 хочет запустить «%2» и ждёт вашего подтверждения.</translation>
     </message>
+    <message>
+        <source>%1 combines the specialists&apos; answers into one reply</source>
+        <translation>%1 объединяет ответы специалистов в один</translation>
+    </message>
+</context>
+<context>
+    <name>EvalAgentsCommand</name>
+    <message>
+        <source>Usage: tandem eval-agents CASES.jsonl [--agent ID|--router] [--provider P] [--min-pass N]</source>
+        <translation>Использование: tandem eval-agents CASES.jsonl [--agent ID|--router] [--provider P] [--min-pass N]</translation>
+    </message>
+    <message>
+        <source>--min-pass needs a number of cases or a percentage (such as 18 or 90%).</source>
+        <translation>--min-pass — это число примеров или процент (например, 18 или 90%).</translation>
+    </message>
+    <message>
+        <source>There is no model provider: give --provider, or add one in the settings.</source>
+        <translation>Нет провайдера модели: укажите --provider или добавьте провайдера в настройках.</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Сообщение</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>успех</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>ПРОВАЛ</translation>
+    </message>
+    <message>
+        <source>Passed: %1/%2</source>
+        <translation>Пройдено: %1/%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cases passed, fewer than the minimum %3.</source>
+        <translation>Пройдено примеров: %1 из %2, меньше минимума %3.</translation>
+    </message>
 </context>
 <context>
     <name>EvalRoutingCommand</name>
@@ -1456,16 +1616,8 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <translation>--min-accuracy ждёт долю от 0 до 1 (или процент).</translation>
     </message>
     <message>
-        <source>The case file “%1” cannot be read: %2</source>
-        <translation>Файл примеров «%1» не читается: %2</translation>
-    </message>
-    <message>
         <source>%1:%2: a case is {&quot;message&quot;: &quot;…&quot;, &quot;expected&quot;: &quot;&lt;agent id&gt;&quot;}.</source>
         <translation>%1:%2: пример записывается как {&quot;message&quot;: &quot;…&quot;, &quot;expected&quot;: &quot;&lt;id агента&gt;&quot;}.</translation>
-    </message>
-    <message>
-        <source>The case file “%1” holds no case.</source>
-        <translation>В файле примеров «%1» нет ни одного примера.</translation>
     </message>
     <message>
         <source>  line %1: “%2”: expected %3, routed to %4 (%5)</source>
@@ -1709,6 +1861,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Waiting for your confirmation</source>
         <translation>Ждёт вашего подтверждения</translation>
+    </message>
+    <message>
+        <source>Combined answer</source>
+        <translation>Объединённый ответ</translation>
     </message>
 </context>
 <context>
@@ -3421,6 +3577,21 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>&amp;Workspace folder:</source>
         <translation>Рабо&amp;чая папка:</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::AnswerCombiner</name>
+    <message>
+        <source>%1 combines the answers of %2</source>
+        <translation>%1 объединяет ответы: %2</translation>
+    </message>
+    <message>
+        <source>The combined answer could not be stored.</source>
+        <translation>Объединённый ответ не удалось сохранить.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
     </message>
 </context>
 <context>
@@ -5148,6 +5319,10 @@ or write a message below to start a new one.</source>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
+    <message>
+        <source>%1 combines the answers</source>
+        <translation>%1 объединяет ответы</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MessageListModel</name>
@@ -6345,8 +6520,8 @@ or write a message below to start a new one.</source>
         <translation>Tandem уже открыт с этим профилем; его окно выведено на передний план.</translation>
     </message>
     <message>
-        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help (each command&apos;s own help; tandem help: every command and option)</source>
-        <translation>Команды без окна: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing --help (справка по каждой команде; tandem help — все команды и параметры)</translation>
+        <source>Headless commands: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing|eval-agents --help (each command&apos;s own help; tandem help: every command and option)</source>
+        <translation>Команды без окна: tandem run|chat|conversations|show|export|import|handoffs|handoff|serve|agents|metrics|eval-routing|eval-agents --help (справка по каждой команде; tandem help — все команды и параметры)</translation>
     </message>
 </context>
 </TS>

@@ -139,6 +139,8 @@ QString MessageDelegate::dividerTitle(const QModelIndex &index)
         return tr("%1 is waiting for you").arg(agent);
     case Message::Divider::Routed:
         return tr("Routed to %1").arg(agent);
+    case Message::Divider::Combined:
+        return tr("%1 combines the answers").arg(agent);
     case Message::Divider::None:
         break;
     }

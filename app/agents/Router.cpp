@@ -43,6 +43,7 @@ Router::Router(UnitOfWork &work, EngineEvents &events, RunRegistry &runs, RunMac
     , m_threads(threads)
     , m_tools(tools)
     , m_config(config)
+    , m_combiner(work, events, runs, machine, config)
 { }
 
 QString Router::orchestrator()
@@ -310,6 +311,23 @@ void Router::finishRouting(Run *run, RoutingDecision decision, const QString &te
         return;
     }
     m_events.postAgentWorking(run->conversationId, orchestrator(), false);
+    if (!decision.alsoAgents.isEmpty()) {
+        // The message asked more than one specialist: after this one's answer the next is routed to (its own
+        // decision and divider, the person's message in its thread), and after the last the orchestrator combines.
+        RoutingDecision next = decision;
+        next.id = 0;
+        next.agentId = next.alsoAgents.takeFirst();
+        next.latencyMs = 0; // the classification was one call, counted once
+        next.inputTokens = 0;
+        next.outputTokens = 0;
+        run->afterAnswer = [this, next, text](Run *r) {
+            finishRouting(r, next, text, {});
+        };
+    } else if (!run->answers.isEmpty()) {
+        run->afterAnswer = [this, text](Run *r) {
+            m_combiner.combine(r, orchestrator(), text);
+        };
+    }
     // The chosen agent answers the person's message: its thread gets it (ThreadHistory reads the same decision).
     m_machine.startAgent(
         run, decision.agentId, { InputItem::user(ThreadHistory::routedMessage(text, decision)) }, proceed);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agents/AnswerCombiner.h"
 #include "domain/Agent.h"
 #include "domain/PendingConfirmation.h"
 #include "domain/RoutingDecision.h"
@@ -67,6 +68,7 @@ private:
     RemoteThreads &m_threads;
     ToolGate &m_tools;
     const EngineConfig &m_config;
+    AnswerCombiner m_combiner;
 };
 
 } // namespace Tandem

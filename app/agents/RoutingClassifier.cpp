@@ -61,10 +61,18 @@ LlmRequest RoutingClassifier::request(const Agent &orchestrator, const QList<Age
                     { u"confidence"_s,
                         QJsonObject {
                             { u"type"_s, u"number"_s }, { u"description"_s, u"How sure you are, from 0 to 1."_s } } },
+                    // Beside "agent", so an answer without it still reads: a message asking for separate things
+                    // names each agent it needs, and the orchestrator combines their answers.
+                    { u"agents"_s,
+                        QJsonObject { { u"type"_s, u"array"_s },
+                            { u"items"_s, QJsonObject { { u"type"_s, u"string"_s }, { u"enum"_s, ids } } },
+                            { u"description"_s,
+                                u"Every agent the message needs, the one in \"agent\" first; more than one only "
+                                u"when the message asks for separate things that different agents handle."_s } } },
                     { u"reason"_s,
                         QJsonObject { { u"type"_s, u"string"_s }, { u"description"_s, u"Why, in a few words."_s } } },
                 } },
-            { u"required"_s, QJsonArray { u"agent"_s, u"confidence"_s, u"reason"_s } },
+            { u"required"_s, QJsonArray { u"agent"_s, u"agents"_s, u"confidence"_s, u"reason"_s } },
             { u"additionalProperties"_s, false },
         },
         true,
@@ -91,8 +99,18 @@ RoutingPolicy::Classification RoutingClassifier::parse(const QString &answer, co
         return result;
     }
     result.confidence = confidence.toDouble();
-    if (!specialistIds.contains(result.agent))
+    if (!specialistIds.contains(result.agent)) {
         result.error = tr("the classifier named an unknown agent “%1”").arg(result.agent);
+        return result;
+    }
+    // "agents" is optional when reading: an answer of the older shape names one agent. Unknown names are dropped
+    // there, as the main agent is what decides whether the answer is usable.
+    const QJsonArray named = object.value(u"agents").toArray();
+    for (const QJsonValue &value : named) {
+        const QString id = value.toString();
+        if (id != result.agent && specialistIds.contains(id) && !result.also.contains(id))
+            result.also << id;
+    }
     return result;
 }
 

@@ -19,6 +19,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -88,6 +89,11 @@ struct Run
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
+    /// Router mode, a message that asked several specialists: what follows an agent's final answer instead of the
+    /// run's end (the next specialist, then the orchestrator's combined reply); empty: the run ends there.
+    std::function<void(Run *)> afterAnswer;
+    /// The final answers of the specialists asked so far (agent id, text), in order, for the combined reply.
+    QList<QPair<QString, QString>> answers;
     std::unique_ptr<ConversationLock>
         conversationLock; ///< held while the run goes: one turn per conversation at a time
 

@@ -22,6 +22,8 @@
 #include "llm/LlmJob.h"
 #include "storage/UnitOfWork.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -263,7 +265,9 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         && m_tools.record(*run, result.toolCalls);
     const std::optional<QString> payload = ok ? handoffPayload(run, result) : std::nullopt;
     const bool ends = ok && result.toolCalls.isEmpty() && !payload;
-    if (ends)
+    // A router message that asked several specialists goes on after this one's answer instead of ending.
+    const bool goesOn = ends && bool(run->afterAnswer);
+    if (ends && !goesOn)
         ok = m_ending->write(run, RunOutcome::Completed, {}, 0);
     if (!ok || !step.commit()) {
         step.rollback();
@@ -271,7 +275,12 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         fail(run, tr("The reply could not be stored."), RunFailure::Storage);
         return;
     }
-    if (ends) {
+    if (goesOn) {
+        m_events.postAgentWorking(run->conversationId, run->agentId, false);
+        run->answers.append(qMakePair(run->agentId, run->reply.hasRow() ? run->reply.message().content : result.text));
+        const std::function<void(Run *)> next = std::exchange(run->afterAnswer, {});
+        next(run);
+    } else if (ends) {
         m_ending->announce(run, RunOutcome::Completed, {});
     } else if (payload) {
         HandoffRequest request;

@@ -23,10 +23,10 @@ namespace {
 // Options that take a value: their value is not the command. Ours (the guardrail options too, see
 // GuardrailOptions), then the window's (Qt's, with - or --).
 constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--var", "--agent", "--allow-tool", "--min-accuracy", "--format", "-o",
-    "--output", "--port", "--url", "--header", "--env", "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
-    "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style",
-    "-stylesheet", "-session" };
+    "--protocol", "--workspace", "--wait", "--var", "--agent", "--allow-tool", "--min-accuracy", "--min-pass",
+    "--format", "-o", "--output", "--port", "--url", "--header", "--env", "-platform", "-platformpluginpath",
+    "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
+    "-name", "-style", "-stylesheet", "-session" };
 
 /// `help` is answered by exec() itself (before a command is looked for), so it is no Command of the registry.
 const auto kHelp = u"help"_s;
@@ -107,7 +107,8 @@ QString CliCommands::exitCodesHelp()
 {
     return tr("Exit codes: 0 success, 1 storage error (the database or the keychain), 2 usage error, 3 provider "
               "error, 4 stopped by a guardrail, 5 a tool waits for approval (no terminal to ask on, no --allow-tool), "
-              "6 cancelled, 7 routing accuracy below --min-accuracy, 8 the conversation is busy (answering in another "
+              "6 cancelled, 7 routing accuracy below --min-accuracy (eval-agents: fewer cases passed than --min-pass), "
+              "8 the conversation is busy (answering in another "
               "Tandem process for longer than --wait).");
 }
 
@@ -121,6 +122,10 @@ QList<QCommandLineOption> CliCommands::options()
     options.append({ u"agent"_s, tr("run: this agent answers, without router mode's orchestrator."), tr("id") });
     options.append({ u"min-accuracy"_s, tr("eval-routing: exit with 7 below this share of right answers (0 to 1)."),
         tr("share") });
+    options.append({ u"min-pass"_s,
+        tr("eval-agents: exit with 7 when fewer cases than this passed (a number, or a percentage such as 90%)."),
+        tr("N") });
+    options.append({ u"router"_s, tr("eval-agents: the cases go through router mode's orchestrator (the default).") });
     options.append(
         { u"provider"_s, tr("A stored provider profile's id, or a base URL ending in /v1."), tr("provider") });
     options.append({ u"model"_s, tr("The model to use."), tr("model") });
@@ -177,8 +182,8 @@ int CliCommands::exec(QCoreApplication &app, const CommandRegistry &commands)
     const QList<QCommandLineOption> all = options();
     parser.addOptions(all);
     parser.addPositionalArgument(u"command"_s,
-        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing "
-           "or help"));
+        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, "
+           "eval-agents or help"));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     // A failing command says why in its own sentence; the log lines behind it (a failed query) are for --verbose.

@@ -28,7 +28,7 @@ public:
         GuardrailStop = 4, ///< a guardrail stopped the run (turns, tokens, timeout, ping-pong)
         ApprovalPending = 5, ///< a critical tool waits for the person's approval (no terminal, no --allow-tool)
         Cancelled = 6, ///< the run was cancelled
-        BelowAccuracy = 7, ///< eval-routing: the routing accuracy is below --min-accuracy
+        BelowAccuracy = 7, ///< eval-routing: the routing accuracy is below --min-accuracy; eval-agents: --min-pass
         Busy = 8, ///< the conversation was answering in another Tandem process for longer than --wait
     };
 

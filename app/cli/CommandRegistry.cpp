@@ -3,6 +3,7 @@
 #include "cli/AgentsCommand.h"
 #include "cli/ChatCommand.h"
 #include "cli/ConversationsCommand.h"
+#include "cli/EvalAgentsCommand.h"
 #include "cli/EvalRoutingCommand.h"
 #include "cli/HandedOverCommand.h"
 #include "cli/HandoffCommand.h"
@@ -35,6 +36,7 @@ CommandRegistry CommandRegistry::headless()
     registry.add(std::make_unique<McpCommand>());
     registry.add(std::make_unique<MetricsCommand>());
     registry.add(std::make_unique<EvalRoutingCommand>());
+    registry.add(std::make_unique<EvalAgentsCommand>());
     return registry;
 }
 

@@ -1,6 +1,7 @@
 #include "EvalRoutingCommand.h"
 
 #include "chat/LocalChatRepository.h"
+#include "cli/CaseFile.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandHelp.h"
@@ -12,8 +13,6 @@
 
 #include <QCommandLineParser>
 #include <QEventLoop>
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <map>
@@ -62,34 +61,25 @@ int EvalRoutingCommand::execute(const QCommandLineParser &parser, AppContext &co
             return CliCommands::UsageError;
         }
     }
-    QFile file(positional.at(1));
-    if (!file.open(QIODevice::ReadOnly)) {
-        CliOutput::err() << tr("The case file “%1” cannot be read: %2").arg(file.fileName(), file.errorString())
-                         << '\n';
+    QList<CaseFile::Line> lines;
+    QString problem;
+    if (!CaseFile::read(positional.at(1), &lines, &problem)) {
+        CliOutput::err() << problem << '\n';
         return CliCommands::UsageError;
     }
     QList<Case> cases;
-    int lineNumber = 0;
-    while (!file.atEnd()) {
-        ++lineNumber;
-        const QByteArray line = file.readLine().trimmed();
-        if (line.isEmpty() || line.startsWith('#'))
-            continue;
-        const QJsonObject object = QJsonDocument::fromJson(line).object();
-        Case each { lineNumber, object.value(u"message").toString(),
+    for (const CaseFile::Line &line : std::as_const(lines)) {
+        const QJsonObject &object = line.object;
+        Case each { line.number, object.value(u"message").toString(),
             object.value(u"expected").toString(object.value(u"agent").toString()) };
         if (each.message.trimmed().isEmpty() || each.expected.isEmpty()) {
             CliOutput::err() << tr("%1:%2: a case is {\"message\": \"…\", \"expected\": \"<agent id>\"}.")
-                                    .arg(file.fileName())
-                                    .arg(lineNumber)
+                                    .arg(positional.at(1))
+                                    .arg(line.number)
                              << '\n';
             return CliCommands::UsageError;
         }
         cases << each;
-    }
-    if (cases.isEmpty()) {
-        CliOutput::err() << tr("The case file “%1” holds no case.").arg(file.fileName()) << '\n';
-        return CliCommands::UsageError;
     }
 
     EngineConfig config = context.engineConfig(true);

@@ -32,6 +32,8 @@ struct DividerLook
             return { 0x2563eb, QStringLiteral("divider-waiting.svg") };
         case Message::Divider::Routed:
             return { 0x0891b2, QStringLiteral("divider-routed.svg") };
+        case Message::Divider::Combined:
+            return { 0x7c3aed, QStringLiteral("divider-completed.svg") };
         case Message::Divider::ApprovalNeeded:
         case Message::Divider::None:
             break;

@@ -75,6 +75,9 @@ QString DividerText::render(
         if (!decision || decision->agentId != divider.agentId)
             return stored;
         return RoutingText::render(*decision, divider.toolName == RoutingText::kDroppedProposal, nameOf);
+    case Message::Divider::Combined:
+        // The specialists it combines are in its stored sentence's record only; the sentence names the orchestrator.
+        return tr("%1 combines the specialists' answers into one reply").arg(nameOf(divider.agentId));
     case Message::Divider::Error:
     case Message::Divider::None:
         break;

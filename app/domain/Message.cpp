@@ -39,6 +39,7 @@ constexpr EnumName<Message::Divider> kDividers[] = {
     { Message::Divider::Completed, u"completed" },
     { Message::Divider::WaitingForYou, u"waiting_for_you" },
     { Message::Divider::Routed, u"routed" },
+    { Message::Divider::Combined, u"combined" },
 };
 } // namespace
 

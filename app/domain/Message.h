@@ -30,6 +30,7 @@ struct Message
         Completed, ///< a pipeline reached its end (its last phase handed the story to the orchestrator)
         WaitingForYou, ///< an agent handed the work to the person; the person's next message resumes it
         Routed, ///< router mode: the orchestrator chose the agent of a message, with its confidence
+        Combined, ///< router mode: the orchestrator's reply below combines the answers of the specialists asked
     };
 
     qint64 id = 0;

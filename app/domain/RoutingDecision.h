@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -30,6 +31,9 @@ struct RoutingDecision
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     QDateTime createdAt;
+    /// The other specialists the message asks for (a classifier decision only), answering after agentId; the
+    /// orchestrator then combines their answers. Not stored: each of them gets a decision row of its own.
+    QStringList alsoAgents;
 
     bool failed() const { return !error.isEmpty(); }
 

@@ -19,6 +19,10 @@ RoutingDecision RoutingPolicy::decide(const Classification &classification, doub
         && available.contains(classification.agent)) {
         decision.method = RoutingDecision::Method::Classifier;
         decision.agentId = classification.agent;
+        // Only a confident classification asks more than one specialist: a guess never doubles the work.
+        for (const QString &other : classification.also)
+            if (available.contains(other) && other != decision.agentId && !decision.alsoAgents.contains(other))
+                decision.alsoAgents << other;
         return decision;
     }
     // The keyword rules run at every turn, not only the first: a message that names its subject moves the

@@ -23,6 +23,9 @@ public:
         double confidence = 0.0;
         QString reason;
         QString error; ///< set when the answer was unusable (bad JSON, unknown agent, provider error)
+        /// The other agents the message asks for besides @c agent, in order (its `agents` beyond the first); they
+        /// answer after it, and the orchestrator combines the answers.
+        QStringList also = {};
     };
 
     /// @brief The decision for @p text: agentId, method, the classifier's figures and error copied in.

@@ -75,6 +75,8 @@ QString ExportText::dividerMeaning(Message::Divider divider)
         return tr("Waiting for you");
     case Message::Divider::Routed:
         return tr("Routed");
+    case Message::Divider::Combined:
+        return tr("Combined answer");
     case Message::Divider::None:
         break;
     }
@@ -102,6 +104,8 @@ QString ExportText::dividerSymbol(Message::Divider divider)
         return u"…"_s;
     case Message::Divider::Routed:
         return u"⤳"_s;
+    case Message::Divider::Combined:
+        return u"∑"_s;
     case Message::Divider::None:
         break;
     }

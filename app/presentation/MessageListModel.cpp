@@ -134,7 +134,7 @@ void MessageListModel::reloadDecisions()
     const QList<RoutingDecision> decisions = m_routing->routingDecisions(m_conversationId);
     for (const RoutingDecision &decision : decisions)
         if (decision.runId > 0)
-            m_decisions.insert(decision.runId, decision);
+            m_decisions.insert({ decision.runId, decision.agentId }, decision);
 }
 
 const Handoff *MessageListModel::handoff(qint64 handoffId) const
@@ -171,7 +171,7 @@ QString MessageListModel::shownText(const Message &message) const
 {
     if (!message.isDivider())
         return message.content;
-    const auto decision = m_decisions.constFind(message.runId);
+    const auto decision = m_decisions.constFind({ message.runId, message.agentId });
     return DividerText::render(
         message, handoff(message.handoffId), [this](const QString &agentId) { return agentName(agentId); },
         message.runId > 0 && decision != m_decisions.cend() ? &decision.value() : nullptr);
@@ -389,7 +389,7 @@ void MessageListModel::onMessageAdded(const Message &stored)
     if (message.conversationId != m_conversationId || m_conversationId <= 0)
         return;
     // A routed divider is stored in the step of its decision: the decision is there to render it from.
-    if (message.divider == Message::Divider::Routed && !m_decisions.contains(message.runId))
+    if (message.divider == Message::Divider::Routed && !m_decisions.contains({ message.runId, message.agentId }))
         reloadDecisions();
     if (m_hasNewer && !m_rows.isEmpty() && message.id > m_rows.constLast().message.id) {
         // Beyond the window: read when the person scrolls down to it, or now if it is their own new message (the

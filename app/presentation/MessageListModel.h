@@ -9,6 +9,7 @@
 #include <QColor>
 #include <QHash>
 #include <QList>
+#include <QPair>
 #include <QPointer>
 #include <QTimer>
 
@@ -173,7 +174,9 @@ private:
     QHash<QString, Agent> m_agents;
     QHash<QString, int> m_agentOrder;
     QHash<qint64, Handoff> m_handoffs; ///< the conversation's handoffs by id: what its dividers are rendered from
-    QHash<qint64, RoutingDecision> m_decisions; ///< router mode: each run's routing decision, what its divider says
+    /// Router mode: each run's routing decisions by run and agent (a message asking two specialists has two), what
+    /// their dividers say.
+    QHash<QPair<qint64, QString>, RoutingDecision> m_decisions;
     /// Streamed text per message id, not yet in its row.
     QHash<qint64, QString> m_pendingDeltas;
     /// A newer full copy of a streaming row, not yet applied (deltas after it are appended to it).

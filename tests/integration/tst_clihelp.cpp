@@ -120,7 +120,7 @@ void TestCliHelp::helpListsEveryCommand()
     QVERIFY2(help.out.contains(u"Commands:"_s), qPrintable(help.out));
     for (const QString &command :
         { u"run"_s, u"chat"_s, u"conversations"_s, u"show ID"_s, u"export"_s, u"import FILE"_s, u"handoffs"_s,
-            u"handoff"_s, u"serve"_s, u"agents"_s, u"metrics"_s, u"eval-routing"_s, u"help"_s })
+            u"handoff"_s, u"serve"_s, u"agents"_s, u"metrics"_s, u"eval-routing"_s, u"eval-agents"_s, u"help"_s })
         QVERIFY2(help.out.contains(u"\n  "_s + command + u' '), qPrintable(command));
     QVERIFY2(help.out.contains(u"8 the conversation is busy"_s), qPrintable(help.out));
 }

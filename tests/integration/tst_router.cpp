@@ -162,7 +162,7 @@ void TestRouter::routesByClassification()
     QCOMPARE(schemaHolder.value(u"name"_s).toString(), u"routing_decision"_s);
     QCOMPARE(schemaHolder.value(u"strict"_s).toBool(), true);
     const QJsonObject properties = schemaHolder.value(u"schema"_s).toObject().value(u"properties"_s).toObject();
-    QCOMPARE(properties.keys(), (QStringList { u"agent"_s, u"confidence"_s, u"reason"_s }));
+    QCOMPARE(properties.keys(), (QStringList { u"agent"_s, u"agents"_s, u"confidence"_s, u"reason"_s }));
     QCOMPARE(properties.value(u"agent"_s).toObject().value(u"enum"_s).toArray().size(), 4);
     QVERIFY(EngineHarness::toolNames(requests[0]).isEmpty());
     QVERIFY(EngineHarness::inputSummary(requests[0]).constLast().contains(u"Create task to review code by Friday"_s));

@@ -145,9 +145,10 @@ void TestInstalledPackage::bashCompletion_data()
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("command") << u"tandem ex"_s << QStringList { u"export"_s };
     QTest::newRow("every command") << u"tandem "_s
-                                   << QStringList { u"agents"_s, u"chat"_s, u"conversations"_s, u"eval-routing"_s,
-                                          u"export"_s, u"handoff"_s, u"handoffs"_s, u"help"_s, u"import"_s, u"mcp"_s,
-                                          u"metrics"_s, u"run"_s, u"serve"_s, u"show"_s, u"story"_s };
+                                   << QStringList { u"agents"_s, u"chat"_s, u"conversations"_s, u"eval-agents"_s,
+                                          u"eval-routing"_s, u"export"_s, u"handoff"_s, u"handoffs"_s, u"help"_s,
+                                          u"import"_s, u"mcp"_s, u"metrics"_s, u"run"_s, u"serve"_s, u"show"_s,
+                                          u"story"_s };
     QTest::newRow("tandem-cli") << u"tandem-cli ch"_s << QStringList { u"chat"_s };
     QTest::newRow("command after an option and its value") << u"tandem --max-turns 3 sh"_s << QStringList { u"show"_s };
     QTest::newRow("option") << u"tandem run --pro"_s << QStringList { u"--protocol"_s, u"--provider"_s };
