@@ -87,6 +87,7 @@ struct Run
     QString userText; ///< the person's message this run answers
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
+    QSet<QString> toolsAwaited; ///< agents whose first request has waited for their tools (ToolReadiness)
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
     std::unique_ptr<ConversationLock>
         conversationLock; ///< held while the run goes: one turn per conversation at a time
