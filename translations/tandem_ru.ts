@@ -4829,6 +4829,18 @@ or write a message below to start a new one.</source>
             <numerusform>Импортировано %n серверов.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Request timeout in seconds</source>
+        <translation>Тайм-аут запроса в секундах</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>Re&amp;quest timeout:</source>
+        <translation>Та&amp;йм-аут запроса:</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpServersViewModel</name>
