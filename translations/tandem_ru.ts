@@ -4969,7 +4969,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation>&amp;Импорт…</translation>
+        <translation>И&amp;мпорт…</translation>
     </message>
     <message>
         <source>Import MCP servers from another client&apos;s file</source>
@@ -5041,7 +5041,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>Add &amp;header</source>
-        <translation>Добавить &amp;заголовок</translation>
+        <translation>Добавить за&amp;головок</translation>
     </message>
     <message>
         <source>Add a header</source>
@@ -5049,7 +5049,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>&amp;Enabled</source>
-        <translation>&amp;Включён</translation>
+        <translation>Вкл&amp;ючён</translation>
     </message>
     <message>
         <source>Server enabled</source>
@@ -5057,7 +5057,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation>&amp;Имя:</translation>
+        <translation>Им&amp;я:</translation>
     </message>
     <message>
         <source>&amp;Transport:</source>
@@ -5065,19 +5065,19 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>&amp;Command:</source>
-        <translation>&amp;Команда:</translation>
+        <translation>Кома&amp;нда:</translation>
     </message>
     <message>
         <source>Ar&amp;guments:</source>
-        <translation>&amp;Аргументы:</translation>
+        <translation>А&amp;ргументы:</translation>
     </message>
     <message>
         <source>En&amp;vironment:</source>
-        <translation>&amp;Окружение:</translation>
+        <translation>Окру&amp;жение:</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation>&amp;Папка:</translation>
+        <translation>Пап&amp;ка:</translation>
     </message>
     <message>
         <source>&amp;URL:</source>
@@ -5097,7 +5097,7 @@ or write a message below to start a new one.</source>
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation>&amp;Перезапустить</translation>
+        <translation>П&amp;ерезапустить</translation>
     </message>
     <message>
         <source>Start or restart the MCP server</source>
@@ -5146,6 +5146,18 @@ or write a message below to start a new one.</source>
             <numerusform>Импортировано %n сервера.</numerusform>
             <numerusform>Импортировано %n серверов.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Request timeout in seconds</source>
+        <translation>Тайм-аут запроса в секундах</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>Re&amp;quest timeout:</source>
+        <translation>Та&amp;йм-аут запроса:</translation>
     </message>
 </context>
 <context>

@@ -74,12 +74,14 @@ AgentsEditor::AgentsEditor(AgentsEditorViewModel *viewModel, QWidget *parent)
     showMode();
 }
 
-void AgentsEditor::open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent)
+void AgentsEditor::open(
+    ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent, McpServers *mcpServers)
 {
     if (!repository)
         return;
     AgentsEditorViewModel model(repository);
     model.setConversation(conversationId);
+    model.setMcpServers(mcpServers);
     AgentsEditor editor(&model, parent);
     editor.select(mode);
     editor.exec();
@@ -173,6 +175,8 @@ QWidget *AgentsEditor::createToolsPage()
     m_tools = new QListWidget(page);
     m_tools->setObjectName(u"AgentTools"_s);
     connect(m_tools, &QListWidget::itemChanged, this, &AgentsEditor::updateModified);
+    if (m_model)
+        connect(m_model, &AgentsEditorViewModel::toolsChanged, this, &AgentsEditor::refreshTools);
     m_toolsNote = new QLabel(page);
     m_toolsNote->setWordWrap(true);
     auto *layout = new QVBoxLayout(page);
@@ -357,6 +361,22 @@ void AgentsEditor::showTools(const Agent &agent)
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(agent.allowedTools.contains(name) ? Qt::Checked : Qt::Unchecked);
     }
+}
+
+void AgentsEditor::refreshTools()
+{
+    if (m_agentId.isEmpty())
+        return;
+    const bool unchanged = !hasUnsavedChanges();
+    Agent ticked = m_shown;
+    ticked.allowedTools = editedAgent().allowedTools;
+    {
+        const QSignalBlocker blocker(m_tools);
+        showTools(ticked);
+    }
+    if (unchanged)
+        m_loaded = editedAgent(); // the ticked tools in the list's new order are still no change
+    updateModified();
 }
 
 Agent AgentsEditor::editedAgent() const

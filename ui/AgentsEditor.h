@@ -20,6 +20,7 @@ namespace Tandem {
 
 class AgentGraphView;
 class ChatRepository;
+class McpServers;
 class AgentTargetsTable;
 class AgentsEditorViewModel;
 
@@ -39,8 +40,10 @@ public:
     Q_DISABLE_COPY_MOVE(AgentsEditor)
 
     /// @brief Opens the editor on @p repository (borrowed; nothing happens without one) and waits until it is closed:
-    /// @p mode's agents shown, "Reset Thread" for @p conversationId (0: none).
-    static void open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent);
+    /// @p mode's agents shown, "Reset Thread" for @p conversationId (0: none), the tools of @p mcpServers (borrowed;
+    /// null: none) offered beside the built-in ones.
+    static void open(ChatRepository *repository, qint64 conversationId, Conversation::Mode mode, QWidget *parent,
+        McpServers *mcpServers = nullptr);
     /// @brief Shows @p mode and selects @p agentId in it (the first agent when empty or not in the mode).
     void select(Conversation::Mode mode, const QString &agentId = {});
     /// @brief The agent as the fields show it now.
@@ -71,6 +74,8 @@ private:
     void labelAgents();
     void showAgent(const QString &agentId);
     void showTools(const Agent &agent);
+    /// @brief Lists the tools again (an MCP server listed its tools), keeping what is ticked.
+    void refreshTools();
     void updateGraph();
     /// @brief A field changed: the graph and the unsaved state follow.
     void edited();

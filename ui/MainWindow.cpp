@@ -21,6 +21,7 @@
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
 #include "presentation/ExchangeViewModel.h"
+#include "presentation/McpServersViewModel.h"
 #include "presentation/MessageListModel.h"
 #include "presentation/PipelineViewModel.h"
 #include "presentation/SettingsViewModel.h"
@@ -199,8 +200,10 @@ void MainWindow::connectActions()
     connect(m_actions->newConversation(), &QAction::triggered, this, &MainWindow::newConversation);
     connect(m_actions->stop(), &QAction::triggered, m_viewModel, &ChatViewModel::stop);
     connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::openSettings);
-    connect(m_actions->agentsEditor(), &QAction::triggered, this,
-        [this] { AgentsEditor::open(m_repository, m_viewModel->conversationId(), m_viewModel->mode(), this); });
+    connect(m_actions->agentsEditor(), &QAction::triggered, this, [this] {
+        AgentsEditor::open(m_repository, m_viewModel->conversationId(), m_viewModel->mode(), this,
+            m_mcpServers ? m_mcpServers->servers() : nullptr);
+    });
     connect(m_actions->rename(), &QAction::triggered, this, &MainWindow::renameCurrent);
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteCurrent);
     connect(m_actions->pin(), &QAction::triggered, this, &MainWindow::togglePinCurrent);

@@ -15,6 +15,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -115,6 +116,12 @@ QWidget *McpServersPage::createForm()
     m_url = new QLineEdit(form);
     m_url->setAccessibleName(tr("Server address"));
     m_url->setPlaceholderText(u"https://example.com/mcp"_s);
+    m_timeout = new QSpinBox(form);
+    m_timeout->setObjectName(u"McpServerTimeout"_s);
+    m_timeout->setAccessibleName(tr("Request timeout in seconds"));
+    m_timeout->setRange(1, 3600);
+    m_timeout->setValue(60);
+    m_timeout->setSuffix(tr(" s"));
     m_headers = new QTableWidget(0, 2, form);
     m_headers->setAccessibleName(tr("Headers"));
     m_headers->setHorizontalHeaderLabels({ tr("Header"), tr("Value (kept in the keychain)") });
@@ -139,6 +146,7 @@ QWidget *McpServersPage::createForm()
     m_form->addRow(tr("&Folder:"), m_cwd);
     m_form->addRow(tr("&URL:"), m_url);
     m_form->addRow(tr("Hea&ders:"), m_headers);
+    m_form->addRow(tr("Re&quest timeout:"), m_timeout);
     m_form->addRow(QString(), m_addHeader);
 
     auto *save = new QPushButton(tr("&Save"), form);
@@ -214,6 +222,7 @@ void McpServersPage::newServer()
     m_env->clear();
     m_cwd->clear();
     m_url->clear();
+    m_timeout->setValue(McpServerConfig {}.timeoutMs / 1000);
     m_headers->setRowCount(0);
     {
         const QSignalBlocker blocker(m_enabled);
@@ -246,6 +255,7 @@ void McpServersPage::showServer(int row)
     m_env->setPlainText(env.join(u'\n'));
     m_cwd->setText(config.cwd);
     m_url->setText(config.url.toString());
+    m_timeout->setValue(qMax(1, config.timeoutMs / 1000));
     m_headers->setRowCount(0);
     for (const QString &header : config.headerNames)
         addHeaderRow(header);
@@ -313,7 +323,7 @@ void McpServersPage::save()
         return;
     McpServerConfig config;
     if (const int row = m_servers->indexOf(m_editing); row >= 0)
-        config = m_servers->server(row).config; // keeps what the form does not show (the timeout)
+        config = m_servers->server(row).config; // keeps what the form does not show
     config.name = m_name->text().trimmed();
     config.transport = McpServerConfig::Transport(m_transport->currentData().toInt());
     config.command = m_command->text().trimmed();
@@ -326,6 +336,8 @@ void McpServersPage::save()
     }
     config.cwd = m_cwd->text().trimmed();
     config.url = QUrl(m_url->text().trimmed());
+    if (m_timeout->value() != qMax(1, config.timeoutMs / 1000))
+        config.timeoutMs = m_timeout->value() * 1000; // a file's 1500 ms stays unless the field was changed
     config.headerNames.clear();
     QList<QPair<QString, QString>> values;
     for (int row = 0; row < m_headers->rowCount(); ++row) {

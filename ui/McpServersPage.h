@@ -12,6 +12,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QSpinBox;
 class QPushButton;
 class QTableWidget;
 
@@ -72,6 +73,7 @@ private:
     QPlainTextEdit *m_env = nullptr;
     QLineEdit *m_cwd = nullptr;
     QLineEdit *m_url = nullptr;
+    QSpinBox *m_timeout = nullptr; ///< seconds; the file keeps milliseconds
     QTableWidget *m_headers = nullptr;
     QPushButton *m_addHeader = nullptr;
     QCheckBox *m_enabled = nullptr;

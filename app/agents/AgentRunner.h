@@ -57,6 +57,9 @@ public:
     EngineEvents &events() { return m_events; }
     const EngineConfig &config() const { return m_config; }
     void setConfig(const EngineConfig &config) { m_config = config; }
+    /// @brief What each agent's first request of a run waits for: the MCP servers it allows listing their tools
+    /// (null: nothing). Borrowed.
+    void setToolReadiness(ToolReadiness *readiness) { m_machine.setToolReadiness(readiness); }
 
     /// @brief Stores @p text as the person's message of @p conversationId and starts a run; returns the stored
     /// message's id, or 0 (nothing stored, nothing sent) if the text is empty, the conversation unknown, a run of it

@@ -88,6 +88,7 @@ struct Run
     QString userText; ///< the person's message this run answers
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
+    QSet<QString> toolsAwaited; ///< agents whose first request has waited for their tools (ToolReadiness)
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails
     /// Router mode, a message that asked several specialists: what follows an agent's final answer instead of the
     /// run's end (the next specialist, then the orchestrator's combined reply); empty: the run ends there.

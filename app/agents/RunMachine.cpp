@@ -21,6 +21,7 @@
 #include "llm/LlmClient.h"
 #include "llm/LlmJob.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolReadiness.h"
 
 #include <utility>
 
@@ -178,6 +179,8 @@ void RunMachine::callModel(Run *run)
     }
     if (failOnUnknownVariables(run, agent->id))
         return;
+    if (awaitTools(run, *agent))
+        return;
     run->counters.recordModelCall();
     const LlmRequest request = m_requests.build(*run, *agent);
     // Only the mode's signal source (dual mode's agent 1) may answer with the HANDOFF_AGENT2 line: only there is it
@@ -214,6 +217,21 @@ void RunMachine::callModel(Run *run)
         const EngineEvents::Entry entry(m_events);
         if (Run *r = current())
             finish(r, RunOutcome::Cancelled, tr("Stopped."));
+    });
+}
+
+bool RunMachine::awaitTools(Run *run, const Agent &agent)
+{
+    // Once per agent and run: its first request offers the tools of the MCP servers it allows, even when the turn
+    // began before they had listed them.
+    if (!m_readiness || agent.allowedTools.isEmpty() || run->toolsAwaited.contains(agent.id))
+        return false;
+    run->toolsAwaited.insert(agent.id);
+    const std::function<Run *()> current = currentCall(run);
+    return m_readiness->whenReady(agent.allowedTools, this, [this, current] {
+        const EngineEvents::Entry entry(m_events);
+        if (Run *r = current())
+            callModel(r);
     });
 }
 

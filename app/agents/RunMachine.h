@@ -23,7 +23,9 @@ class RequestBuilder;
 class RunEnding;
 class RunRegistry;
 class ToolGate;
+class ToolReadiness;
 class UnitOfWork;
+struct Agent;
 struct EngineConfig;
 struct Run;
 
@@ -60,6 +62,9 @@ public:
     void resumeDeadline(Run *run);
     /// @brief Aborts @p run's requests and tool job in flight; their late signals are dropped.
     void stopCalls(Run *run);
+    /// @brief What a turn's first request of each agent waits for (the MCP servers it allows listing their tools);
+    /// null: nothing. Borrowed.
+    void setToolReadiness(ToolReadiness *readiness) { m_readiness = readiness; }
 
 private:
     void createRemoteThread(Run *run, const QString &agentId, std::function<void(Run *)> ready);
@@ -67,6 +72,8 @@ private:
     /// @brief Fails @p run (RunFailure::Setup) if @p agentId's prompt uses variables its conversation does not set;
     /// true if it did.
     bool failOnUnknownVariables(Run *run, const QString &agentId);
+    /// @brief True if @p agent's first request waits for its tools (ToolReadiness); callModel() follows then.
+    bool awaitTools(Run *run, const Agent &agent);
     void onFinished(Run *run, const LlmResult &result);
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
     /// @brief Waits for @p run's tool job, then stores its result and carries out the rest of the turn.
@@ -86,6 +93,7 @@ private:
     HandoffExecutor &m_handoffs;
     RequestBuilder &m_requests;
     RunEnding *m_ending;
+    ToolReadiness *m_readiness = nullptr;
 };
 
 } // namespace Tandem

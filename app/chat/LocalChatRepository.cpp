@@ -126,6 +126,11 @@ void LocalChatRepository::setEngineConfig(const EngineConfig &config)
     m_clients->setRetryPolicy(config.retryPolicy);
 }
 
+void LocalChatRepository::setToolReadiness(ToolReadiness *readiness)
+{
+    m_runner->setToolReadiness(readiness);
+}
+
 void LocalChatRepository::followSettings(LocalSettingsService *settings)
 {
     const auto applyEngineSettings = [this, settings] {

@@ -24,6 +24,7 @@ class SecretStore;
 class TaskEdits;
 class UnitOfWork;
 class ToolRegistry;
+class ToolReadiness;
 
 /// @brief The ChatRepository of this machine: SQLite stores for what is kept, AgentRunner for what runs.
 ///
@@ -51,6 +52,9 @@ public:
     void setApiKey(const QString &providerId, const QString &key);
     const EngineConfig &engineConfig() const;
     void setEngineConfig(const EngineConfig &config);
+    /// @brief What each agent's first request of a run waits for (the MCP servers it allows listing their tools); null:
+    /// nothing. Borrowed.
+    void setToolReadiness(ToolReadiness *readiness);
     /// @brief Keeps this repository in step with @p settings: their engine choices (default provider, models per
     /// agent, workspace, guardrail limits) now and whenever they change, and a stored key or changed profile is read
     /// again by the next request. The connections end with either object.

@@ -8,6 +8,7 @@
 #include "llm/NetworkAccess.h"
 #include "mcp/McpConfigFile.h"
 #include "mcp/McpServers.h"
+#include "mcp/McpToolReadiness.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
@@ -141,6 +142,8 @@ LocalChatRepository &AppContext::makeRepository(const EngineConfig &config, Secr
     mcpServers(); // the configured servers' tools join the catalog the engine reads
     m_repository
         = std::make_unique<LocalChatRepository>(m_database->work(), network(), secrets, &tools().registry(), config);
+    m_mcpReadiness = std::make_unique<McpToolReadiness>(m_mcpServers.get());
+    m_repository->setToolReadiness(m_mcpReadiness.get());
     return *m_repository;
 }
 

@@ -14,6 +14,7 @@ class Database;
 class LocalChatRepository;
 class LocalSettingsService;
 class McpServers;
+class McpToolReadiness;
 class SecretStore;
 class ToolCatalog;
 struct EngineConfig;
@@ -58,8 +59,9 @@ public:
     McpServers &mcpServers();
     /// @brief Starts the MCP servers the agents of @p config name in their front matter (`mcp:<server>/...`): the model
     /// learns a server's tools only once it has listed them. With @p wait, returns once each has listed its tools or
-    /// failed, so a headless turn's first request offers them; the window does not wait (the tools join when they
-    /// come). A server no agent names starts on its first call. Commands that only read conversations start none.
+    /// failed, so a headless turn's first request offers them; the window does not wait here (the tools join when they
+    /// come, and a turn begun meanwhile waits for them: McpToolReadiness). A server no agent names starts on its first
+    /// call. Commands that only read conversations start none.
     void startMcpServers(const EngineConfig &config, bool wait);
     /// @brief The window's settings service over the database, the keychain, the network and the tools.
     LocalSettingsService &settings();
@@ -68,8 +70,8 @@ public:
     /// ones. With @p stored, also the choices saved by the window (models per agent, workspace, guardrails).
     EngineConfig engineConfig(bool stored = false) const;
     /// @brief Makes the repository (once per process) with @p config, the configured MCP servers' tools in its
-    /// catalog (startMcpServers() starts them); its keys come from @p secrets (null: none from
-    /// the keychain, such as a command given a base URL).
+    /// catalog (startMcpServers() starts them; an agent's first request waits for the servers it allows); its keys come
+    /// from @p secrets (null: none from the keychain, such as a command given a base URL).
     LocalChatRepository &makeRepository(const EngineConfig &config, SecretStore *secrets);
     /// @brief The repository made by makeRepository(); null before.
     LocalChatRepository *repository() const;
@@ -82,6 +84,7 @@ private:
     std::unique_ptr<SecretStore> m_secrets;
     std::unique_ptr<ToolCatalog> m_tools;
     std::unique_ptr<McpServers> m_mcpServers; ///< after the catalog: takes its providers out of it first
+    std::unique_ptr<McpToolReadiness> m_mcpReadiness; ///< what the engine's first requests wait for
     std::unique_ptr<LocalSettingsService> m_settings;
     std::unique_ptr<LocalChatRepository> m_repository; ///< last: destroyed first, before what it borrows
 };

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <memory>
@@ -154,12 +155,14 @@ bool McpServers::add(const McpServerConfig &config, const QList<QPair<QString, Q
     return saved;
 }
 
-QString McpServers::check(const McpServerConfig &config) const
+QString McpServers::check(const McpServerConfig &config, const QString &replacing) const
 {
     if (config.name.trimmed().isEmpty())
         return tr("An MCP server needs a name.");
     const QString prefix = McpToolProvider::modelSafeName(config.name, {});
     for (const Entry &entry : m_entries) {
+        if (!replacing.isEmpty() && entry.config.name == replacing)
+            continue;
         if (entry.config.name == config.name)
             return tr("There is already an MCP server named \"%1\".").arg(config.name);
         // Their tools would share names (fs.x and fs_x both give fs_x__<tool>): the model could not tell them apart.
@@ -168,6 +171,65 @@ QString McpServers::check(const McpServerConfig &config) const
                 .arg(config.name, entry.config.name);
     }
     return {};
+}
+
+bool McpServers::edit(const QString &name, const McpServerConfig &config,
+    const QList<QPair<QString, QString>> &headerValues, QString *error, KeychainDone done)
+{
+    Entry *entry = find(name);
+    const QString problem = entry ? check(config, name) : tr("There is no MCP server named \"%1\".").arg(name);
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    McpServerConfig stored = config;
+    stored.importedHeaders.clear();
+    QList<QPair<QString, QString>> writes;
+    for (const auto &[header, value] : headerValues) {
+        if (!stored.headerNames.contains(header))
+            stored.headerNames << header;
+        if (!value.isEmpty())
+            writes.append({ secretKey(stored.name, header), value });
+    }
+    // A renamed server's values move to their new keys; the in-memory copy (read when the servers were loaded) is
+    // written there, and only a key nothing is written to is removed.
+    const auto written = [&writes](const QString &key) {
+        return std::any_of(writes.cbegin(), writes.cend(), [&key](const auto &pair) { return pair.first == key; });
+    };
+    QSet<QString> unread; // the keychain has not answered yet: left where it is rather than lost
+    for (const QString &header : std::as_const(stored.headerNames)) {
+        const QString oldKey = secretKey(name, header);
+        const QString newKey = secretKey(stored.name, header);
+        if (newKey == oldKey || written(newKey) || !entry->config.headerNames.contains(header))
+            continue;
+        if (m_headerValues.contains(oldKey))
+            writes.append({ newKey, m_headerValues.value(oldKey) });
+        else
+            unread.insert(oldKey);
+    }
+    QList<QPair<QString, QString>> secrets = writes;
+    for (const QString &header : std::as_const(entry->config.headerNames)) {
+        const QString oldKey = secretKey(name, header);
+        const bool kept = (stored.name == name && stored.headerNames.contains(header)) || unread.contains(oldKey);
+        if (!kept && !written(oldKey)) {
+            m_headerValues.remove(oldKey);
+            secrets.append({ oldKey, QString() });
+        }
+    }
+    for (const auto &[key, value] : std::as_const(writes))
+        m_headerValues.insert(key, value);
+    writeSecrets(secrets, std::move(done));
+
+    detach(*entry); // the old process ends; the new entry starts on its next use
+    entry->config = stored;
+    entry->state = stored.enabled ? State::Stopped : State::Disabled;
+    entry->lastError.clear();
+    if (stored.enabled)
+        attach(*entry);
+    const bool saved = save(error);
+    Q_EMIT serversChanged();
+    return saved;
 }
 
 bool McpServers::remove(const QString &name, QString *error, KeychainDone done)

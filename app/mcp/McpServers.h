@@ -87,8 +87,8 @@ public:
     McpToolProvider *provider(const QString &name) const;
 
     /// @brief Why @p config cannot be added (no name, a name taken, or tools that would share their names with
-    /// another server's), or empty.
-    QString check(const McpServerConfig &config) const;
+    /// another server's), or empty. The server named @p replacing (the one edit() changes) does not count.
+    QString check(const McpServerConfig &config, const QString &replacing = {}) const;
 
     /// Called once the keychain has finished with the values (false: one of them could not be kept there).
     using KeychainDone = std::function<void(bool ok)>;
@@ -98,6 +98,13 @@ public:
     /// values (a command waits for it before it exits).
     bool add(const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues = {},
         QString *error = nullptr, KeychainDone done = {});
+    /// @brief Changes server @p name in place into @p config (its name too), in the file's order, and starts it
+    /// afresh on its next use. A header given a value in @p headerValues gets it; one given none keeps its stored
+    /// value, moved to the new key when the server is renamed; a header no longer named is removed from the keychain.
+    /// No key is both written and removed, so the keychain's answers may come in any order. False with @p error
+    /// (check(), no such server, the file cannot be written); @p done follows once the keychain has finished.
+    bool edit(const QString &name, const McpServerConfig &config,
+        const QList<QPair<QString, QString>> &headerValues = {}, QString *error = nullptr, KeychainDone done = {});
     /// @brief Removes server @p name, its provider and its headers in the keychain, and saves the file; @p done follows
     /// once the keychain has let go of them.
     bool remove(const QString &name, QString *error = nullptr, KeychainDone done = {});

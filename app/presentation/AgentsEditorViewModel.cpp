@@ -3,6 +3,8 @@
 #include "chat/ChatRepository.h"
 #include "domain/ModeProfile.h"
 #include "domain/ShippedAgentText.h"
+#include "mcp/McpServers.h"
+#include "mcp/McpToolProvider.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -86,9 +88,47 @@ QStringList AgentsEditorViewModel::keywordsFrom(const QString &text)
     return keywords;
 }
 
+void AgentsEditorViewModel::setMcpServers(McpServers *servers)
+{
+    if (m_mcpServers)
+        m_mcpServers->disconnect(this);
+    m_mcpServers = servers;
+    if (!servers)
+        return;
+    connect(servers, &McpServers::serversChanged, this, &AgentsEditorViewModel::toolsChanged);
+    connect(servers, &McpServers::serverChanged, this, &AgentsEditorViewModel::toolsChanged);
+    for (const McpServers::Server &server : servers->servers())
+        if (server.state == McpServers::State::Stopped)
+            servers->start(server.config.name);
+}
+
 QStringList AgentsEditorViewModel::toolNames() const
 {
-    return m_definitions ? m_definitions->toolNames() : QStringList {};
+    QStringList names = m_definitions ? m_definitions->toolNames() : QStringList {};
+    if (!m_mcpServers)
+        return names;
+    // The registry names of MCP tools (`<server>__<tool>`) are the model's; the front matter names them by server.
+    QStringList entries;
+    for (const McpServers::Server &server : m_mcpServers->servers()) {
+        const QString name = server.config.name;
+        entries << u"mcp:%1/*"_s.arg(name);
+        for (const McpToolInfo &tool : m_mcpServers->tools(name)) {
+            names.removeAll(McpToolProvider::modelSafeName(name, tool.name));
+            entries << u"mcp:%1/%2"_s.arg(name, tool.name);
+        }
+    }
+    return names + entries;
+}
+
+bool AgentsEditorViewModel::isMcpEntry(const QString &entry) const
+{
+    if (!entry.startsWith(u"mcp:"))
+        return false;
+    const QString server = entry.mid(4).section(u'/', 0, 0);
+    const QString tool = entry.mid(4).section(u'/', 1);
+    if (server.isEmpty() || tool.isEmpty())
+        return false;
+    return !m_mcpServers || m_mcpServers->server(server).has_value();
 }
 
 QStringList AgentsEditorViewModel::targetChoices(Conversation::Mode mode, const QString &agentId) const
@@ -139,7 +179,7 @@ AgentsEditorViewModel::Problem AgentsEditorViewModel::validate(Conversation::Mod
         return { Field::Name, tr("Name: every agent needs a name.") };
     const QStringList tools = toolNames();
     for (const QString &tool : draft.allowedTools)
-        if (!tools.contains(tool))
+        if (!tools.contains(tool) && !isMcpEntry(tool))
             return { Field::Tools,
                 tr("Allowed tools: “%1” is no tool. The tools are: %2.").arg(tool, tools.join(u", "_s)) };
     if (draft.terminal && !draft.handoffTargets.isEmpty())

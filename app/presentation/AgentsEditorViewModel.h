@@ -16,6 +16,7 @@ namespace Tandem {
 
 class ChatRepository;
 class AgentDefinitionsApi;
+class McpServers;
 class RunsApi;
 
 /// @brief What the agents editor edits: the prompt-file agents of each mode (through ChatRepository's agent files),
@@ -81,7 +82,11 @@ public:
     static QString keywordsText(const QStringList &keywords);
     /// @brief The keywords of a line the person typed: split at commas, trimmed, empty and repeated ones dropped.
     static QStringList keywordsFrom(const QString &text);
-    /// @brief The tools an agent may be given.
+    /// @brief The configured MCP servers whose tools an agent may be given (null: none). Borrowed. The enabled ones
+    /// that have not started are started, so that their tools are listed; toolsChanged() follows when they are.
+    void setMcpServers(McpServers *servers);
+    /// @brief The tools an agent may be given: the built-in ones, then for each configured MCP server all its tools
+    /// (`mcp:<server>/*`) and each tool it has listed (`mcp:<server>/<tool>`), as the front matter writes them.
     QStringList toolNames() const;
     /// @brief What @p agentId of @p mode may hand over to: the other agents of the mode, the person and, in a
     /// pipeline, its end.
@@ -117,15 +122,21 @@ public:
 Q_SIGNALS:
     /// The agents were read again (after a save or a reset).
     void changed();
+    /// The tools an agent may be given changed (an MCP server listed its tools, or was added or removed).
+    void toolsChanged();
 
 private:
     /// @brief The agents of @p mode with @p draft in place of its namesake.
     QList<Agent> withDraft(Conversation::Mode mode, const std::optional<Agent> &draft) const;
     Problem checkTargets(Conversation::Mode mode, const Agent &draft) const;
     Problem checkCycles(Conversation::Mode mode, const Agent &draft) const;
+    /// @brief True if @p entry is `mcp:<server>/<tool>` or `mcp:<server>/*` of a configured server (any server when
+    /// none is known): a server that has not listed its tools yet may still be allowed them.
+    bool isMcpEntry(const QString &entry) const;
 
     AgentDefinitionsApi *m_definitions = nullptr;
     RunsApi *m_runs = nullptr;
+    QPointer<McpServers> m_mcpServers;
     qint64 m_conversationId = 0;
     QList<Agent> m_agents;
     Problem m_problem;

@@ -162,31 +162,26 @@ bool McpServersViewModel::save(
 bool McpServersViewModel::replace(
     const McpServerConfig &config, const QList<QPair<QString, QString>> &headerValues, const QString &previousName)
 {
-    // McpServers has no edit: the entry is removed and added again. A header left empty keeps its stored value,
-    // read back first, because removing the entry deletes its values from the keychain.
-    auto values = std::make_shared<QList<QPair<QString, QString>>>(headerValues);
-    auto pending = std::make_shared<int>(1);
-    auto finish = [this, config, previousName, values, pending] {
-        if (--*pending > 0 || !m_servers)
-            return;
-        const std::optional<McpServers::Server> old = m_servers->server(previousName);
-        QString error;
-        if (!m_servers->remove(previousName, &error) || !save(config, *values)) {
-            m_lastError = error.isEmpty() ? m_lastError : error;
-            if (old)
-                m_servers->add(old->config, *values);
-        }
-    };
-    for (auto &pair : *values) {
-        if (!pair.second.isEmpty() || !m_secrets.read || !headerStored(previousName, pair.first))
-            continue;
-        ++*pending;
-        m_secrets.read(secretKey(previousName, pair.first), [&pair, finish](const QString &value) {
-            pair.second = value;
-            finish();
-        });
+    // Changed in place: a header left empty keeps its stored value (moved to the new key on a rename), and no key is
+    // removed and written again, so the keychain's answers cannot undo each other.
+    QString error;
+    const auto guard = QPointer<McpServersViewModel>(this);
+    const bool edited = m_servers->edit(previousName, config, headerValues, &error, [guard, config](bool) {
+        if (guard)
+            guard->checkSecrets(config);
+    });
+    if (!edited) {
+        m_lastError = error;
+        return false;
     }
-    finish();
+    if (previousName != config.name) {
+        m_events.insert(config.name, m_events.take(previousName));
+        for (auto it = m_storedHeaders.begin(); it != m_storedHeaders.end();)
+            it = it->startsWith(secretKey(previousName, {})) ? m_storedHeaders.erase(it) : std::next(it);
+    }
+    for (const auto &[header, value] : headerValues)
+        if (!value.isEmpty())
+            storeSecret(config.name, header, value);
     return true;
 }
 

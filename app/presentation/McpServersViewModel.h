@@ -54,6 +54,8 @@ public:
     static QString secretKey(const QString &server, const QString &header);
     static QString stateText(State state);
 
+    /// @brief The servers it shows (the agents editor offers their tools).
+    McpServers *servers() const { return m_servers; }
     int count() const { return int(m_rows.size()); }
     const Server &server(int row) const { return m_rows.at(row); }
     int indexOf(const QString &name) const;

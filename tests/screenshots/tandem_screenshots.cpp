@@ -1,8 +1,8 @@
 // Makes the README's screenshots with the real window, the real repository on a fresh SQLite file and the
 // loopback fake LLM server of the tests (a scripted "Demo server"): a single-agent chat, a dual-agent handoff with
 // both dividers, a failed reply with Retry, a pipeline with its panel, the handoff inspector and the side-by-side
-// view, and the settings; the views again in Russian after switching the language at run time. Run by
-// scripts/screenshots.sh under Xvfb:
+// view, an MCP server's tool call and Settings → Tools → MCP servers, and the settings; the views again in Russian
+// after switching the language at run time. Run by scripts/screenshots.sh under Xvfb:
 //   tandem_screenshots <output folder> [light|dark]
 
 #include "AgentsEditor.h"
@@ -10,25 +10,31 @@
 #include "FakeLlmServer.h"
 #include "HandoffInspector.h"
 #include "MainWindow.h"
+#include "McpTestServers.h"
 #include "MetricsView.h"
 #include "PanelDocks.h"
 #include "PipelinePanel.h"
 #include "SettingsDialog.h"
 #include "TasksPanel.h"
 #include "Theme.h"
+#include "agents/AgentCatalog.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
 #include "chat/Translations.h"
 #include "exchange/LocalExchange.h"
+#include "mcp/McpServers.h"
+#include "mcp/McpToolReadiness.h"
 #include "presentation/AgentsEditorViewModel.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ExchangeViewModel.h"
+#include "presentation/McpServersViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
 #include "storage/Database.h"
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
 #include "storage/UnitOfWork.h"
+#include "tools/ToolCatalog.h"
 #include "tools/ToolRegistry.h"
 
 #include <QApplication>
@@ -40,6 +46,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPixmap>
@@ -284,6 +291,62 @@ void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWi
     dialog.close();
 }
 
+/// A single chat whose assistant calls server-everything's echo tool (MCP over stdio), and Settings → Tools → MCP
+/// servers showing that server, its state, tools and log: "mcp-tool-call-<language>.png",
+/// "settings-mcp-<language>.png".
+void saveMcpViews(MainWindow &window, SettingsViewModel &settings, McpServersViewModel &servers, qint64 conversation,
+    const QDir &out, const QString &language)
+{
+    if (conversation <= 0)
+        return;
+    window.viewModel()->openConversation(conversation);
+    settle(400);
+    save(&window, out.filePath(u"mcp-tool-call-%1.png"_s.arg(language)));
+
+    SettingsDialog dialog(&settings, &window);
+    dialog.addMcpServersPage(&servers);
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    tabs->setCurrentIndex(tabs->count() - 1);
+    if (auto *list = tabs->currentWidget()->findChild<QListWidget *>())
+        list->setCurrentRow(0);
+    dialog.resize(900, 680);
+    dialog.show();
+    settle(400);
+    save(&dialog, out.filePath(u"settings-mcp-%1.png"_s.arg(language)));
+    dialog.close();
+}
+
+/// The MCP conversation: the assistant, allowed server-everything's echo, calls it and answers from its result. 0 when
+/// node or the servers of tests/mcp are missing.
+qint64 mcpConversation(
+    LocalChatRepository &repository, MainWindow &window, FakeLlmServer &server, McpServers &mcp, const QString &folder)
+{
+    if (Test::McpTestServers::node().isEmpty() || !Test::McpTestServers::missingPackages().isEmpty()) {
+        std::fprintf(stderr, "no MCP screenshots: node or tests/mcp/node_modules is missing\n");
+        return 0;
+    }
+    if (!mcp.add(Test::McpTestServers::everythingStdio()))
+        return 0;
+    EngineConfig config = repository.engineConfig();
+    config.agentsFolder = folder;
+    repository.setEngineConfig(config);
+    std::optional<Agent> assistant = AgentCatalog::shipped(u"assistant"_s);
+    if (!assistant)
+        return 0;
+    assistant->allowedTools << u"mcp:everything/echo"_s;
+    repository.saveAgentDefinition(*assistant);
+    const qint64 conversation = repository.createConversation(Conversation::Mode::Single);
+    const ToolCall echo { {}, u"everything__echo"_s, u"{\"message\":\"Tandem talks MCP\"}"_s, {} };
+    server.enqueue(ScriptedReply::calling(
+        { echo }, chunks(u"Asking the everything server to echo it."_s), TokenUsage { 410, 22, 0, 0 }));
+    server.enqueue(ScriptedReply::text(
+        chunks(u"The server's echo tool answered **Echo: Tandem talks MCP**: the call went over stdio to "
+               "`server-everything`, and its result came back to me as a tool result."_s),
+        TokenUsage { 470, 38, 0, 0 }));
+    runTurn(repository, window, conversation, u"Call the MCP echo tool with “Tandem talks MCP”."_s);
+    return conversation;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -336,8 +399,14 @@ int main(int argc, char *argv[])
     }
     config.workspaceRoot = workspace.path();
     config.criticalTools.insert(u"write_file"_s, false);
-    const ToolRegistry tools = ToolRegistry::withBuiltins(); // the task tools; the agents editor lists them
-    LocalChatRepository repository(database.work(), &network, nullptr, &tools, config);
+    // The built-in tools (the agents editor lists them) and an MCP server's, as the app's catalog holds them.
+    const std::unique_ptr<ToolCatalog> tools = ToolCatalog::withBuiltins();
+    McpServers mcp(tools.get(), &network, {}, dir.filePath(u"mcp.json"_s));
+    mcp.load();
+    McpServersViewModel mcpPage(&mcp, {});
+    McpToolReadiness mcpReadiness(&mcp);
+    LocalChatRepository repository(database.work(), &network, nullptr, &tools->registry(), config);
+    repository.setToolReadiness(&mcpReadiness);
 
     // Export and import wired as the app wires them, so that File → Export… and the toolbar's Export… are enabled.
     LocalExchange exchangeApi(database.work());
@@ -433,24 +502,30 @@ int main(int argc, char *argv[])
     const qint64 router = routerConversation(repository, window, server, database.work());
     save(&window, out.filePath(u"router.png"_s));
 
-    // 6. The views of the handoffs and of router mode, in English, then in Russian after switching the language at
-    // run time.
+    // 6. An MCP server's tool in a conversation.
+    const qint64 mcpChat = mcpConversation(repository, window, server, mcp, dir.filePath(u"agents"_s));
+
+    // 7. The views of the handoffs, of router mode and of MCP, in English, then in Russian after switching the language
+    // at run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
     saveRouterViews(window, router, out, u"en"_s);
     saveDialogs(repository, settings, window, out, u"en"_s);
+    saveMcpViews(window, settings, mcpPage, mcpChat, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
     saveRouterViews(window, router, out, u"ru"_s);
     saveDialogs(repository, settings, window, out, u"ru"_s);
+    saveMcpViews(window, settings, mcpPage, mcpChat, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
     settle(400);
 
-    // 7. The settings.
+    // 8. The settings.
     SettingsDialog dialog(&settings, &window);
     dialog.show();
     settle(400);
     save(&dialog, out.filePath(u"settings.png"_s));
     dialog.close();
+    mcp.shutdownAll();
     return 0;
 }
