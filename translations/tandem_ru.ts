@@ -453,6 +453,22 @@
         <source>names a mode Tandem does not know (“%1”)</source>
         <translation>называет режим, неизвестный Tandem («%1»)</translation>
     </message>
+    <message>
+        <source>is not a list of at most %1 keywords</source>
+        <translation>не список из не более чем %1 ключевых слов</translation>
+    </message>
+    <message>
+        <source>has an entry that is not a text of at most %1 characters</source>
+        <translation>содержит элемент, который не является текстом длиной не более %1 символов</translation>
+    </message>
+    <message>
+        <source>is not a text of at most %1 characters</source>
+        <translation>не текст длиной не более %1 символов</translation>
+    </message>
+    <message>
+        <source>is not true or false</source>
+        <translation>не true и не false</translation>
+    </message>
 </context>
 <context>
     <name>AgentsCommand</name>

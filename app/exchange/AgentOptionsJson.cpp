@@ -3,6 +3,7 @@
 #include "ExchangeFormat.h"
 #include "JsonWriter.h"
 #include "domain/Conversation.h"
+#include "domain/DataLimits.h"
 #include "domain/TransitionGraph.h"
 
 #include <QJsonArray>
@@ -13,6 +14,20 @@
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
+
+namespace {
+
+void appendList(QString &out, const QStringList &items)
+{
+    out += u'[';
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        out += i == 0 ? u""_s : u", "_s;
+        JsonWriter::appendString(out, items.at(i));
+    }
+    out += u']';
+}
+
+} // namespace
 
 void AgentOptionsJson::append(QString &out, const Agent &agent)
 {
@@ -29,12 +44,13 @@ void AgentOptionsJson::append(QString &out, const Agent &agent)
         JsonWriter::appendString(out, TransitionGraph::timingName(edge.timing));
         out += edge.warm ? u", \"warm\": true}"_s : u", \"warm\": false}"_s;
     }
-    out += u"}, \"modes\": ["_s;
-    for (qsizetype i = 0; i < agent.modes.size(); ++i) {
-        out += i == 0 ? u""_s : u", "_s;
-        JsonWriter::appendString(out, agent.modes.at(i));
-    }
-    out += u']';
+    out += u"}, \"modes\": "_s;
+    appendList(out, agent.modes);
+    out += u", \"handles\": "_s;
+    appendList(out, agent.handles); // in the file's order: between equal matches the order is not a ranking
+    out += u", \"description\": "_s;
+    JsonWriter::appendString(out, agent.description);
+    out += agent.fallback ? u", \"fallback\": true"_s : u", \"fallback\": false"_s;
 }
 
 AgentOptionsJson::Problem AgentOptionsJson::read(const QJsonObject &object, Agent *agent)
@@ -79,6 +95,39 @@ AgentOptionsJson::Problem AgentOptionsJson::read(const QJsonObject &object, Agen
             modes.append(mode.toString());
         }
         agent->modes = modes;
+    }
+    return readRouterFields(object, agent);
+}
+
+AgentOptionsJson::Problem AgentOptionsJson::readRouterFields(const QJsonObject &object, Agent *agent)
+{
+    if (object.contains(u"handles")) {
+        const QJsonValue value = object.value(u"handles");
+        if (!value.isArray() || value.toArray().size() > ExchangeFormat::kMaxRows)
+            return { u"handles", tr("is not a list of at most %1 keywords").arg(ExchangeFormat::kMaxRows) };
+        QStringList handles;
+        for (const QJsonValue &item : value.toArray()) {
+            const QString keyword = DataLimits::wellFormed(item.toString());
+            if (!item.isString() || keyword.size() > ExchangeFormat::kMaxNameLength)
+                return {
+                    u"handles",
+                    tr("has an entry that is not a text of at most %1 characters").arg(ExchangeFormat::kMaxNameLength)
+                };
+            handles.append(keyword);
+        }
+        agent->handles = handles;
+    }
+    if (object.contains(u"description")) {
+        const QJsonValue value = object.value(u"description");
+        if (!value.isString() || value.toString().size() > ExchangeFormat::kMaxTextLength)
+            return { u"description", tr("is not a text of at most %1 characters").arg(ExchangeFormat::kMaxTextLength) };
+        agent->description = DataLimits::wellFormed(value.toString());
+    }
+    if (object.contains(u"fallback")) {
+        const QJsonValue value = object.value(u"fallback");
+        if (!value.isBool())
+            return { u"fallback", tr("is not true or false") };
+        agent->fallback = value.toBool();
     }
     return {};
 }

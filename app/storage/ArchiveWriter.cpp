@@ -85,10 +85,11 @@ struct ArchiveWriter::Statements
     explicit Statements(const SqlConnection &c)
         : providerExists(c.prepareOnce(u"SELECT 1 FROM providers WHERE id = ?"_s))
         // Agents: added when absent, never overwritten.
-        , agent(
-              c.prepareOnce(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
-                            u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, created_at) "
-                            u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"_s))
+        , agent(c.prepareOnce(
+              u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
+              u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, handles, description, "
+              u"fallback, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+              u"ON CONFLICT (id) DO NOTHING"_s))
         , conversation(c.prepareOnce(u"INSERT INTO conversations (title, mode, pinned, provider_id, model, created_at, "
                                      u"updated_at, story_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s))
         , run(c.prepareOnce(u"INSERT INTO runs (conversation_id, agent_id, mode, status, input_tokens, output_tokens, "
@@ -225,7 +226,10 @@ bool ArchiveWriter::addAgents(const QList<Agent> &agents, int *agentsAdded)
         q.bindValue(10, a.maxOutputTokens);
         q.bindValue(11, AgentStore::edgeOptionsText(a.edgeOptions));
         q.bindValue(12, SqlValues::fromList(a.modes));
-        q.bindValue(13, now);
+        q.bindValue(13, SqlValues::fromList(a.handles));
+        q.bindValue(14, SqlValues::text(a.description));
+        q.bindValue(15, a.fallback);
+        q.bindValue(16, now);
         if (!run(q))
             return false;
         if (agentsAdded && q.numRowsAffected() == 1)
