@@ -867,10 +867,6 @@
         <translation>NAME</translation>
     </message>
     <message>
-        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing or help</source>
-        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing или help</translation>
-    </message>
-    <message>
         <source>Conversation %1 has no stored provider (a base URL given with --provider is used for that command only): add --provider with a stored profile&apos;s id or the base URL.</source>
         <translation>У беседы %1 нет сохранённого провайдера (базовый URL из --provider используется только для той команды): добавьте --provider с id сохранённого профиля или базовым URL.</translation>
     </message>
@@ -993,6 +989,11 @@
     <message>
         <source>There is no story %1 yet: give --provider to start it.</source>
         <translation>Истории %1 ещё нет: укажите --provider, чтобы начать её.</translation>
+    </message>
+    <message>
+        <source>%1 or help</source>
+        <extracomment>%1 is the list of the commands&apos; names, separated by commas (they are not translated).</extracomment>
+        <translation>%1 или help</translation>
     </message>
 </context>
 <context>
