@@ -73,7 +73,7 @@ bool prepare(const QString &dataDir)
             messages.append(m);
         }
     }
-    return transaction.commit();
+    return transaction.commit().ok();
 }
 
 /// One start; the milliseconds from starting the process to its first painted frame, -1 on failure.

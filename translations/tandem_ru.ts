@@ -1120,12 +1120,13 @@
         <translation>eval-agents: примеры проходят через оркестратор режима маршрутизации (по умолчанию).</translation>
     </message>
     <message>
-        <source>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, eval-agents or help</source>
-        <translation>run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, eval-agents или help</translation>
-    </message>
-    <message>
         <source>run each case of a JSONL file against an agent or the router and check what it did: CASES.jsonl [--agent ID|--router] [--min-pass N]</source>
         <translation>прогнать каждый пример файла JSONL через агента или маршрутизатор и проверить, что он сделал: CASES.jsonl [--agent ID|--router] [--min-pass N]</translation>
+    </message>
+    <message>
+        <source>%1 or help</source>
+        <extracomment>%1 is the list of the commands&apos; names, separated by commas (they are not translated).</extracomment>
+        <translation>%1 или help</translation>
     </message>
 </context>
 <context>

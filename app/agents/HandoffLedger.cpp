@@ -43,7 +43,9 @@ bool HandoffLedger::setActive(qint64 conversationId, const QString &agentId)
 
 bool HandoffLedger::setPhase(qint64 conversationId, const QString &agentId)
 {
-    return m_work.variables().setValue(conversationId, PipelinePhase::kVariable.toString(), PipelinePhase::of(agentId));
+    return m_work.variables()
+        .setValue(conversationId, PipelinePhase::kVariable.toString(), PipelinePhase::of(agentId))
+        .ok();
 }
 
 bool HandoffLedger::revoke(const Handoff &handoff, bool moveBack, bool *movedBack)

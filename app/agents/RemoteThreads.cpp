@@ -34,7 +34,7 @@ bool RemoteThreads::appendPending(const Run &run, const QString &agentId, const 
     QList<InputItem> pending = ThreadHistory::fromJsonText(thread.pendingInput);
     pending << items;
     thread.pendingInput = ThreadHistory::toJsonText(pending);
-    return m_work.threads().save(thread);
+    return m_work.threads().save(thread).ok();
 }
 
 QList<InputItem> RemoteThreads::pendingInput(const Run &run, const QString &agentId)
@@ -60,7 +60,7 @@ bool RemoteThreads::storeRemoteId(const Run &run, const QString &agentId, const 
 {
     AgentThread thread = m_work.threads().get(run.conversationId, agentId);
     thread.remoteThreadId = remoteId;
-    return m_work.threads().save(thread);
+    return m_work.threads().save(thread).ok();
 }
 
 bool RemoteThreads::accepted(const Run &run, const QString &agentId, const QString &responseId)
@@ -70,7 +70,7 @@ bool RemoteThreads::accepted(const Run &run, const QString &agentId, const QStri
     AgentThread thread = m_work.threads().get(run.conversationId, agentId);
     thread.pendingInput = u"[]"_s;
     thread.previousResponseId = responseId;
-    return m_work.threads().save(thread);
+    return m_work.threads().save(thread).ok();
 }
 
 } // namespace Tandem

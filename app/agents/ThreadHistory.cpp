@@ -127,8 +127,10 @@ bool ThreadHistory::supersede(UnitOfWork &work, qint64 conversationId, const QSe
     QJsonArray array;
     for (const qint64 run : std::as_const(sorted))
         array.append(double(run));
-    return work.variables().setValue(
-        conversationId, kSupersededRuns, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)));
+    return work.variables()
+        .setValue(
+            conversationId, kSupersededRuns, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)))
+        .ok();
 }
 
 namespace {

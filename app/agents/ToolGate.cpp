@@ -473,8 +473,10 @@ bool ToolGate::allowAlways(qint64 conversationId, const QString &toolName)
         = QJsonDocument::fromJson(variables.value(conversationId, kAlwaysAllowedVariable, u"[]"_s).toUtf8()).array();
     if (!allowed.contains(QJsonValue(toolName)))
         allowed.append(toolName);
-    return variables.setValue(conversationId, kAlwaysAllowedVariable,
-        QString::fromUtf8(QJsonDocument(allowed).toJson(QJsonDocument::Compact)));
+    return variables
+        .setValue(conversationId, kAlwaysAllowedVariable,
+            QString::fromUtf8(QJsonDocument(allowed).toJson(QJsonDocument::Compact)))
+        .ok();
 }
 
 } // namespace Tandem

@@ -205,7 +205,7 @@ qint64 LocalChatRepository::createStoryConversation(Conversation::Mode mode, con
 
 bool LocalChatRepository::renameConversation(qint64 id, const QString &title)
 {
-    const bool ok = m_work.conversations().rename(id, title);
+    const bool ok = m_work.conversations().rename(id, title).ok();
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -213,7 +213,7 @@ bool LocalChatRepository::renameConversation(qint64 id, const QString &title)
 
 bool LocalChatRepository::setPinned(qint64 id, bool pinned)
 {
-    const bool ok = m_work.conversations().setPinned(id, pinned);
+    const bool ok = m_work.conversations().setPinned(id, pinned).ok();
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -222,7 +222,7 @@ bool LocalChatRepository::setPinned(qint64 id, bool pinned)
 bool LocalChatRepository::deleteConversation(qint64 id)
 {
     m_runner->cancel(id);
-    const bool ok = m_work.conversations().remove(id);
+    const bool ok = m_work.conversations().remove(id).ok();
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;
@@ -247,7 +247,7 @@ bool LocalChatRepository::setMode(qint64 id, Conversation::Mode mode)
 
 bool LocalChatRepository::setProvider(qint64 id, const QString &providerId, const QString &model)
 {
-    const bool ok = m_work.conversations().setProvider(id, providerId, model);
+    const bool ok = m_work.conversations().setProvider(id, providerId, model).ok();
     if (ok)
         Q_EMIT conversationsChanged();
     return ok;

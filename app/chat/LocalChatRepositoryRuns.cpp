@@ -116,7 +116,7 @@ bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agent
     if (isRunning(conversationId) || !conversation(conversationId))
         return false;
     const QList<Message> last = m_work.messages().page(conversationId, 0, 1);
-    return m_work.threads().reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id);
+    return m_work.threads().reset(conversationId, agentId, last.isEmpty() ? 0 : last.constFirst().id).ok();
 }
 
 qint64 LocalChatRepository::busyElsewhere(qint64 conversationId) const

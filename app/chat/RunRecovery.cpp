@@ -29,7 +29,7 @@ bool interrupt(UnitOfWork &work, Message row, bool dual)
     } else {
         row.error = RunRecovery::tr("Tandem closed while this reply was written.");
     }
-    return work.messages().update(row);
+    return work.messages().update(row).ok();
 }
 
 /// An error row for a run that ended before its reply began, so the chat shows that nothing came.
@@ -56,7 +56,7 @@ bool markNoReply(UnitOfWork &work, const RunRecord &run)
     row.runId = run.id;
     row.content = RunRecovery::tr("Interrupted: no reply was written.");
     row.error = row.content;
-    return work.messages().append(row);
+    return work.messages().append(row).ok();
 }
 
 } // namespace

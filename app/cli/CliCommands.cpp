@@ -20,13 +20,35 @@ using namespace Qt::StringLiterals;
 namespace Tandem {
 
 namespace {
-// Options that take a value: their value is not the command. Ours (the guardrail options too, see
-// GuardrailOptions), then the window's (Qt's, with - or --).
-constexpr const char *kValueOptions[] = { "--data-dir", "--mode", "--provider", "--model", "--conversation",
-    "--protocol", "--workspace", "--wait", "--var", "--agent", "--allow-tool", "--min-accuracy", "--min-pass",
-    "--format", "-o", "--output", "--port", "--url", "--header", "--env", "-platform", "-platformpluginpath",
-    "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry", "-title",
-    "-name", "-style", "-stylesheet", "-session" };
+// The window's own options that take a value (Qt's, accepted with - or --): their value is not the command either.
+constexpr const char *kQtValueOptions[]
+    = { "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry", "-qwindowicon",
+          "-qwindowtitle", "-display", "-geometry", "-title", "-name", "-style", "-stylesheet", "-session" };
+
+/// Our options that take a value, by each of their names, read from options() itself so that an option added
+/// there cannot be forgotten here (`tandem --story 7 handoffs` once took "7" for the command).
+const QStringList &valueOptionNames()
+{
+    static const QStringList names = [] {
+        QStringList result;
+        for (const QCommandLineOption &option : CliCommands::options())
+            if (!option.valueName().isEmpty())
+                result << option.names();
+        return result;
+    }();
+    return names;
+}
+
+bool takesValue(const char *arg)
+{
+    // Qt's own options are accepted with one dash or two.
+    const char *single = arg[1] == '-' ? arg + 1 : arg;
+    for (const char *option : kQtValueOptions)
+        if (std::strcmp(single, option) == 0)
+            return true;
+    const char *name = arg[1] == '-' ? arg + 2 : arg + 1;
+    return valueOptionNames().contains(QString::fromLocal8Bit(name));
+}
 
 /// `help` is answered by exec() itself (before a command is looked for), so it is no Command of the registry.
 const auto kHelp = u"help"_s;
@@ -87,13 +109,7 @@ QString CliCommands::commandOf(int argc, const char *const *argv)
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (arg[0] == '-') {
-            // Qt's own options are accepted with one dash or two.
-            const char *single = arg[1] == '-' ? arg + 1 : arg;
-            bool takesValue = false;
-            for (const char *option : kValueOptions)
-                takesValue = takesValue || std::strcmp(arg, option) == 0 || std::strcmp(single, option) == 0;
-            takesValue = takesValue || GuardrailOptions::isOption(arg);
-            if (takesValue)
+            if (takesValue(arg))
                 ++i;
             continue;
         }
@@ -181,9 +197,8 @@ int CliCommands::exec(QCoreApplication &app, const CommandRegistry &commands)
     parser.addVersionOption();
     const QList<QCommandLineOption> all = options();
     parser.addOptions(all);
-    parser.addPositionalArgument(u"command"_s,
-        tr("run, chat, conversations, show, export, import, handoffs, handoff, serve, agents, metrics, eval-routing, "
-           "eval-agents or help"));
+    //: %1 is the list of the commands' names, separated by commas (they are not translated).
+    parser.addPositionalArgument(u"command"_s, tr("%1 or help").arg(commands.names().join(u", "_s)));
     const bool parsed = parser.parse(app.arguments());
     // Quiet unless asked: a successful command writes nothing to standard error. QT_LOGGING_RULES still wins.
     // A failing command says why in its own sentence; the log lines behind it (a failed query) are for --verbose.

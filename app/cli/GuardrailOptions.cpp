@@ -2,8 +2,6 @@
 
 #include <QCommandLineParser>
 
-#include <cstring>
-
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -51,19 +49,6 @@ QList<QCommandLineOption> GuardrailOptions::options()
 void GuardrailOptions::addTo(QCommandLineParser &parser)
 {
     parser.addOptions(options());
-}
-
-bool GuardrailOptions::isOption(const char *argument)
-{
-    if (std::strncmp(argument, "--", 2) != 0)
-        return false;
-    const QString name = QString::fromLocal8Bit(argument + 2);
-    if (name == kRouterThreshold)
-        return true;
-    for (const Field field : kOptions)
-        if (GuardrailLimits::name(field) == name)
-            return true;
-    return false;
 }
 
 bool GuardrailOptions::apply(const QCommandLineParser &parser, GuardrailLimits &limits, QString *error)

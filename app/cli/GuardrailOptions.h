@@ -24,8 +24,6 @@ public:
     static QList<QCommandLineOption> options();
     /// @brief Adds options() to @p parser.
     static void addTo(QCommandLineParser &parser);
-    /// @brief True if @p argument is one of these options (each takes a value).
-    static bool isOption(const char *argument);
     /// @brief Writes the options given in @p parser into @p limits. On a bad value, returns false and @p error holds
     /// one sentence naming the option and what it accepts; @p limits is then left as it was.
     static bool apply(const QCommandLineParser &parser, GuardrailLimits &limits, QString *error);

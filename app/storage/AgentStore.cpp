@@ -53,7 +53,7 @@ Agent agentFromRow(const QSqlQuery &q)
 }
 } // namespace
 
-bool AgentStore::save(const Agent &agent)
+StoreResult AgentStore::save(const Agent &agent)
 {
     // Portable upsert: SQLite >= 3.24 and PostgreSQL share this form.
     Statement q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
@@ -84,7 +84,7 @@ bool AgentStore::save(const Agent &agent)
     q.addBindValue(SqlValues::text(agent.description));
     q.addBindValue(agent.fallback);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return write(q);
 }
 
 std::optional<Agent> AgentStore::get(const QString &id)
@@ -107,11 +107,11 @@ QList<Agent> AgentStore::list()
     return rows;
 }
 
-bool AgentStore::remove(const QString &id)
+StoreResult AgentStore::remove(const QString &id)
 {
     Statement q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
     q.addBindValue(id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"agent %1 is gone"_s.arg(id));
 }
 
 QString AgentStore::edgeOptionsText(const QHash<QString, EdgeOptions> &options)

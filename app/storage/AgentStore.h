@@ -18,10 +18,10 @@ public:
     using StoreBase::StoreBase;
 
     /// @brief Inserts or replaces @p agent.
-    bool save(const Agent &agent);
+    StoreResult save(const Agent &agent);
     std::optional<Agent> get(const QString &id);
     QList<Agent> list();
-    bool remove(const QString &id);
+    StoreResult remove(const QString &id);
 
     /// @brief The `edge_options` column's text for @p options (JSON: target -> {transfer, timing, warm}).
     static QString edgeOptionsText(const QHash<QString, EdgeOptions> &options);

@@ -28,7 +28,7 @@ AgentThread AgentThreadStore::get(qint64 conversationId, const QString &agentId)
     return thread;
 }
 
-bool AgentThreadStore::save(const AgentThread &thread)
+StoreResult AgentThreadStore::save(const AgentThread &thread)
 {
     Statement q
         = prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, remote_thread_id, "
@@ -45,7 +45,7 @@ bool AgentThreadStore::save(const AgentThread &thread)
     q.addBindValue(thread.historyFrom);
     q.addBindValue(thread.pendingInput.isEmpty() ? u"[]"_s : thread.pendingInput);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return write(q);
 }
 
 QString AgentThreadStore::activeAgent(qint64 conversationId)
@@ -57,14 +57,14 @@ QString AgentThreadStore::activeAgent(qint64 conversationId)
     return q.value(0).toString();
 }
 
-bool AgentThreadStore::setActive(qint64 conversationId, const QString &agentId)
+StoreResult AgentThreadStore::setActive(qint64 conversationId, const QString &agentId)
 {
     Transaction transaction(*m_connection);
     const QVariant now = SqlValues::fromTime(QDateTime::currentDateTimeUtc());
     Statement clear = prepare(u"UPDATE agent_threads SET active = 0 WHERE conversation_id = ? AND active = 1"_s);
     clear.addBindValue(conversationId);
     if (!exec(clear))
-        return false;
+        return failure();
     Statement set = prepare(u"INSERT INTO agent_threads (conversation_id, agent_id, active, updated_at) "
                             u"VALUES (?, ?, 1, ?) ON CONFLICT (conversation_id, agent_id) DO UPDATE SET active = 1, "
                             u"updated_at = excluded.updated_at"_s);
@@ -72,11 +72,11 @@ bool AgentThreadStore::setActive(qint64 conversationId, const QString &agentId)
     set.addBindValue(agentId);
     set.addBindValue(now);
     if (!exec(set))
-        return false;
+        return failure();
     return transaction.commit();
 }
 
-bool AgentThreadStore::reset(qint64 conversationId, const QString &agentId, qint64 lastMessageId)
+StoreResult AgentThreadStore::reset(qint64 conversationId, const QString &agentId, qint64 lastMessageId)
 {
     AgentThread thread = get(conversationId, agentId);
     thread.remoteThreadId.clear();

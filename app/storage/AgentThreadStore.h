@@ -32,13 +32,13 @@ public:
     /// @brief The thread of @p agentId in @p conversationId; a default (unsaved) one if there is none.
     AgentThread get(qint64 conversationId, const QString &agentId);
     /// @brief Inserts or replaces the remote ids, history cutoff and pending input of @p thread (not the active flag).
-    bool save(const AgentThread &thread);
+    StoreResult save(const AgentThread &thread);
     /// @brief The active agent of @p conversationId; empty if none was set.
     QString activeAgent(qint64 conversationId);
     /// @brief Makes @p agentId the only active agent of @p conversationId, atomically.
-    bool setActive(qint64 conversationId, const QString &agentId);
+    StoreResult setActive(qint64 conversationId, const QString &agentId);
     /// @brief Forgets the remote ids and pending input of @p agentId and starts its history after @p lastMessageId.
-    bool reset(qint64 conversationId, const QString &agentId, qint64 lastMessageId);
+    StoreResult reset(qint64 conversationId, const QString &agentId, qint64 lastMessageId);
 };
 
 } // namespace Tandem

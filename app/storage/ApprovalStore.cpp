@@ -25,7 +25,7 @@ ApprovalRequest fromRecord(const QSqlQuery &q)
 }
 } // namespace
 
-bool ApprovalStore::create(ApprovalRequest &request)
+StoreResult ApprovalStore::create(ApprovalRequest &request)
 {
     if (!request.createdAt.isValid())
         request.createdAt = QDateTime::currentDateTimeUtc();
@@ -39,9 +39,9 @@ bool ApprovalStore::create(ApprovalRequest &request)
     q.addBindValue(SqlValues::text(request.arguments));
     q.addBindValue(SqlValues::fromTime(request.createdAt));
     if (!exec(q))
-        return false;
+        return failure();
     request.id = insertedId(q);
-    return true;
+    return {};
 }
 
 std::optional<ApprovalRequest> ApprovalStore::get(qint64 id)
@@ -74,7 +74,7 @@ QList<ApprovalRequest> ApprovalStore::pending(qint64 conversationId)
     return rows;
 }
 
-bool ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &arguments)
+StoreResult ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &arguments)
 {
     Statement q = prepare(u"UPDATE approvals SET status = 'decided', decision = ?, decided_arguments = ?, "
                           u"decided_at = ? WHERE id = ? AND status = 'pending'"_s);
@@ -82,17 +82,17 @@ bool ApprovalStore::decide(qint64 id, ApprovalDecision decision, const QString &
     q.addBindValue(SqlValues::text(arguments));
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     q.addBindValue(id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"approval %1 is no longer pending"_s.arg(id));
 }
 
-bool ApprovalStore::withdraw(qint64 id)
+StoreResult ApprovalStore::withdraw(qint64 id)
 {
     // "decided" with no decision: the schema has no other closed state, and nothing can decide it any more.
     Statement q = prepare(u"UPDATE approvals SET status = 'decided', decision = NULL, decided_at = ? "
                           u"WHERE id = ? AND status = 'pending'"_s);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
     q.addBindValue(id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"approval %1 is no longer pending"_s.arg(id));
 }
 
 } // namespace Tandem

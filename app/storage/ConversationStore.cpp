@@ -26,7 +26,7 @@ Conversation fromRecord(const QSqlQuery &query)
 }
 } // namespace
 
-bool ConversationStore::create(Conversation &conversation)
+StoreResult ConversationStore::create(Conversation &conversation)
 {
     if (!conversation.createdAt.isValid())
         conversation.createdAt = QDateTime::currentDateTimeUtc();
@@ -43,9 +43,9 @@ bool ConversationStore::create(Conversation &conversation)
     query.addBindValue(SqlValues::fromTime(conversation.updatedAt));
     query.addBindValue(SqlValues::nullIfEmpty(conversation.storyId));
     if (!exec(query))
-        return false;
+        return failure();
     conversation.id = insertedId(query);
-    return true;
+    return {};
 }
 
 std::optional<Conversation> ConversationStore::get(qint64 id)
@@ -104,52 +104,52 @@ QList<Conversation> ConversationStore::search(const QString &text)
     return readAll(query);
 }
 
-bool ConversationStore::rename(qint64 id, const QString &title)
+StoreResult ConversationStore::rename(qint64 id, const QString &title)
 {
     Statement query = prepare(u"UPDATE conversations SET title = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::text(title));
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
-bool ConversationStore::setPinned(qint64 id, bool pinned)
+StoreResult ConversationStore::setPinned(qint64 id, bool pinned)
 {
     Statement query = prepare(u"UPDATE conversations SET pinned = ? WHERE id = ?"_s);
     query.addBindValue(pinned);
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
-bool ConversationStore::setMode(qint64 id, Conversation::Mode mode)
+StoreResult ConversationStore::setMode(qint64 id, Conversation::Mode mode)
 {
     Statement query = prepare(u"UPDATE conversations SET mode = ? WHERE id = ?"_s);
     query.addBindValue(Conversation::modeName(mode));
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
-bool ConversationStore::setProvider(qint64 id, const QString &providerId, const QString &model)
+StoreResult ConversationStore::setProvider(qint64 id, const QString &providerId, const QString &model)
 {
     Statement query = prepare(u"UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::nullIfEmpty(providerId));
     query.addBindValue(SqlValues::text(model));
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
-bool ConversationStore::touch(qint64 id, const QDateTime &when)
+StoreResult ConversationStore::touch(qint64 id, const QDateTime &when)
 {
     Statement query = prepare(u"UPDATE conversations SET updated_at = ? WHERE id = ?"_s);
     query.addBindValue(SqlValues::fromTime(when));
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
-bool ConversationStore::remove(qint64 id)
+StoreResult ConversationStore::remove(qint64 id)
 {
     Statement query = prepare(u"DELETE FROM conversations WHERE id = ?"_s);
     query.addBindValue(id);
-    return exec(query) && query.numRowsAffected() == 1;
+    return writeOne(query, u"conversation %1 is gone"_s.arg(id));
 }
 
 QList<Conversation> ConversationStore::readAll(Statement &query)

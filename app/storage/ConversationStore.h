@@ -16,7 +16,7 @@ public:
     using StoreBase::StoreBase;
 
     /// @brief Inserts @p conversation, setting its id and missing timestamps; false on failure.
-    bool create(Conversation &conversation);
+    StoreResult create(Conversation &conversation);
     std::optional<Conversation> get(qint64 id);
     /// @brief The conversation of the story @p storyId: the one created for that story id (such as `v0.1:1.1.1`), or
     /// else the one whose id @p storyId spells (a positive whole number); nullopt when neither exists.
@@ -27,13 +27,13 @@ public:
     QList<Conversation> listPage(int offset, int limit);
     /// @brief Conversations whose title or any message contains @p text (case-insensitive for ASCII).
     QList<Conversation> search(const QString &text);
-    bool rename(qint64 id, const QString &title);
-    bool setPinned(qint64 id, bool pinned);
-    bool setMode(qint64 id, Conversation::Mode mode);
-    bool setProvider(qint64 id, const QString &providerId, const QString &model);
+    StoreResult rename(qint64 id, const QString &title);
+    StoreResult setPinned(qint64 id, bool pinned);
+    StoreResult setMode(qint64 id, Conversation::Mode mode);
+    StoreResult setProvider(qint64 id, const QString &providerId, const QString &model);
     /// @brief Marks activity at @p when, which moves it up the sidebar.
-    bool touch(qint64 id, const QDateTime &when);
-    bool remove(qint64 id);
+    StoreResult touch(qint64 id, const QDateTime &when);
+    StoreResult remove(qint64 id);
 
 private:
     QList<Conversation> readAll(Statement &query);

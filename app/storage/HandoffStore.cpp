@@ -72,7 +72,7 @@ StoreResult HandoffStore::saveStatus(const Handoff &handoff)
     return {};
 }
 
-bool HandoffStore::logChange(const Handoff &handoff)
+StoreResult HandoffStore::logChange(const Handoff &handoff)
 {
     Statement q = prepare(u"INSERT INTO handoff_changes (handoff_id, status, rejection_reason, changed_at) "
                           u"VALUES (?, ?, ?, ?)"_s);
@@ -81,11 +81,11 @@ bool HandoffStore::logChange(const Handoff &handoff)
     q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
     q.addBindValue(SqlValues::fromTime(handoff.isFinal() ? handoff.processedAt() : handoff.createdAt));
     if (!exec(q))
-        return false;
+        return failure();
     // The log is pruned as it grows: the oldest changes beyond kChangesKept go, a few at a time.
     Statement prune = prepare(u"DELETE FROM handoff_changes WHERE id <= ?"_s);
     prune.addBindValue(insertedId(q) - kChangesKept);
-    return exec(prune);
+    return write(prune);
 }
 
 QList<HandoffChange> HandoffStore::changesAfter(qint64 afterId, int limit)

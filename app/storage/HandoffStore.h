@@ -26,7 +26,7 @@ public:
 
 private:
     QList<Handoff> readAll(Statement &query);
-    bool logChange(const Handoff &handoff);
+    StoreResult logChange(const Handoff &handoff);
 };
 
 } // namespace Tandem

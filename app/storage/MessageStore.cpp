@@ -41,7 +41,7 @@ Message fromRecord(const QSqlQuery &q)
 }
 } // namespace
 
-bool MessageStore::append(Message &message)
+StoreResult MessageStore::append(Message &message)
 {
     if (!message.createdAt.isValid())
         message.createdAt = QDateTime::currentDateTimeUtc();
@@ -70,12 +70,12 @@ bool MessageStore::append(Message &message)
     q.addBindValue(SqlValues::fromTime(message.createdAt));
     q.addBindValue(SqlValues::fromTime(message.updatedAt));
     if (!exec(q))
-        return false;
+        return failure();
     message.id = insertedId(q);
-    return true;
+    return {};
 }
 
-bool MessageStore::update(const Message &message)
+StoreResult MessageStore::update(const Message &message)
 {
     Statement q = prepare(u"UPDATE messages SET content = ?, status = ?, error = ?, input_tokens = ?, "
                           u"output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, updated_at = ? WHERE id = ?"_s);
@@ -89,7 +89,7 @@ bool MessageStore::update(const Message &message)
     q.addBindValue(
         SqlValues::fromTime(message.updatedAt.isValid() ? message.updatedAt : QDateTime::currentDateTimeUtc()));
     q.addBindValue(message.id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"message %1 is gone"_s.arg(message.id));
 }
 
 std::optional<Message> MessageStore::get(qint64 id)
@@ -148,12 +148,12 @@ qint64 MessageStore::count(qint64 conversationId)
     return q.value(0).toLongLong();
 }
 
-bool MessageStore::linkHandoff(qint64 messageId, qint64 handoffId)
+StoreResult MessageStore::linkHandoff(qint64 messageId, qint64 handoffId)
 {
     Statement q = prepare(u"UPDATE messages SET handoff_id = ? WHERE id = ?"_s);
     q.addBindValue(SqlValues::nullIfZero(handoffId));
     q.addBindValue(messageId);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"message %1 is gone"_s.arg(messageId));
 }
 
 QList<Message> MessageStore::readAll(Statement &q)

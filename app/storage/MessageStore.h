@@ -18,9 +18,9 @@ public:
     using StoreBase::StoreBase;
 
     /// @brief Inserts @p message, setting its id and missing timestamps; false on failure.
-    bool append(Message &message);
+    StoreResult append(Message &message);
     /// @brief Rewrites the text, status, error and usage of a row (a streamed reply as it grows or ends).
-    bool update(const Message &message);
+    StoreResult update(const Message &message);
     std::optional<Message> get(qint64 id);
     /// @brief The latest tool-call row of @p conversationId with call id @p callId (ids may repeat across turns).
     std::optional<Message> toolCall(qint64 conversationId, const QString &callId);
@@ -30,7 +30,7 @@ public:
     QList<Message> pageAfter(qint64 conversationId, qint64 afterId, int limit = 200);
     qint64 count(qint64 conversationId);
     /// @brief Links the reply @p messageId to the handoff its `HANDOFF_AGENT2` signal started.
-    bool linkHandoff(qint64 messageId, qint64 handoffId);
+    StoreResult linkHandoff(qint64 messageId, qint64 handoffId);
     /// @brief The rows @p agentId's own thread is made of, after @p historyFrom, oldest first: its replies and tool
     /// rows, the person's messages of the runs that started with it or that router mode routed to it, and the
     /// dividers of handoffs from or to it.

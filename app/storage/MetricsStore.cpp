@@ -14,7 +14,7 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-bool MetricsStore::recordModelCall(
+StoreResult MetricsStore::recordModelCall(
     qint64 conversationId, qint64 runId, const QString &agentId, const TokenUsage &usage, qint64 latencyMs)
 {
     Statement q = prepare(u"INSERT INTO model_calls (conversation_id, run_id, agent_id, input_tokens, output_tokens, "
@@ -26,7 +26,7 @@ bool MetricsStore::recordModelCall(
     q.addBindValue(usage.outputTokens);
     q.addBindValue(latencyMs);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return write(q);
 }
 
 Metrics MetricsStore::metrics(qint64 conversationId)

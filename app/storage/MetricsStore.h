@@ -21,7 +21,7 @@ public:
     { }
 
     /// @brief Stores one model call of @p agentId in run @p runId.
-    bool recordModelCall(
+    StoreResult recordModelCall(
         qint64 conversationId, qint64 runId, const QString &agentId, const TokenUsage &usage, qint64 latencyMs);
     /// @brief The metrics of @p conversationId, or of every conversation for 0.
     Metrics metrics(qint64 conversationId);

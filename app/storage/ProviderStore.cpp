@@ -27,12 +27,12 @@ ProviderProfile fromRecord(const QSqlQuery &q)
 }
 } // namespace
 
-bool ProviderStore::save(const ProviderProfile &profile)
+StoreResult ProviderStore::save(const ProviderProfile &profile)
 {
     // The last guard for every way a profile comes in: a key in the URL would sit in SQLite in plain text.
     if (!UrlSecrets::isClean(profile.baseUrl)) {
         m_error = u"the base URL carries a secret (user info or a key parameter); refused"_s;
-        return false;
+        return StoreError(StoreError::Kind::Constraint, m_error);
     }
     QJsonObject headers;
     for (auto it = profile.extraHeaders.cbegin(); it != profile.extraHeaders.cend(); ++it)
@@ -48,7 +48,7 @@ bool ProviderStore::save(const ProviderProfile &profile)
     q.addBindValue(SqlValues::text(profile.defaultModel));
     q.addBindValue(SqlValues::fromObject(headers));
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return write(q);
 }
 
 std::optional<ProviderProfile> ProviderStore::get(const QString &id)
@@ -71,11 +71,11 @@ QList<ProviderProfile> ProviderStore::list()
     return rows;
 }
 
-bool ProviderStore::remove(const QString &id)
+StoreResult ProviderStore::remove(const QString &id)
 {
     Statement q = prepare(u"DELETE FROM providers WHERE id = ?"_s);
     q.addBindValue(id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"provider %1 is gone"_s.arg(id));
 }
 
 } // namespace Tandem

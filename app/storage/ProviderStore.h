@@ -17,10 +17,10 @@ public:
 
     /// @brief Inserts or replaces @p profile. Refuses (false, lastError()) a base URL that carries a secret: user
     /// info or a key-like query parameter (UrlSecrets).
-    bool save(const ProviderProfile &profile);
+    StoreResult save(const ProviderProfile &profile);
     std::optional<ProviderProfile> get(const QString &id);
     QList<ProviderProfile> list();
-    bool remove(const QString &id);
+    StoreResult remove(const QString &id);
 };
 
 } // namespace Tandem

@@ -7,7 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
-bool RouterStore::addDecision(RoutingDecision &decision)
+StoreResult RouterStore::addDecision(RoutingDecision &decision)
 {
     if (!decision.createdAt.isValid())
         decision.createdAt = QDateTime::currentDateTimeUtc();
@@ -27,9 +27,9 @@ bool RouterStore::addDecision(RoutingDecision &decision)
     q.addBindValue(decision.outputTokens);
     q.addBindValue(SqlValues::fromTime(decision.createdAt));
     if (!exec(q))
-        return false;
+        return failure();
     decision.id = insertedId(q);
-    return true;
+    return {};
 }
 
 QList<RoutingDecision> RouterStore::decisions(qint64 conversationId)
@@ -63,7 +63,7 @@ QList<RoutingDecision> RouterStore::decisions(qint64 conversationId)
     return result;
 }
 
-bool RouterStore::setPending(PendingConfirmation &pending)
+StoreResult RouterStore::setPending(PendingConfirmation &pending)
 {
     if (!pending.createdAt.isValid())
         pending.createdAt = QDateTime::currentDateTimeUtc();
@@ -78,7 +78,7 @@ bool RouterStore::setPending(PendingConfirmation &pending)
     q.addBindValue(SqlValues::text(pending.arguments));
     q.addBindValue(SqlValues::text(pending.summary));
     q.addBindValue(SqlValues::fromTime(pending.createdAt));
-    return exec(q);
+    return write(q);
 }
 
 std::optional<PendingConfirmation> RouterStore::pending(qint64 conversationId)
@@ -98,11 +98,11 @@ std::optional<PendingConfirmation> RouterStore::pending(qint64 conversationId)
     return p;
 }
 
-bool RouterStore::clearPending(qint64 conversationId)
+StoreResult RouterStore::clearPending(qint64 conversationId)
 {
     Statement q = prepare(u"DELETE FROM pending_confirmations WHERE conversation_id = ?"_s);
     q.addBindValue(conversationId);
-    return exec(q);
+    return write(q);
 }
 
 } // namespace Tandem

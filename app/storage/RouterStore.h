@@ -18,14 +18,14 @@ public:
     using StoreBase::StoreBase;
 
     /// @brief Inserts @p decision, setting its id and time.
-    bool addDecision(RoutingDecision &decision);
+    StoreResult addDecision(RoutingDecision &decision);
     /// @brief The decisions of @p conversationId (0: of every conversation), oldest first.
     QList<RoutingDecision> decisions(qint64 conversationId);
 
     /// @brief Stores @p pending as its conversation's one pending confirmation, replacing an earlier one.
-    bool setPending(PendingConfirmation &pending);
+    StoreResult setPending(PendingConfirmation &pending);
     std::optional<PendingConfirmation> pending(qint64 conversationId);
-    bool clearPending(qint64 conversationId);
+    StoreResult clearPending(qint64 conversationId);
 };
 
 } // namespace Tandem

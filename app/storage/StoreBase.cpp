@@ -25,6 +25,22 @@ bool StoreBase::exec(Statement &statement)
     return false;
 }
 
+StoreResult StoreBase::write(Statement &statement)
+{
+    if (!exec(statement))
+        return failure();
+    return {};
+}
+
+StoreResult StoreBase::writeOne(Statement &statement, const QString &what)
+{
+    if (!exec(statement))
+        return failure();
+    if (statement.numRowsAffected() != 1)
+        return lost(what);
+    return {};
+}
+
 qint64 StoreBase::insertedId(const Statement &insert) const
 {
     return m_connection->dialect().insertedId(insert);

@@ -25,6 +25,11 @@ protected:
     Statement prepare(const QString &sql) const;
     /// @brief Runs @p statement, remembering its error; true on success.
     bool exec(Statement &statement);
+    /// @brief Runs the write @p statement: success, or its failure typed.
+    StoreResult write(Statement &statement);
+    /// @brief Runs the write @p statement, which must change exactly one row: success, its failure typed, or Lost
+    /// (@p what says which row) when no row matched (another writer changed or removed it first).
+    StoreResult writeOne(Statement &statement, const QString &what);
     /// @brief The id the database gave the row @p insert has just inserted (SqlDialect::insertedId).
     qint64 insertedId(const Statement &insert) const;
     /// @brief The latest failure of this store's connection (a statement's, or a transaction's that would not begin

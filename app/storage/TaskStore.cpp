@@ -33,7 +33,7 @@ QVariant dateValue(const QDate &date)
 }
 } // namespace
 
-bool TaskStore::create(Task &task)
+StoreResult TaskStore::create(Task &task)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     task.createdAt = now;
@@ -50,9 +50,9 @@ bool TaskStore::create(Task &task)
     q.addBindValue(SqlValues::fromTime(task.updatedAt));
     q.addBindValue(SqlValues::fromTime(task.completedAt));
     if (!exec(q))
-        return false;
+        return failure();
     task.id = insertedId(q);
-    return true;
+    return {};
 }
 
 std::optional<Task> TaskStore::get(qint64 id)
@@ -64,7 +64,7 @@ std::optional<Task> TaskStore::get(qint64 id)
     return fromRecord(q);
 }
 
-bool TaskStore::update(Task &task)
+StoreResult TaskStore::update(Task &task)
 {
     task.updatedAt = QDateTime::currentDateTimeUtc();
     Statement q = prepare(u"UPDATE tasks SET title = ?, notes = ?, priority = ?, status = ?, due_at = ?, "
@@ -77,14 +77,14 @@ bool TaskStore::update(Task &task)
     q.addBindValue(SqlValues::fromTime(task.updatedAt));
     q.addBindValue(SqlValues::fromTime(task.completedAt));
     q.addBindValue(task.id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"task %1 is gone"_s.arg(task.id));
 }
 
-bool TaskStore::remove(qint64 id)
+StoreResult TaskStore::remove(qint64 id)
 {
     Statement q = prepare(u"DELETE FROM tasks WHERE id = ?"_s);
     q.addBindValue(id);
-    return exec(q) && q.numRowsAffected() == 1;
+    return writeOne(q, u"task %1 is gone"_s.arg(id));
 }
 
 QList<Task> TaskStore::list(qint64 conversationId, bool includeDone)

@@ -28,11 +28,11 @@ public:
     };
 
     /// @brief Inserts @p task, setting its id and times.
-    bool create(Task &task);
+    StoreResult create(Task &task);
     std::optional<Task> get(qint64 id);
     /// @brief Writes @p task's title, notes, priority, status, due date and completion time; updatedAt is set now.
-    bool update(Task &task);
-    bool remove(qint64 id);
+    StoreResult update(Task &task);
+    StoreResult remove(qint64 id);
     /// @brief Tasks of @p conversationId (0: every task), open first, then by due date and id.
     QList<Task> list(qint64 conversationId = 0, bool includeDone = true);
     Stats stats(const QDate &today);

@@ -19,12 +19,15 @@ Transaction::~Transaction()
     rollback();
 }
 
-bool Transaction::commit()
+StoreResult Transaction::commit()
 {
+    // Not begun: the failure that kept it from beginning (the lock held past the busy timeout, a broken file).
     if (!m_active)
-        return false;
+        return m_connection->lastFailure();
     m_active = false;
-    return m_connection->commit();
+    if (!m_connection->commit())
+        return m_connection->lastFailure();
+    return {};
 }
 
 void Transaction::rollback()

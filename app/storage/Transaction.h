@@ -1,5 +1,7 @@
 #pragma once
 
+#include "StoreResult.h"
+
 #include <QtGlobal>
 
 namespace Tandem {
@@ -19,8 +21,8 @@ public:
 
     /// @brief False if the transaction could not begin (the database is locked, or broken).
     bool isActive() const { return m_active; }
-    /// @brief Commits; false (and rolled back) on failure.
-    bool commit();
+    /// @brief Commits; on failure, rolled back and the failure typed.
+    StoreResult commit();
     void rollback();
 
 private:

@@ -17,7 +17,7 @@ QString VariableStore::value(qint64 conversationId, const QString &name, const Q
     return q.value(0).toString();
 }
 
-bool VariableStore::setValue(qint64 conversationId, const QString &name, const QString &value)
+StoreResult VariableStore::setValue(qint64 conversationId, const QString &name, const QString &value)
 {
     Statement q = prepare(u"INSERT INTO variables (conversation_id, name, value, updated_at) VALUES (?, ?, ?, ?) "
                           u"ON CONFLICT (conversation_id, name) DO UPDATE SET value = excluded.value, "
@@ -26,15 +26,15 @@ bool VariableStore::setValue(qint64 conversationId, const QString &name, const Q
     q.addBindValue(name);
     q.addBindValue(SqlValues::text(value));
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return write(q);
 }
 
-bool VariableStore::remove(qint64 conversationId, const QString &name)
+StoreResult VariableStore::remove(qint64 conversationId, const QString &name)
 {
     Statement q = prepare(u"DELETE FROM variables WHERE conversation_id = ? AND name = ?"_s);
     q.addBindValue(conversationId);
     q.addBindValue(name);
-    return exec(q);
+    return write(q);
 }
 
 QHash<QString, QString> VariableStore::all(qint64 conversationId)

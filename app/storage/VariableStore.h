@@ -15,8 +15,8 @@ public:
 
     /// @brief The value of @p name in @p conversationId, or @p fallback.
     QString value(qint64 conversationId, const QString &name, const QString &fallback = {});
-    bool setValue(qint64 conversationId, const QString &name, const QString &value);
-    bool remove(qint64 conversationId, const QString &name);
+    StoreResult setValue(qint64 conversationId, const QString &name, const QString &value);
+    StoreResult remove(qint64 conversationId, const QString &name);
     /// @brief Every variable of @p conversationId, name → value.
     QHash<QString, QString> all(qint64 conversationId);
 };

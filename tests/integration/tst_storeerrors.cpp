@@ -4,6 +4,7 @@
 #include "TemporaryDatabase.h"
 #include "storage/ChangeFeed.h"
 #include "storage/SqlDialect.h"
+#include "storage/Transaction.h"
 
 #include <QSqlQuery>
 #include <QTest>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void busyWhileAnotherConnectionWrites();
     void constraintForARowThatRefersToNothing();
     void lostWhenAnotherWriterDecidedFirst();
+    void everyStoreTypesItsFailures();
     void codesMapToKinds_data();
     void codesMapToKinds();
     void changeFeedSeesOnlyOtherWriters();
@@ -119,6 +121,67 @@ void TestStoreErrors::lostWhenAnotherWriterDecidedFirst()
     gone.id = handoff.id + 1000;
     QCOMPARE(kindOf(temp.work().handoffs().savePayload(gone)), u"lost"_s);
     QCOMPARE(kindOf(temp.work().runs().finish(gone.id, RunRecord::Status::Completed, {}, {})), u"lost"_s);
+}
+
+void TestStoreErrors::everyStoreTypesItsFailures()
+{
+    // Not only the board's and the runs' writes: every store's, and a transaction's commit, say why they failed.
+    TemporaryDatabase temp;
+    QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
+    UnitOfWork &work = temp.work();
+    const qint64 conversationId = newConversation(work);
+    QVERIFY(conversationId > 0);
+
+    // Lost: the row is gone (or no longer in the state the write expected).
+    QCOMPARE(kindOf(work.conversations().rename(conversationId + 1000, u"Gone"_s)), u"lost"_s);
+    QCOMPARE(kindOf(work.conversations().remove(conversationId + 1000)), u"lost"_s);
+    Message missing;
+    missing.id = 987654;
+    QCOMPARE(kindOf(work.messages().update(missing)), u"lost"_s);
+    Task task;
+    task.id = 987654;
+    QCOMPARE(kindOf(work.tasks().update(task)), u"lost"_s);
+    QCOMPARE(kindOf(work.tasks().remove(987654)), u"lost"_s);
+    QCOMPARE(kindOf(work.approvals().decide(987654, ApprovalDecision::AllowOnce, {})), u"lost"_s);
+    QCOMPARE(kindOf(work.providers().remove(u"no-such-provider"_s)), u"lost"_s);
+    QCOMPARE(kindOf(work.agents().remove(u"no-such-agent"_s)), u"lost"_s);
+
+    // Constraint: a row that refers to nothing, or input a store refuses.
+    Message orphan;
+    orphan.conversationId = 424242;
+    orphan.role = Message::Role::User;
+    orphan.content = u"Hello"_s;
+    QCOMPARE(kindOf(work.messages().append(orphan)), u"constraint"_s);
+    QCOMPARE(kindOf(work.variables().setValue(424242, u"BRANCH"_s, u"main"_s)), u"constraint"_s);
+    ProviderProfile keyed;
+    keyed.id = u"keyed"_s;
+    keyed.name = u"Keyed"_s;
+    keyed.baseUrl = QUrl(u"https://user:secret@example.com/v1"_s);
+    QCOMPARE(kindOf(work.providers().save(keyed)), u"constraint"_s);
+
+    // Busy: another connection holds the write lock; the store's write and a transaction's commit both say so.
+    Database other;
+    QVERIFY2(other.open(temp.filePath()), qPrintable(other.errorString()));
+    QSqlQuery holder(other.connection());
+    QVERIFY2(holder.exec(u"BEGIN IMMEDIATE"_s), qPrintable(holder.lastError().text()));
+    QVERIFY(QSqlQuery(temp.connection()).exec(u"PRAGMA busy_timeout = 0"_s));
+    QCOMPARE(kindOf(work.conversations().rename(conversationId, u"Renamed"_s)), u"busy"_s);
+    Task busy;
+    busy.conversationId = conversationId;
+    busy.title = u"Write the tests"_s;
+    QCOMPARE(kindOf(work.tasks().create(busy)), u"busy"_s);
+    {
+        Transaction transaction(work);
+        QVERIFY(!transaction.isActive()); // BEGIN IMMEDIATE could not take the lock
+        QCOMPARE(kindOf(transaction.commit()), u"busy"_s);
+    }
+    QVERIFY(holder.exec(u"ROLLBACK"_s));
+    QCOMPARE(kindOf(work.conversations().rename(conversationId, u"Renamed"_s)), u"ok"_s);
+    Transaction transaction(work);
+    QVERIFY(transaction.isActive());
+    QCOMPARE(kindOf(work.tasks().create(busy)), u"ok"_s);
+    QCOMPARE(kindOf(transaction.commit()), u"ok"_s);
+    QCOMPARE(work.tasks().list(conversationId).size(), 1);
 }
 
 void TestStoreErrors::codesMapToKinds_data()

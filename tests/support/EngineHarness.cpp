@@ -68,7 +68,7 @@ bool EngineHarness::saveAgent(const Agent &agent)
 {
     m_declared.removeIf([&](const Agent &declared) { return declared.id == agent.id; });
     m_declared << agent;
-    return m_database.work().agents().save(agent);
+    return m_database.work().agents().save(agent).ok();
 }
 
 qint64 EngineHarness::createConversation(Conversation::Mode mode)

@@ -153,7 +153,7 @@ qint64 ExchangeFixture::create(UnitOfWork &work)
     Message m;
     m.role = Message::Role::User;
     m.content = u"Plan a weekend in Kazan for two. Keep this snippet:\n\n```python\nprint(\"Привет, Казань\")\n```"_s;
-    bool ok = add(m, 1);
+    bool ok = add(m, 1).ok();
 
     m = {};
     m.role = Message::Role::Assistant;

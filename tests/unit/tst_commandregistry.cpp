@@ -39,6 +39,7 @@ private Q_SLOTS:
     void listTextKeepsTheColumns();
     void everyCommandHasItsHelpPage();
     void addReplacesInPlace();
+    void everyValueOptionIsSkippedToTheCommand();
 };
 
 void TestCommandRegistry::headlessHasEveryCommandInHelpOrder()
@@ -99,6 +100,30 @@ void TestCommandRegistry::addReplacesInPlace()
     QCOMPARE(registry.names().constLast(), u"extra"_s);
     QCOMPARE(registry.find(u"export")->description(), u"own export"_s);
     QVERIFY(registry.find(u"export")->opensDatabase());
+}
+
+void TestCommandRegistry::everyValueOptionIsSkippedToTheCommand()
+{
+    // The command is the first word that is no option and no option's value: for every option that takes a value,
+    // given before the command, in each of its names (`tandem --story v0.1:1.1.1 handoffs` is `handoffs`).
+    int checked = 0;
+    for (const QCommandLineOption &option : Tandem::CliCommands::options()) {
+        if (option.valueName().isEmpty())
+            continue;
+        for (const QString &name : option.names()) {
+            const QByteArray flag = (name.size() == 1 ? "-" : "--") + name.toLocal8Bit();
+            const char *argv[] = { "tandem", flag.constData(), "value", "handoffs" };
+            QCOMPARE(Tandem::CliCommands::commandOf(4, argv), u"handoffs"_s);
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 20);
+    // Qt's own options of the window, with one dash or two, and a flag without a value.
+    const char *qt[] = { "tandem", "--platform", "offscreen", "-style", "fusion", "--verbose", "show" };
+    QCOMPARE(Tandem::CliCommands::commandOf(7, qt), u"show"_s);
+    // A value given with = is part of its option.
+    const char *joined[] = { "tandem", "--story=7", "metrics" };
+    QCOMPARE(Tandem::CliCommands::commandOf(3, joined), u"metrics"_s);
 }
 
 QTEST_GUILESS_MAIN(TestCommandRegistry)
