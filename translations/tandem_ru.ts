@@ -2320,6 +2320,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Story handed to %1</source>
         <translation>История передана агенту %1</translation>
     </message>
+    <message>
+        <source>Stopped before agent 2 received the message</source>
+        <translation>Остановлено до того, как агент 2 получил сообщение</translation>
+    </message>
+    <message>
+        <source>The message could not be handed to agent 2: %1</source>
+        <translation>Не удалось передать сообщение агенту 2: %1</translation>
+    </message>
 </context>
 <context>
     <name>HandoffRules</name>
@@ -3198,6 +3206,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>there is no model provider: add one in the settings</source>
         <translation>нет провайдера модели: добавьте его в настройках</translation>
+    </message>
+    <message>
+        <source>The message for %1 could not be stored.</source>
+        <translation>Сообщение для %1 не удалось сохранить.</translation>
     </message>
 </context>
 <context>

@@ -197,8 +197,22 @@ bool AgentRunner::regenerate(qint64 conversationId)
         const QList<InputItem> pending = m_threads.pendingInput(*r, r->startAgent);
         const bool queued = !pending.isEmpty() && pending.constLast().type == InputItem::Type::Message
             && pending.constLast().text == r->userText;
-        m_machine.startAgent(
-            r, r->startAgent, queued ? QList<InputItem> {} : QList<InputItem> { InputItem::user(r->userText) });
+        if (queued || !m_threads.uses(*r, r->startAgent) || m_threads.remoteId(*r, r->startAgent).isEmpty()) {
+            m_machine.startAgent(
+                r, r->startAgent, queued ? QList<InputItem> {} : QList<InputItem> { InputItem::user(r->userText) });
+            return;
+        }
+        // The server's thread took the message with the answer now replaced (dual mode: agent 1's, before agent 2
+        // failed): posting it there again would give that thread the person's message twice. A new thread starts
+        // from the local history instead, which holds the message once and leaves the replaced answer out.
+        const QList<InputItem> history = ThreadHistory::build(m_work, r->conversationId, r->startAgent,
+            m_work.threads().get(r->conversationId, r->startAgent).historyFrom);
+        if (!m_threads.startOver(*r, r->startAgent, history)) {
+            m_machine.fail(r, tr("The message for %1 could not be stored.").arg(r->roster.name(r->startAgent)),
+                RunFailure::Storage);
+            return;
+        }
+        m_machine.startAgent(r, r->startAgent, {});
     });
     return true;
 }

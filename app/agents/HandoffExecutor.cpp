@@ -163,11 +163,10 @@ HandoffOutcome HandoffExecutor::viaSignal(Run &run, Handoff &handoff)
     if (!step.isActive() || !m_ledger.create(handoff) || !run.reply.linkHandoff(handoff.id)
         || !RunRows::addDivider(m_work, m_events, run, Message::Divider::HandingOver,
             tr("Handing the message to agent 2"), handoff.fromAgent, handoff.id)
-        || !m_ledger.settle(handoff, Handoff::Status::Accepted)
-        || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Accepted, tr("Message accepted by agent 2"),
-            handoff.toAgent, handoff.id)
         || !step.commit())
         return HandoffOutcome();
+    // Seed 000's order: accepted only once agent 2's thread is ready and the payload posted to it (delivered()).
+    run.undelivered = handoff.id;
     HandoffOutcome outcome(HandoffOutcome::Next::TargetStarts);
     outcome.handoffId = handoff.id;
     outcome.target = handoff.toAgent;
@@ -345,6 +344,43 @@ bool HandoffExecutor::acceptPending(qint64 conversationId, const QString &agentI
             return false;
     }
     return true;
+}
+
+bool HandoffExecutor::delivered(Run &run)
+{
+    if (run.undelivered == 0)
+        return true;
+    std::optional<Handoff> handoff = m_work.board().get(run.undelivered);
+    if (handoff && !handoff->isFinal()) {
+        Step step(m_work, m_events);
+        if (!step.isActive() || !m_ledger.settle(*handoff, Handoff::Status::Accepted)
+            || !RunRows::addDivider(m_work, m_events, run, Message::Divider::Accepted,
+                tr("Message accepted by agent 2"), handoff->toAgent, handoff->id)
+            || !step.commit())
+            return false; // still undelivered: the run's end cancels it
+    }
+    run.undelivered = 0;
+    return true;
+}
+
+bool HandoffExecutor::undelivered(Run &run, bool stopped, const QString &error)
+{
+    if (run.undelivered == 0)
+        return true;
+    std::optional<Handoff> handoff = m_work.board().get(run.undelivered);
+    run.undelivered = 0;
+    if (!handoff || handoff->isFinal())
+        return true;
+    const QString text = stopped ? tr("Stopped before agent 2 received the message")
+                                 : tr("The message could not be handed to agent 2: %1").arg(error);
+    Step step(m_work, m_events);
+    // Taken back from agent 2's queued input before the payload is marked: its next handoff sends only its own.
+    if (!step.isActive() || !m_ledger.revoke(*handoff, false))
+        return false;
+    handoff->payload.insert(u"undelivered"_s, stopped ? u"stopped"_s : error);
+    return m_work.board().savePayload(*handoff) && m_ledger.settle(*handoff, Handoff::Status::Cancelled)
+        && RunRows::addDivider(m_work, m_events, run, Message::Divider::Error, text, handoff->toAgent, handoff->id)
+        && step.commit();
 }
 
 QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &request) const

@@ -69,6 +69,12 @@ public:
     /// @brief Accepts what waits for the start of a run of @p conversationId by @p agentId: its pending cold handoffs
     /// (next-turn ones take effect now) and the questions put to the person. Part of the caller's step.
     bool acceptPending(qint64 conversationId, const QString &agentId);
+    /// @brief Dual mode: agent 2's server took the request carrying the payload (its thread is ready, its answer
+    /// begins): the signal's handoff is accepted, with its divider, in one step. True if there was nothing to write.
+    bool delivered(Run &run);
+    /// @brief Dual mode: the run ends before agent 2 took the payload (its call failed, or the person stopped it): the
+    /// handoff is cancelled, the payload taken back from agent 2's thread, and a divider says so, in one step.
+    bool undelivered(Run &run, bool stopped, const QString &error);
 
 private:
     std::optional<QString> refusal(const Run &run, const HandoffRequest &request) const;

@@ -63,6 +63,15 @@ bool RemoteThreads::storeRemoteId(const Run &run, const QString &agentId, const 
     return m_work.threads().save(thread).ok();
 }
 
+bool RemoteThreads::startOver(const Run &run, const QString &agentId, const QList<InputItem> &history)
+{
+    AgentThread thread = m_work.threads().get(run.conversationId, agentId);
+    thread.remoteThreadId.clear();
+    thread.previousResponseId.clear();
+    thread.pendingInput = ThreadHistory::toJsonText(history);
+    return m_work.threads().save(thread);
+}
+
 bool RemoteThreads::accepted(const Run &run, const QString &agentId, const QString &responseId)
 {
     if (!uses(run, agentId))

@@ -38,6 +38,9 @@ public:
     CreateConversationJob *create(const Run &run, const QString &agentId);
     /// @brief Stores the id of @p agentId's new thread.
     bool storeRemoteId(const Run &run, const QString &agentId, const QString &remoteId);
+    /// @brief Leaves @p agentId's remote thread for a new one that starts from @p history (the agent's local history):
+    /// what the old one holds cannot be taken back. Part of the caller's step.
+    bool startOver(const Run &run, const QString &agentId, const QList<InputItem> &history);
     /// @brief The thread accepted everything pending with the response @p responseId. Part of the caller's step.
     bool accepted(const Run &run, const QString &agentId, const QString &responseId);
 

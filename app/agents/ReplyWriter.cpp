@@ -119,6 +119,14 @@ bool ReplyWriter::end(Message::Status status, const QString &error)
     m_persistTimer.stop();
     if (!isStreaming())
         return true;
+    // Cut off while it may still be, or already is, dual mode's signal with no handoff to hide it behind: what is
+    // stored is what the person saw, so the chat, `tandem show` and exports never show the protocol line.
+    if (m_signalSource && m_reply.handoffId == 0) {
+        if (const std::optional<QString> payload = HandoffSignal::extractPayload(m_reply.content))
+            m_reply.content = *payload;
+        else if (HandoffSignal::mayBecomeHandoff(m_reply.content))
+            m_reply.content.clear();
+    }
     m_reply.status = status;
     m_reply.error = error;
     m_reply.updatedAt = QDateTime::currentDateTimeUtc();

@@ -87,6 +87,8 @@ struct Run
     QString agentId; ///< the agent working now
     QString userText; ///< the person's message this run answers
     QSet<QString> cancelledAgents; ///< agents the person stopped before their turn
+    /// Dual mode: the signal's handoff whose payload agent 2 has not taken yet (its request not answered so far).
+    qint64 undelivered = 0;
     QSet<QString> localOnly; ///< agents whose provider has no /conversations: their history is local
     QSet<QString> toolsAwaited; ///< agents whose first request has waited for their tools (ToolReadiness)
     RunFailure failure = RunFailure::Provider; ///< why it failed, if it fails

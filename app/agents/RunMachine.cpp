@@ -198,7 +198,12 @@ void RunMachine::callModel(Run *run)
     const std::function<Run *()> current = currentCall(run);
     connect(job, &LlmJob::textDelta, this, [this, current](const QString &delta) {
         const EngineEvents::Entry entry(m_events);
-        if (Run *r = current(); r && !r->reply.append(delta))
+        Run *r = current();
+        if (!r)
+            return;
+        if (!m_handoffs.delivered(*r)) // agent 2's answer begins: the payload reached it
+            fail(r, tr("The handoff could not be stored."), RunFailure::Storage);
+        else if (!r->reply.append(delta))
             fail(r, tr("The reply could not be stored."), RunFailure::Storage);
     });
     connect(job, &LlmJob::finished, this, [this, current](const LlmResult &result) {
@@ -268,6 +273,10 @@ std::optional<QString> RunMachine::handoffPayload(const Run *run, const LlmResul
 void RunMachine::onFinished(Run *run, const LlmResult &result)
 {
     run->job = nullptr;
+    if (!m_handoffs.delivered(*run)) {
+        fail(run, tr("The handoff could not be stored."), RunFailure::Storage);
+        return;
+    }
     if (result.text.isEmpty() && result.toolCalls.isEmpty() && !run->reply.hasRow()) {
         fail(run, tr("The model returned an empty answer."), RunFailure::Provider);
         return;
@@ -434,6 +443,9 @@ void RunMachine::finish(Run *run, RunOutcome outcome, const QString &message, qi
     if (run->ended)
         return;
     stopCalls(run);
+    // Agent 2 never took the payload: the handoff is not accepted, and the chat says why.
+    if (!m_handoffs.undelivered(*run, outcome != RunOutcome::Failed, message))
+        qCWarning(lcAgents) << "the undelivered handoff of run" << run->runId << "could not be stored";
     m_ending->finish(run, outcome, message, handoffId);
 }
 

@@ -196,7 +196,12 @@ struct HistoryItems
                 ToolCall { row.toolCallId, u"handoff_to"_s, handoff.payload.value(u"arguments"_s).toString(), {} });
             items << InputItem::functionOutput(row.toolCallId, ThreadHistory::handoffToolOutput(handoff.toAgent));
         }
-        const bool delivers = row.divider == Message::Divider::Transferred || row.divider == Message::Divider::Accepted;
+        // Dual mode's signal reaches agent 2 with its handing-over divider (the accepted one follows only once the
+        // request carrying it was taken); a handoff that was never taken is left out (inEffect).
+        const bool signal = handoff.payload.contains(u"source"_s);
+        const bool delivers = row.divider == Message::Divider::Transferred
+            || (row.divider == Message::Divider::HandingOver && signal)
+            || (row.divider == Message::Divider::Accepted && !signal);
         // A warm handoff its target decided on was delivered, whatever the decision.
         const QJsonObject decision = handoff.payload.value(u"decision"_s).toObject();
         const bool inEffect = handoff.status() == Handoff::Status::Pending

@@ -145,7 +145,13 @@ void TestFaultMatrix::faults()
                 && m.content.endsWith(u"P: Q1 tell me"_s);
         }));
         QVERIFY(std::any_of(
-            rows.cbegin(), rows.cend(), [](const Message &m) { return m.divider == Message::Divider::Accepted; }));
+            rows.cbegin(), rows.cend(), [](const Message &m) { return m.divider == Message::Divider::HandingOver; }));
+        // Agent 2 accepted the message only if its answer began (seed 000's order); a call that failed before is not.
+        const bool answered = std::any_of(rows.cbegin(), rows.cend(),
+            [](const Message &m) { return m.agentId == u"agent2"_s && m.kind == Message::Kind::Text; });
+        QCOMPARE(std::any_of(rows.cbegin(), rows.cend(),
+                     [](const Message &m) { return m.divider == Message::Divider::Accepted; }),
+            answered);
     }
     QStringList problems = StoreInvariants::problems(h.db());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"; "_s)));
