@@ -42,6 +42,7 @@ constexpr KeySpec kKeys[] = {
     { u"description", Kind::Text },
     { u"handles", Kind::Handles },
     { u"fallback", Kind::Bool },
+    { u"network", Kind::Bool },
 };
 
 constexpr QStringView kTargetKeys[] = { u"to", u"transfer", u"timing", u"warm" };
@@ -414,7 +415,11 @@ bool Parser::finish(Entry &entry)
         const bool yes = text.compare(u"true"_s, Qt::CaseInsensitive) == 0;
         if (!yes && text.compare(u"false"_s, Qt::CaseInsensitive) != 0)
             return fail(entry.line, AgentFile::tr("“%1” is true or false, not “%2”.").arg(key, text));
-        (key == u"terminal" ? agent.terminal : key == u"fallback" ? agent.fallback : agent.enabled) = yes;
+        (key == u"terminal"          ? agent.terminal
+                : key == u"fallback" ? agent.fallback
+                : key == u"network"  ? agent.network
+                                     : agent.enabled)
+            = yes;
         return true;
     }
     case Kind::Count: {

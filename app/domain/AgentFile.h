@@ -32,6 +32,7 @@ namespace Tandem {
 /// description: Creates tasks.       # router mode: what the orchestrator's classifier reads about the agent
 /// handles: [task, "to-do", задач]   # router mode: keywords and phrases that send a message here
 /// fallback: false                   # router mode: true for the agent that takes what no other claimed
+/// network: false                    # true: its commands (run_command, git_push) may use the network, if allowed
 /// ---
 /// The instructions: the rest of the file, trimmed.
 /// ```

@@ -201,7 +201,7 @@ void TestAgentFile::refused_data()
     QTest::newRow("unknown key")
         << head + u"colour: red\n---\n"_s << 4
         << u"Unknown key “colour”. The keys are: id, name, role, model, provider, tools, "
-           u"targets, terminal, enabled, max_output_tokens, modes, description, handles, fallback."_s;
+           u"targets, terminal, enabled, max_output_tokens, modes, description, handles, fallback, network."_s;
     QTest::newRow("duplicate key") << head + u"name: B\n---\n"_s << 4 << u"“name” is given twice (first on line 3)."_s;
     QTest::newRow("no colon") << head + u"terminal\n---\n"_s << 4 << u"Expected “key: value” here."_s;
     QTest::newRow("tab indentation") << head + u"tools:\n\t- x\n---\n"_s << 5
