@@ -64,7 +64,7 @@ private:
     qint64 m_pid = 0;
     bool m_timedOut = false;
     bool m_killed = false;
-    QString m_unsandboxed; ///< why bwrap could not run, when the command runs without it
+    bool m_unsandboxed = false; ///< bwrap could not run, and the person let the command run without it
 };
 
 } // namespace Tandem
