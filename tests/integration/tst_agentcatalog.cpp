@@ -310,8 +310,9 @@ void TestAgentCatalog::malformedOverrideIsRefused()
     QVERIFY(h.isReady());
 
     QCOMPARE(h.repository().agentProblems(),
-        QStringList { u"%1:4: Unknown key “colour”. The keys are: id, name, role, model, provider, tools, targets, "
-                      u"terminal, enabled, max_output_tokens, modes, description, handles, fallback."_s.arg(path) });
+        QStringList {
+            u"%1:4: Unknown key “colour”. The keys are: id, name, role, model, provider, tools, targets, "
+            u"terminal, enabled, max_output_tokens, modes, description, handles, fallback, network."_s.arg(path) });
     h.server().enqueue(ScriptedReply::text({ u"Hi."_s }));
     const qint64 id = h.createConversation(Conversation::Mode::Single);
     QCOMPARE(h.sendAndWait(id, u"Hello"_s), RunOutcome::Completed);
