@@ -60,6 +60,7 @@ private Q_SLOTS:
     void brokenCommandLineCannotBeAllowed();
     void gitPushOffersNoAlways();
     void mcpToolNamesItsServer();
+    void networkIsAskedOnlyWhenTheRequestSays();
 
 private:
     struct Asked
@@ -212,6 +213,27 @@ void TestCommandDialog::mcpToolNamesItsServer()
     QVERIFY2(intro.contains(u"MCP server <b>files</b>"_s), qPrintable(intro));
     QVERIFY(dialog.findChild<QLineEdit *>(u"CommandLine"_s) == nullptr); // the arguments, as JSON
     QVERIFY(dialog.findChild<QCheckBox *>(u"AllowNetwork"_s) == nullptr);
+}
+
+void TestCommandDialog::networkIsAskedOnlyWhenTheRequestSays()
+{
+    ApprovalRequest request;
+    request.agentId = u"implementer"_s;
+    request.toolName = u"run_command"_s;
+    request.arguments = u"{\"argv\":[\"git\",\"fetch\"]}"_s;
+    {
+        ApprovalDialog dialog(request);
+        QVERIFY(dialog.findChild<QCheckBox *>(u"AllowNetwork"_s) == nullptr);
+        QCOMPARE(dialog.allowNetwork(), std::nullopt);
+    }
+    request.asksNetwork = true;
+    ApprovalDialog dialog(request);
+    auto *network = dialog.findChild<QCheckBox *>(u"AllowNetwork"_s);
+    QVERIFY(network);
+    QVERIFY(!network->isChecked()); // no network unless the person ticks it
+    QCOMPARE(dialog.allowNetwork(), std::optional<bool>(false));
+    network->click();
+    QCOMPARE(dialog.allowNetwork(), std::optional<bool>(true));
 }
 
 QTEST_MAIN(TestCommandDialog)
