@@ -316,6 +316,30 @@
     </message>
 </context>
 <context>
+    <name>Tandem::CommandApprovalFields</name>
+    <message numerus="yes">
+        <source>standard input of %n character(s)</source>
+        <translation>
+            <numerusform>standard input of %n character</numerusform>
+            <numerusform>standard input of %n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a time limit of %n second(s)</source>
+        <translation>
+            <numerusform>a time limit of %n second</numerusform>
+            <numerusform>a time limit of %n seconds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The command is longer than %n characters.</source>
+        <translation>
+            <numerusform>The command is longer than %n character.</numerusform>
+            <numerusform>The command is longer than %n characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::ExchangeViewModel</name>
     <message numerus="yes">
         <source>%n files exported.</source>

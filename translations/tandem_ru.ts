@@ -1336,6 +1336,17 @@ tandem mcp tools ИМЯ</translation>
     </message>
 </context>
 <context>
+    <name>CommandWords</name>
+    <message>
+        <source>The command line ends with a backslash.</source>
+        <translation>Строка команды заканчивается обратной косой чертой.</translation>
+    </message>
+    <message>
+        <source>A quote (%1) is not closed.</source>
+        <translation>Кавычка (%1) не закрыта.</translation>
+    </message>
+</context>
+<context>
     <name>CompleteTaskTool</name>
     <message>
         <source>There is no task %1.</source>
@@ -3751,6 +3762,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>The arguments name “%1” more than once: keep one.</source>
         <translation>Аргумент «%1» указан больше одного раза: оставьте один.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to run a command in the workspace. Check the command and its folder; you may edit them.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; хочет выполнить команду в рабочей папке. Проверьте команду и её папку; их можно изменить.</translation>
+    </message>
+    <message>
+        <source>The tool comes from the MCP server &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>Инструмент предоставлен MCP-сервером &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Let this conversation&apos;s commands use the &amp;network</source>
+        <translation>&amp;Доступ к сети для команд этой беседы</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s file asks for the network (network: true). Asked once for the conversation; without it commands run with no network.</source>
+        <translation>Файл агента просит доступ к сети (network: true). Спрашивается один раз для беседы; без него команды выполняются без сети.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatView</name>
@@ -3872,6 +3899,69 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The agent is unknown or switched off.</source>
         <translation>Агент неизвестен или выключен.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::CommandApprovalFields</name>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Команда:</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Папка:</translation>
+    </message>
+    <message numerus="yes">
+        <source>standard input of %n character(s)</source>
+        <translation>
+            <numerusform>стандартным вводом в %n символ</numerusform>
+            <numerusform>стандартным вводом в %n символа</numerusform>
+            <numerusform>стандартным вводом в %n символов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a time limit of %n second(s)</source>
+        <translation>
+            <numerusform>ограничением времени в %n секунду</numerusform>
+            <numerusform>ограничением времени в %n секунды</numerusform>
+            <numerusform>ограничением времени в %n секунд</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>With %1.</source>
+        <translation>С %1.</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Строка команды</translation>
+    </message>
+    <message>
+        <source>The program and its arguments. Quote a word that has spaces: &apos;two words&apos;. No shell runs it unless you name one, e.g. sh -c &apos;ls | wc -l&apos;.</source>
+        <translation>Программа и её аргументы. Слово с пробелами заключите в кавычки: &apos;два слова&apos;. Оболочка не запускается, если вы её не назовёте, например sh -c &apos;ls | wc -l&apos;.</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Рабочая папка</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s root</source>
+        <translation>Корень рабочей папки</translation>
+    </message>
+    <message>
+        <source>The folder the command runs in, relative to the workspace.</source>
+        <translation>Папка, в которой выполняется команда, относительно рабочей папки.</translation>
+    </message>
+    <message>
+        <source>The command line is empty.</source>
+        <translation>Строка команды пуста.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The command is longer than %n characters.</source>
+        <translation>
+            <numerusform>Команда длиннее %n символа.</numerusform>
+            <numerusform>Команда длиннее %n символов.</numerusform>
+            <numerusform>Команда длиннее %n символов.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4339,6 +4429,26 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Saved; the next answer uses these limits.</source>
         <translation>Сохранено; следующий ответ будет соблюдать эти ограничения.</translation>
+    </message>
+    <message>
+        <source>Run commands without a &amp;sandbox</source>
+        <translation>Выполнять команды без &amp;песочницы</translation>
+    </message>
+    <message>
+        <source>Only where bubblewrap (bwrap) is missing or cannot run: commands then run directly instead of being refused.</source>
+        <translation>Только там, где bubblewrap (bwrap) не установлен или не может работать: тогда команды выполняются напрямую, а не отклоняются.</translation>
+    </message>
+    <message>
+        <source>Warning: where the sandbox cannot run, an agent&apos;s commands run with your own rights. They can read and change all your files, your keys and the network. Each command still asks for your approval unless you changed that above.</source>
+        <translation>Внимание: там, где песочница не может работать, команды агента выполняются с вашими правами. Они могут читать и изменять все ваши файлы, ваши ключи и пользоваться сетью. Каждая команда по-прежнему спрашивает вашего разрешения, если вы не изменили это выше.</translation>
+    </message>
+    <message>
+        <source>Saved; where the sandbox cannot run, the next command runs without it.</source>
+        <translation>Сохранено; там, где песочница не может работать, следующая команда выполнится без неё.</translation>
+    </message>
+    <message>
+        <source>Saved; commands run only in the sandbox.</source>
+        <translation>Сохранено; команды выполняются только в песочнице.</translation>
     </message>
 </context>
 <context>
@@ -6078,6 +6188,10 @@ or write a message below to start a new one.</source>
             <numerusform>Команда не завершилась за %n секунды и была остановлена.</numerusform>
             <numerusform>Команда не завершилась за %n секунд и была остановлена.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>none: the sandbox cannot run here, and &quot;Run commands without a sandbox&quot; is on, so the command ran without a sandbox, with the person&apos;s own rights, files and network.</source>
+        <translation>нет: песочница здесь не работает, а параметр «Выполнять команды без песочницы» включён, поэтому команда выполнена без песочницы, с правами, файлами и сетью самого человека.</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,12 @@
 #include "ApprovalDialog.h"
 
+#include "CommandApprovalFields.h"
 #include "Theme.h"
 #include "domain/ArgumentsPreview.h"
 #include "domain/DataLimits.h"
 #include "domain/JsonDuplicateKeys.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -57,12 +59,21 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     setObjectName(u"ApprovalDialog"_s);
 
     const QString agent = shortName(request.agentId).toHtmlEscaped();
-    const QString tool = shortName(request.toolName).toHtmlEscaped();
-    auto *intro = new QLabel(m_editable
-            ? tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below; you may edit them.")
-                  .arg(agent, tool)
-            : tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below.").arg(agent, tool),
-        this);
+    const QString tool = shortName(toolTitle(request.toolName)).toHtmlEscaped();
+    if (m_editable && CommandApprovalFields::handles(request))
+        m_command = new CommandApprovalFields(request, this);
+    QString introText = m_command
+        ? tr("<b>%1</b> wants to run a command in the workspace. Check the command and its folder; you may edit "
+             "them.")
+              .arg(agent)
+        : m_editable ? tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below; you may edit them.")
+                           .arg(agent, tool)
+                     : tr("<b>%1</b> wants to run the tool <b>%2</b>. Check the arguments below.").arg(agent, tool);
+    if (const qsizetype split = request.toolName.indexOf(u"__"_s); split > 0)
+        introText += u' '
+            + tr("The tool comes from the MCP server <b>%1</b>.")
+                  .arg(shortName(request.toolName.left(split)).toHtmlEscaped());
+    auto *intro = new QLabel(introText, this);
     intro->setWordWrap(true);
     m_subject->setWordWrap(true);
     m_subject->setTextFormat(Qt::PlainText);
@@ -98,9 +109,20 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
     m_once->setAccessibleName(tr("Allow the tool call once"));
     m_always->setAccessibleName(tr("Always allow this tool in this conversation"));
     m_once->setDefault(true);
+    if (request.asksNetwork) {
+        m_network = new QCheckBox(tr("Let this conversation's commands use the &network"), this);
+        m_network->setObjectName(u"AllowNetwork"_s);
+        m_network->setToolTip(tr("The agent's file asks for the network (network: true). Asked once for the "
+                                 "conversation; without it commands run with no network."));
+    }
     auto *buttons = new QDialogButtonBox(this);
     buttons->addButton(m_once, QDialogButtonBox::AcceptRole);
-    buttons->addButton(m_always, QDialogButtonBox::AcceptRole);
+    // A tool that asks every time (git_push) is never allowed for the rest of the conversation. The box shows every
+    // button it holds, so that one is left out of it.
+    if (request.allowsAlways)
+        buttons->addButton(m_always, QDialogButtonBox::AcceptRole);
+    else
+        m_always->hide();
     buttons->addButton(deny, QDialogButtonBox::RejectRole);
     connect(m_once, &QPushButton::clicked, this, [this] { decide(ApprovalDecision::AllowOnce); });
     connect(m_always, &QPushButton::clicked, this, [this] { decide(ApprovalDecision::AllowAlways); });
@@ -108,18 +130,28 @@ ApprovalDialog::ApprovalDialog(const ApprovalRequest &request, QWidget *parent)
         m_decision = ApprovalDecision::Deny;
         reject();
     });
-    if (m_editable)
+    if (m_command)
+        connect(m_command, &CommandApprovalFields::edited, this, &ApprovalDialog::validate);
+    else if (m_editable)
         connect(m_arguments, &QPlainTextEdit::textChanged, this, &ApprovalDialog::validate);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addWidget(m_subject);
-    layout->addWidget(m_arguments, 1);
+    if (m_command) {
+        m_arguments->setVisible(false);
+        layout->addWidget(m_command);
+        layout->addStretch(1);
+    } else {
+        layout->addWidget(m_arguments, 1);
+    }
     auto *sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_size, 1);
     sizeRow->addWidget(save, 0, Qt::AlignTop);
     layout->addLayout(sizeRow);
     layout->addWidget(m_problem);
+    if (m_network)
+        layout->addWidget(m_network);
     layout->addWidget(buttons);
 }
 
@@ -156,8 +188,27 @@ void ApprovalDialog::askWhereToSave()
         QMessageBox::warning(this, tr("Save Arguments"), tr("The arguments could not be written to %1.").arg(path));
 }
 
+QString ApprovalDialog::toolTitle(const QString &toolName)
+{
+    const qsizetype split = toolName.indexOf(u"__"_s);
+    return split > 0 ? toolName.left(split) + u" · "_s + toolName.mid(split + 2) : toolName;
+}
+
+std::optional<bool> ApprovalDialog::allowNetwork() const
+{
+    return m_network ? std::optional<bool>(m_network->isChecked()) : std::nullopt;
+}
+
 void ApprovalDialog::validate()
 {
+    if (m_command) {
+        const QString problem = m_command->problem();
+        m_problem->setText(problem);
+        m_problem->setVisible(!problem.isEmpty());
+        m_once->setEnabled(problem.isEmpty());
+        m_always->setEnabled(problem.isEmpty());
+        return;
+    }
     QJsonParseError error;
     const QString text = m_arguments->toPlainText();
     const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
@@ -185,6 +236,8 @@ void ApprovalDialog::decide(ApprovalDecision decision)
 
 QString ApprovalDialog::editedArguments() const
 {
+    if (m_command)
+        return m_command->editedArguments();
     if (!m_editable)
         return {};
     const QString text = m_arguments->toPlainText();

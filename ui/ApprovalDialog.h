@@ -4,15 +4,20 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
 namespace Tandem {
 
+class CommandApprovalFields;
+
 /// @brief Asks the person whether a critical tool may run: shows the tool and its arguments (editable JSON) and
-/// offers allow once, always for this conversation, or deny. Accepted with decision(); rejected means deny.
-/// Arguments longer than kMaxEditable are not laid out: a bounded preview, their size and Save… show them.
+/// offers allow once, always for this conversation (unless the tool asks every time), or deny. Accepted with
+/// decision(); rejected means deny. Arguments longer than kMaxEditable are not laid out: a bounded preview, their size
+/// and Save… show them. A command (run_command) shows its command line and folder to edit instead of JSON; an MCP
+/// tool is named "server · tool"; a command that wants the network asks about it once for the conversation.
 class ApprovalDialog final : public QDialog
 {
     Q_OBJECT
@@ -32,6 +37,10 @@ public:
     ApprovalDecision decision() const { return m_decision; }
     /// @brief The arguments as edited, compact JSON; empty if the person left them as they were.
     QString editedArguments() const;
+    /// @brief The answer to the network question (ApprovalRequest::asksNetwork); nothing if it was not asked.
+    std::optional<bool> allowNetwork() const;
+    /// @brief "server · tool" for an MCP tool's model-safe name (`server__tool`); other names as they are.
+    static QString toolTitle(const QString &toolName);
     /// @brief Names what the call acts on (e.g. the task behind a task_id) above the arguments.
     void setSubject(const QString &subject);
     /// @brief The task a task tool's arguments name by task_id, or 0 (also for arguments too long to edit).
@@ -48,6 +57,8 @@ private:
     QString m_original;
     bool m_editable;
     QPlainTextEdit *m_arguments;
+    CommandApprovalFields *m_command = nullptr;
+    QCheckBox *m_network = nullptr;
     QLabel *m_subject;
     QLabel *m_size;
     QLabel *m_problem;

@@ -1,9 +1,11 @@
 #include "GuardrailsSettingsPage.h"
 
 #include "SettingsStatus.h"
+#include "Theme.h"
 #include "domain/RoutingPolicy.h"
 #include "presentation/SettingsViewModel.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -69,6 +71,7 @@ GuardrailsSettingsPage::GuardrailsSettingsPage(SettingsViewModel *settings, QWid
             m_settings->resetGuardrailLimits();
             m_settings->resetCriticalTools();
             m_settings->setRouterThreshold(RoutingPolicy::kDefaultThreshold);
+            m_settings->setCommandsWithoutSandbox(false);
         }
         showGuardrails();
         showSettingsStatus(m_guardrailStatus, tr("The built-in limits are back."), false);
@@ -124,7 +127,46 @@ QLayout *GuardrailsSettingsPage::createCriticalTools(QWidget *page)
     column->addWidget(label);
     column->addWidget(m_criticalTools, 1);
     column->addWidget(note);
+    column->addLayout(createSandboxSwitch(page));
     return column;
+}
+
+QLayout *GuardrailsSettingsPage::createSandboxSwitch(QWidget *page)
+{
+    m_withoutSandbox = new QCheckBox(tr("Run commands without a &sandbox"), page);
+    m_withoutSandbox->setObjectName(u"RunWithoutSandbox"_s);
+    m_withoutSandbox->setToolTip(tr("Only where bubblewrap (bwrap) is missing or cannot run: commands then run "
+                                    "directly instead of being refused."));
+    m_sandboxWarning = new QLabel(tr("Warning: where the sandbox cannot run, an agent's commands run with your own "
+                                     "rights. They can read and change all your files, your keys and the network. "
+                                     "Each command still asks for your approval unless you changed that above."),
+        page);
+    m_sandboxWarning->setObjectName(u"SandboxWarning"_s);
+    m_sandboxWarning->setWordWrap(true);
+    m_sandboxWarning->setStyleSheet(u"color: %1;"_s.arg(Theme::errorColor().name()));
+    connect(m_withoutSandbox, &QCheckBox::toggled, this, [this](bool on) {
+        m_sandboxWarning->setVisible(on);
+        if (!m_settings || on == m_settings->commandsWithoutSandbox())
+            return;
+        m_settings->setCommandsWithoutSandbox(on);
+        showSettingsStatus(m_guardrailStatus,
+            on ? tr("Saved; where the sandbox cannot run, the next command runs without it.")
+               : tr("Saved; commands run only in the sandbox."),
+            false);
+    });
+    auto *column = new QVBoxLayout;
+    column->addSpacing(8);
+    column->addWidget(m_withoutSandbox);
+    column->addWidget(m_sandboxWarning);
+    return column;
+}
+
+void GuardrailsSettingsPage::showSandboxSwitch()
+{
+    const bool on = m_settings && m_settings->commandsWithoutSandbox();
+    const QSignalBlocker blocker(m_withoutSandbox);
+    m_withoutSandbox->setChecked(on);
+    m_sandboxWarning->setVisible(on);
 }
 
 void GuardrailsSettingsPage::saveCriticalTools()
@@ -155,6 +197,7 @@ void GuardrailsSettingsPage::showGuardrails()
         const QSignalBlocker blocker(m_routerThreshold);
         m_routerThreshold->setValue(m_settings ? m_settings->routerThreshold() : RoutingPolicy::kDefaultThreshold);
     }
+    showSandboxSwitch();
     const QStringList critical = m_settings ? m_settings->criticalTools() : QStringList {};
     const QSignalBlocker blocker(m_criticalTools);
     for (int row = 0; row < m_criticalTools->count(); ++row) {

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QWidget>
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLayout;
@@ -18,7 +19,7 @@ namespace Tandem {
 class SettingsViewModel;
 
 /// @brief The settings' "Guardrails" page: the limits every answer obeys, the router's confidence threshold and the
-/// tools that ask first; each is saved as it is edited.
+/// tools that ask first, and whether commands may run without a sandbox; each is saved as it is edited.
 class GuardrailsSettingsPage final : public QWidget
 {
     Q_OBJECT
@@ -30,6 +31,8 @@ public:
 private:
     QLayout *createCriticalTools(QWidget *page);
     QDoubleSpinBox *createRouterThreshold(QWidget *page);
+    QLayout *createSandboxSwitch(QWidget *page);
+    void showSandboxSwitch();
     void showGuardrails();
     void saveCriticalTools();
     void saveGuardrails();
@@ -39,6 +42,8 @@ private:
     QListWidget *m_criticalTools = nullptr;
     QLabel *m_guardrailStatus = nullptr;
     QDoubleSpinBox *m_routerThreshold = nullptr;
+    QCheckBox *m_withoutSandbox = nullptr;
+    QLabel *m_sandboxWarning = nullptr;
 };
 
 } // namespace Tandem

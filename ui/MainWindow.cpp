@@ -543,7 +543,7 @@ void MainWindow::showApproval(const ApprovalRequest &request)
                                   : tr("Task %1: “%2”").arg(taskId).arg(tasks->taskAt(row).title));
     }
     const bool decided = dialog.exec() == QDialog::Accepted
-        ? m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments())
+        ? m_viewModel->decideApproval(request.id, dialog.decision(), dialog.editedArguments(), dialog.allowNetwork())
         : m_viewModel->decideApproval(request.id, ApprovalDecision::Deny);
     if (!decided)
         QMessageBox::warning(this, tr("Approval"),

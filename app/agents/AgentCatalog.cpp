@@ -149,7 +149,10 @@ bool AgentCatalog::syncTo(AgentStore &store) const
     for (const Agent &agent : m_agents) {
         const auto current = std::find_if(
             stored.cbegin(), stored.cend(), [&](const Agent &candidate) { return candidate.id == agent.id; });
-        if (current != stored.cend() && *current == agent)
+        // `network` is not stored: CommandNetwork reads it from the file, so it makes no copy differ.
+        Agent comparable = agent;
+        comparable.network = false;
+        if (current != stored.cend() && *current == comparable)
             continue;
         ok = store.save(agent) && ok;
     }

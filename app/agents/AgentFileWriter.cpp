@@ -69,6 +69,8 @@ QString AgentFileWriter::text(const Agent &agent)
     }
     out += u"terminal: "_s + boolean(agent.terminal) + u'\n';
     out += u"enabled: "_s + boolean(agent.enabled) + u'\n';
+    if (agent.network)
+        out += u"network: true\n"_s;
     out += u"max_output_tokens: "_s + QString::number(agent.maxOutputTokens) + u'\n';
     out += u"modes: "_s + flowList(agent.modes) + u'\n';
     if (!agent.description.isEmpty())

@@ -304,7 +304,8 @@ HandoffBoard::Result AgentRunner::stopStory(qint64 conversationId)
 
 // --- approvals and stopping --------------------------------------------------------------------------------------
 
-bool AgentRunner::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+bool AgentRunner::decideApproval(
+    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments, std::optional<bool> allowNetwork)
 {
     const EngineEvents::Entry entry(m_events);
     const std::optional<ApprovalRequest> pending = m_work.approvals().get(approvalId);
@@ -313,7 +314,7 @@ bool AgentRunner::decideApproval(qint64 approvalId, ApprovalDecision decision, c
     Run *waiting = m_runs.find(pending->conversationId);
     if (waiting && (waiting->ended || waiting->tools.waitingApproval != approvalId))
         return false; // another run of the conversation is going; decide once it ends
-    const std::optional<ApprovalRequest> request = m_tools.decide(approvalId, decision, editedArguments);
+    const std::optional<ApprovalRequest> request = m_tools.decide(approvalId, decision, editedArguments, allowNetwork);
     if (!request)
         return false;
     if (!waiting)

@@ -78,7 +78,10 @@ public:
     /// @brief Records the decision on a pending approval and resumes the run waiting for it, or, after a restart,
     /// resumes the agent in a new run. False if the approval is unknown or decided, @p editedArguments is not a
     /// JSON object, or another run of the conversation is going.
-    bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {});
+    bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {},
+        std::optional<bool> allowNetwork = std::nullopt);
+    /// @brief Fills in what a stored approval request does not keep (ToolGate::describe).
+    void describeApproval(ApprovalRequest &request) const { m_tools.describe(request); }
     /// @brief The agent the next message of @p conversation goes to: dual mode's agent 1, else the active agent
     /// while it exists and is enabled, else the mode's first agent.
     QString nextAgent(const Conversation &conversation);

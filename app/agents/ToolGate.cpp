@@ -39,6 +39,7 @@ ToolGate::ToolGate(UnitOfWork &work, EngineEvents &events, RemoteThreads &thread
     , m_threads(threads)
     , m_tools(tools)
     , m_config(config)
+    , m_network(work, config.agentsFolder)
 { }
 
 QString ToolGate::errorOutput(const QString &message)
@@ -151,8 +152,11 @@ bool ToolGate::needsApproval(const Run &run, const ToolCall &call) const
     const bool asksEachTime = m_tools && !m_tools->allowsAlways(call.name);
     const bool critical
         = asksEachTime || m_config.criticalTools.value(call.name, m_tools && m_tools->isCritical(call.name));
-    return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && critical
-        && (asksEachTime || !isAlwaysAllowed(run.conversationId, call.name));
+    // A command of an agent that wants the network asks until the person has answered about the network.
+    const bool asksNetwork
+        = m_network.wanted(run.agentId, call.name) && !m_network.choice(run.conversationId).has_value();
+    return isAvailable(run, call.name) && !run.tools.decided.contains(call.callId) && (critical || asksNetwork)
+        && (asksEachTime || asksNetwork || !isAlwaysAllowed(run.conversationId, call.name));
 }
 
 ToolGate::Next ToolGate::proceed(Run &run)
@@ -200,6 +204,7 @@ bool ToolGate::askApproval(Run &run, const ToolCall &call)
     request.toolName = call.name;
     request.callId = call.callId;
     request.arguments = call.arguments;
+    describe(request);
     Step step(m_work, m_events);
     const bool stored = step.isActive() && m_work.approvals().create(request)
         && RunRows::addApprovalDivider(m_work, m_events, run,
@@ -255,6 +260,7 @@ bool ToolGate::start(Run &run, const QueuedCall &queued)
         };
     }
     context.commandsWithoutSandbox = m_config.commandsWithoutSandbox;
+    context.commandNetwork = m_network.allows(run.conversationId, run.agentId, call.name);
     run.tools.job = m_tools->start(call.name, arguments, context);
     return true;
 }
@@ -340,8 +346,15 @@ void ToolGate::settle(Run &run)
     run.tools.queue.removeFirst(); // answered
 }
 
+void ToolGate::describe(ApprovalRequest &request) const
+{
+    request.allowsAlways = !m_tools || m_tools->allowsAlways(request.toolName);
+    request.asksNetwork
+        = m_network.wanted(request.agentId, request.toolName) && !m_network.choice(request.conversationId).has_value();
+}
+
 std::optional<ApprovalRequest> ToolGate::decide(
-    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments, std::optional<bool> allowNetwork)
 {
     const std::optional<ApprovalRequest> request = m_work.approvals().get(approvalId);
     if (!request || !m_work.approvals().isPending(approvalId))
@@ -363,6 +376,10 @@ std::optional<ApprovalRequest> ToolGate::decide(
             approvalId, decision, editedArguments.isEmpty() ? request->arguments : editedArguments))
         return std::nullopt;
     if (decision == ApprovalDecision::AllowAlways && !allowAlways(request->conversationId, request->toolName))
+        return std::nullopt;
+    // Only a command that asked about the network records the answer: another call cannot grant it on the side.
+    if (decision != ApprovalDecision::Deny && allowNetwork && m_network.wanted(request->agentId, request->toolName)
+        && !m_network.setChoice(request->conversationId, *allowNetwork))
         return std::nullopt;
     if (decision != ApprovalDecision::Deny && !editedArguments.isEmpty()) {
         // The call runs with the person's arguments: its row says so, so the history replays the call that ran.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agents/CommandNetwork.h"
 #include "domain/Agent.h"
 #include "domain/ApprovalRequest.h"
 #include "domain/HandoffRequest.h"
@@ -60,8 +61,13 @@ public:
     bool complete(Run &run, const ToolResult &result);
     /// @brief Records the decision on a pending approval in one step: the decision, "always" for the conversation,
     /// and the edited arguments on the call's row. The request, or nothing if it is unknown, decided already, or
-    /// @p editedArguments is not a JSON object.
-    std::optional<ApprovalRequest> decide(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments);
+    /// @p editedArguments is not a JSON object. @p allowNetwork, when given with an allowing decision, is the
+    /// conversation's answer about the network for the commands of agents whose file says `network: true`.
+    std::optional<ApprovalRequest> decide(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments,
+        std::optional<bool> allowNetwork = std::nullopt);
+    /// @brief Fills in what a stored request does not keep: whether it may be allowed always, and whether it asks
+    /// about the network.
+    void describe(ApprovalRequest &request) const;
     /// @brief Queues the calls of @p agentId in run @p callsRunId that have no output yet (resuming after a restart).
     void queueUnanswered(Run &run, const QString &agentId, qint64 callsRunId);
     /// @brief The run ends before its calls were carried out: its approval is withdrawn and every open call gets the
@@ -101,6 +107,7 @@ private:
     RemoteThreads &m_threads;
     const ToolRegistry *m_tools;
     const EngineConfig &m_config;
+    CommandNetwork m_network;
 };
 
 } // namespace Tandem

@@ -135,7 +135,8 @@ public:
     void classify(const QString &text, std::function<void(const Tandem::RoutingDecision &)> done) override;
 
     QList<ApprovalRequest> pendingApprovals(qint64 conversationId) override;
-    bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) override;
+    bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {},
+        std::optional<bool> allowNetwork = std::nullopt) override;
 
 private:
     void onMessageAdded(const Message &message) override;

@@ -133,12 +133,16 @@ void LocalChatRepository::providerChanged(const QString &providerId)
 
 QList<ApprovalRequest> LocalChatRepository::pendingApprovals(qint64 conversationId)
 {
-    return m_work.approvals().pending(conversationId);
+    QList<ApprovalRequest> pending = m_work.approvals().pending(conversationId);
+    for (ApprovalRequest &request : pending)
+        m_runner->describeApproval(request);
+    return pending;
 }
 
-bool LocalChatRepository::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+bool LocalChatRepository::decideApproval(
+    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments, std::optional<bool> allowNetwork)
 {
-    return m_runner->decideApproval(approvalId, decision, editedArguments);
+    return m_runner->decideApproval(approvalId, decision, editedArguments, allowNetwork);
 }
 
 } // namespace Tandem

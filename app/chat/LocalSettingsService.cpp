@@ -373,4 +373,17 @@ bool LocalSettingsService::setRouterThreshold(double threshold)
     return true;
 }
 
+bool LocalSettingsService::commandsWithoutSandbox() const
+{
+    return EngineSettings::commandsWithoutSandbox();
+}
+
+void LocalSettingsService::setCommandsWithoutSandbox(bool allowed)
+{
+    if (allowed == commandsWithoutSandbox())
+        return;
+    EngineSettings::setCommandsWithoutSandbox(allowed);
+    Q_EMIT engineSettingsChanged();
+}
+
 } // namespace Tandem

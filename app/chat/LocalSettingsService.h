@@ -72,6 +72,8 @@ public:
     bool setCriticalTools(const QStringList &names) override;
     double routerThreshold() const override;
     bool setRouterThreshold(double threshold) override;
+    bool commandsWithoutSandbox() const override;
+    void setCommandsWithoutSandbox(bool allowed) override;
 
 private:
     /// A slug for @p name that is not the id of another provider.

@@ -39,8 +39,11 @@ public:
 
     /// @brief Approvals still waiting, including those from before a restart.
     virtual QList<ApprovalRequest> pendingApprovals(qint64 conversationId) = 0;
-    /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty.
-    virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {}) = 0;
+    /// @brief Answers an approval; @p editedArguments replaces the model's arguments when not empty; @p allowNetwork
+    /// answers the request's network question (ApprovalRequest::asksNetwork) for the whole conversation.
+    virtual bool decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments = {},
+        std::optional<bool> allowNetwork = std::nullopt)
+        = 0;
 };
 
 } // namespace Tandem

@@ -78,6 +78,9 @@ public:
     virtual double routerThreshold() const = 0;
     /// @brief Stores @p threshold if it is within 0–1; otherwise returns false and lastError() says why.
     virtual bool setRouterThreshold(double threshold) = 0;
+    /// @brief "Run commands without a sandbox": where bwrap cannot run, commands run directly (off by default).
+    virtual bool commandsWithoutSandbox() const = 0;
+    virtual void setCommandsWithoutSandbox(bool allowed) = 0;
 
 Q_SIGNALS:
     void providersChanged();

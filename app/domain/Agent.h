@@ -21,6 +21,7 @@ struct Agent
     QStringList handoffTargets; ///< ids of agents it may hand over to (a target may be "person": the human)
     bool terminal = false; ///< a terminal agent never hands back
     bool enabled = true;
+    bool network = false; ///< its commands may use the network, once the person allows it for the conversation
     qint64 maxOutputTokens = 0; ///< the most tokens one model call may write; 0: the provider's limit
     QHash<QString, EdgeOptions> edgeOptions {}; ///< how each handoff target is handed over; absent: the defaults
     QStringList modes {}; ///< the conversation modes it takes part in (single, dual, pipeline, router)

@@ -421,10 +421,13 @@ bool Parser::finish(Entry &entry)
         const bool yes = text.compare(u"true"_s, Qt::CaseInsensitive) == 0;
         if (!yes && text.compare(u"false"_s, Qt::CaseInsensitive) != 0)
             return fail(entry.line, AgentFile::tr("“%1” is true or false, not “%2”.").arg(key, text));
-        if (key == u"network")
+        if (key == u"network") {
+            // One key for both: an outside program's network, and the network of the agent's own commands.
             m_result.runner.network = yes;
-        else
+            agent.network = yes;
+        } else {
             (key == u"terminal" ? agent.terminal : key == u"fallback" ? agent.fallback : agent.enabled) = yes;
+        }
         return true;
     }
     case Kind::Count: {

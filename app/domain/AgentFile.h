@@ -35,7 +35,8 @@ namespace Tandem {
 /// fallback: false                   # router mode: true for the agent that takes what no other claimed
 /// runner: command                   # model (default): Tandem's model calls; command: an outside program
 /// command: [my-agent, --print]      # with runner: command; or one string, split into words without a shell
-/// network: true                     # the command keeps the network (the local API is on its loopback)
+/// network: false                    # true: its commands (run_command, git_push; an outside program) may use
+///                                   # the network, run_command's only if the person allows it
 /// ---
 /// The instructions: the rest of the file, trimmed.
 /// ```

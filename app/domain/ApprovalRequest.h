@@ -19,6 +19,12 @@ struct ApprovalRequest
     QString callId;
     QString arguments; ///< the raw JSON the model wrote; the person may edit it
     QDateTime createdAt;
+    /// Not stored, said again each time the request is shown: false if the tool asks every time (git_push), so the
+    /// question offers no "always".
+    bool allowsAlways = true;
+    /// Not stored: the agent's file says `network: true` for this command and the person has not yet said whether
+    /// the conversation's commands may use the network; the question asks it too.
+    bool asksNetwork = false;
 };
 
 /// @brief The person's answer to an ApprovalRequest.

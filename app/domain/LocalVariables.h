@@ -17,6 +17,8 @@ public:
     static constexpr QStringView kApprovalPrefix = u"approval.";
     /// The tools the person allowed for the whole conversation (a JSON array of tool names).
     static constexpr QStringView kAlwaysAllowed = u"approval.always_allowed";
+    /// Whether the commands of agents whose file says `network: true` may use the network ("allowed" or "denied").
+    static constexpr QStringView kNetwork = u"approval.network";
     /// The prompt variables Tandem sets from this machine's state.
     static constexpr QStringView kReserved[] = { u"DASHBOARD_URL" };
 

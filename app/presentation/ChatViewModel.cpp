@@ -270,9 +270,10 @@ void ChatViewModel::clearError()
     setError({});
 }
 
-bool ChatViewModel::decideApproval(qint64 approvalId, ApprovalDecision decision, const QString &editedArguments)
+bool ChatViewModel::decideApproval(
+    qint64 approvalId, ApprovalDecision decision, const QString &editedArguments, std::optional<bool> allowNetwork)
 {
-    return m_events && m_runs->decideApproval(approvalId, decision, editedArguments);
+    return m_events && m_runs->decideApproval(approvalId, decision, editedArguments, allowNetwork);
 }
 
 QString ChatViewModel::workingText() const

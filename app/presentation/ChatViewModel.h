@@ -101,7 +101,8 @@ public Q_SLOTS:
     /// @brief The language changed: the status line, the working line and the chat's rows are said again in it.
     void retranslate();
     /// @brief Answers a pending approval of this conversation.
-    bool decideApproval(qint64 approvalId, Tandem::ApprovalDecision decision, const QString &editedArguments = {});
+    bool decideApproval(qint64 approvalId, Tandem::ApprovalDecision decision, const QString &editedArguments = {},
+        std::optional<bool> allowNetwork = std::nullopt);
 
 Q_SIGNALS:
     void conversationChanged(qint64 conversationId);

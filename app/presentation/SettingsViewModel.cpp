@@ -190,6 +190,17 @@ bool SettingsViewModel::setRouterThreshold(double threshold)
     return m_service && m_service->setRouterThreshold(threshold);
 }
 
+bool SettingsViewModel::commandsWithoutSandbox() const
+{
+    return m_service && m_service->commandsWithoutSandbox();
+}
+
+void SettingsViewModel::setCommandsWithoutSandbox(bool allowed)
+{
+    if (m_service)
+        m_service->setCommandsWithoutSandbox(allowed);
+}
+
 QStringList SettingsViewModel::criticalTools() const
 {
     return m_service ? m_service->criticalTools() : QStringList {};

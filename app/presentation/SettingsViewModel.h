@@ -86,6 +86,9 @@ public:
     double routerThreshold() const;
     /// @brief Stores @p threshold; false (with lastError()) outside 0–1.
     bool setRouterThreshold(double threshold);
+    /// @brief "Run commands without a sandbox" (Settings → Guardrails), off by default.
+    bool commandsWithoutSandbox() const;
+    void setCommandsWithoutSandbox(bool allowed);
 
     /// @brief "en" or "ru".
     QString language() const;

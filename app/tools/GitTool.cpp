@@ -27,7 +27,8 @@ ToolJob *GitTool::start(const QJsonObject &arguments, const ToolContext &context
         return ToolJob::failing({ ToolError::Type::Failed, problem });
     SandboxedCommand::Options options;
     options.workspaceRoot = context.workspaceRoot;
-    options.network = needsNetwork();
+    // git_push reaches a remote only as run_command would: the agent's `network: true`, allowed by the person.
+    options.network = needsNetwork() && context.commandNetwork;
     options.withoutSandbox = context.commandsWithoutSandbox;
     return SandboxedCommand::start(command, options);
 }

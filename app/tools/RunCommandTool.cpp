@@ -35,7 +35,8 @@ ToolDefinition RunCommandTool::definition() const
     return {
         kName.toString(),
         u"Runs a command in the workspace the person chose, in a sandbox: the system is read-only, the workspace "
-        "writable, there is no network and no home folder. Returns exit_code, stdout and stderr (each cut to its last "
+        "writable, there is no home folder and no network (unless your agent file says network: true and the person "
+        "allowed it). Returns exit_code, stdout and stderr (each cut to its last "
         "1 MiB), timed_out and duration_ms. The person must approve each command."_s,
         QJsonObject {
             { u"type"_s, u"object"_s },

@@ -44,8 +44,10 @@ ToolJob *SandboxedCommand::start(const CommandLine &command, const Options &opti
     if (reason.isEmpty())
         runner->launch(command, Bubblewrap::program(),
             Bubblewrap::arguments(options.workspaceRoot, command.workingFolder, options.network, command.argv));
-    else
+    else {
+        runner->m_unsandboxed = true;
         runner->launch(command, command.argv.constFirst(), command.argv.mid(1));
+    }
     return job;
 }
 
@@ -143,6 +145,11 @@ void SandboxedCommand::finish()
         if (code > 128 && code < 128 + 65)
             output.insert(u"signal"_s, code - 128);
     }
+    // The model and the person reading the result learn that nothing confined this command.
+    if (m_unsandboxed)
+        output.insert(u"sandbox"_s,
+            tr("none: the sandbox cannot run here, and \"Run commands without a sandbox\" is on, so the command ran "
+               "without a sandbox, with the person's own rights, files and network."));
     if (m_timedOut)
         output.insert(u"note"_s,
             tr("The command did not end within %n second(s) and was killed.", nullptr, m_options.timeoutSeconds));

@@ -64,6 +64,7 @@ private:
     qint64 m_pid = 0;
     bool m_timedOut = false;
     bool m_killed = false;
+    bool m_unsandboxed = false; ///< bwrap could not run, and the person let the command run without it
 };
 
 } // namespace Tandem

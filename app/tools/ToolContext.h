@@ -25,8 +25,8 @@ struct ToolContext
     /// successful result, to store the call's answer there, so the change and the answer commit together or not at
     /// all. False rolls the change back.
     std::function<bool(const ToolResult &)> storeResult = nullptr;
-    /// The commands of run_command may use the network (the agent's file says `network: true` and the person allowed
-    /// it for this conversation); git_push always may.
+    /// The commands of run_command and git_push may use the network (the agent's file says `network: true` and the
+    /// person allowed it for this conversation).
     bool commandNetwork = false;
     /// The person turned on "Run commands without a sandbox" (Settings → Guardrails): where bwrap cannot run, commands
     /// run directly instead of being refused.

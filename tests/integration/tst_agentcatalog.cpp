@@ -494,7 +494,7 @@ void TestAgentCatalog::pipelineStartsWithTheAnalyst()
     const QString instructions = request.instructions();
     QVERIFY(instructions.contains(u"> **Context:** You work on story `v0.1:1.1.1`, on the branch `feat/story-1.1.1`. "
                                   u"The story and its handoffs are on the\n> dashboard at "
-                                  u"http://localhost:3000/stories/v0.1:1.1.1."_s));
+                                  u"http://localhost:3000/api/stories/v0.1:1.1.1."_s));
     QVERIFY(instructions.contains(u"\"story_id\": \"v0.1:1.1.1\""_s));
     QVERIFY(!instructions.contains(u'$'));
     QVERIFY(EngineHarness::toolNames(request).contains(u"handoff_to"_s));

@@ -6,6 +6,7 @@
 //   tandem_screenshots <output folder> [light|dark]
 
 #include "AgentsEditor.h"
+#include "ApprovalDialog.h"
 #include "ChatView.h"
 #include "FakeLlmServer.h"
 #include "HandoffInspector.h"
@@ -258,6 +259,21 @@ qint64 routerConversation(LocalChatRepository &repository, MainWindow &window, F
     return router;
 }
 
+/// The approval of a command whose agent asks for the network, as "command-approval-<language>.png".
+void saveCommandApproval(MainWindow &window, const QDir &out, const QString &language)
+{
+    ApprovalRequest request;
+    request.agentId = u"implementer"_s;
+    request.toolName = u"run_command"_s;
+    request.arguments = u"{\"argv\":[\"sh\",\"-c\",\"make test 2>&1 | tail -n 20\"],\"cwd\":\"src\"}"_s;
+    request.asksNetwork = true;
+    ApprovalDialog dialog(request, &window);
+    dialog.show();
+    settle(300);
+    save(&dialog, out.filePath(u"command-approval-%1.png"_s.arg(language)));
+    dialog.close();
+}
+
 /// The agents editor on the pipeline's reviewer and the settings' guardrails page, as "<name>-<language>.png".
 void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWindow &window, const QDir &out,
     const QString &language)
@@ -289,6 +305,7 @@ void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWi
     settle(400);
     save(&dialog, out.filePath(u"settings-guardrails-%1.png"_s.arg(language)));
     dialog.close();
+    saveCommandApproval(window, out, language);
 }
 
 /// A single chat whose assistant calls server-everything's echo tool (MCP over stdio), and Settings → Tools → MCP
