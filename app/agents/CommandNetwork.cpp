@@ -45,8 +45,9 @@ std::optional<bool> CommandNetwork::choice(qint64 conversationId) const
 
 bool CommandNetwork::setChoice(qint64 conversationId, bool allowed)
 {
-    return m_work.variables().setValue(
-        conversationId, LocalVariables::kNetwork.toString(), allowed ? kAllowed : kDenied);
+    return m_work.variables()
+        .setValue(conversationId, LocalVariables::kNetwork.toString(), allowed ? kAllowed : kDenied)
+        .ok();
 }
 
 bool CommandNetwork::allows(qint64 conversationId, const QString &agentId, const QString &toolName) const

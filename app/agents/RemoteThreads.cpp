@@ -69,7 +69,7 @@ bool RemoteThreads::startOver(const Run &run, const QString &agentId, const QLis
     thread.remoteThreadId.clear();
     thread.previousResponseId.clear();
     thread.pendingInput = ThreadHistory::toJsonText(history);
-    return m_work.threads().save(thread);
+    return m_work.threads().save(thread).ok();
 }
 
 bool RemoteThreads::accepted(const Run &run, const QString &agentId, const QString &responseId)

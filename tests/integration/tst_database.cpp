@@ -477,7 +477,7 @@ bool writeMessages(const QString &path, int messages)
         if (!store.append(m))
             return false;
     }
-    return transaction.commit();
+    return transaction.commit().ok();
 }
 
 /// Writes garbage over the page in the middle of @p path.

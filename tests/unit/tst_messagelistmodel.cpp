@@ -100,7 +100,7 @@ Message TestMessageListModel::message(Message::Role role, const QString &content
 
 bool TestMessageListModel::store(Message &m) const
 {
-    return m_h->work().messages().append(m);
+    return m_h->work().messages().append(m).ok();
 }
 
 QList<QList<int>> TestMessageListModel::changesOf(qint64 id) const
