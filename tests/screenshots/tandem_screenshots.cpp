@@ -342,7 +342,18 @@ qint64 mcpConversation(
         std::fprintf(stderr, "no MCP screenshots: node or tests/mcp/node_modules is missing\n");
         return 0;
     }
-    if (!mcp.add(Test::McpTestServers::everythingStdio()))
+    // The server as a person configures it (npx and the package's name), so the picture shows no folder of the
+    // machine it was made on: npx finds the package in its working folder's node_modules, a link to the tests' own.
+    const QString working = QDir(folder).filePath(u"mcp"_s);
+    if (!QDir().mkpath(working)
+        || !QFile::link(Test::McpTestServers::packagesFolder(), QDir(working).filePath(u"node_modules"_s))
+        || !QDir::setCurrent(working))
+        return 0;
+    McpServerConfig everything;
+    everything.name = u"everything"_s;
+    everything.command = u"npx"_s;
+    everything.args = QStringList { u"-y"_s, u"@modelcontextprotocol/server-everything"_s, u"stdio"_s };
+    if (!mcp.add(everything))
         return 0;
     EngineConfig config = repository.engineConfig();
     config.agentsFolder = folder;

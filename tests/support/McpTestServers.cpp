@@ -52,6 +52,11 @@ QString McpTestServers::missingPackages()
     return {};
 }
 
+QString McpTestServers::packagesFolder()
+{
+    return mcpDir() + u"/node_modules"_s;
+}
+
 McpServerConfig McpTestServers::everythingStdio(const QString &name)
 {
     return nodeServer(name, { package(u"server-everything"_s), u"stdio"_s });

@@ -34,6 +34,8 @@ public:
     static QString node();
     /// @brief Empty if tests/mcp/node_modules holds the servers, else what to run.
     static QString missingPackages();
+    /// @brief tests/mcp/node_modules, where the pinned servers are installed.
+    static QString packagesFolder();
     /// @brief @modelcontextprotocol/server-everything over stdio, named @p name.
     static McpServerConfig everythingStdio(const QString &name = QStringLiteral("everything"));
     /// @brief @modelcontextprotocol/server-filesystem with @p root as its one allowed folder.
