@@ -46,9 +46,9 @@ void TestCommandRegistry::headlessHasEveryCommandInHelpOrder()
 {
     const Tandem::CommandRegistry registry = Tandem::CommandRegistry::headless();
     QCOMPARE(registry.names(),
-        QStringList({ u"run"_s, u"chat"_s, u"conversations"_s, u"show"_s, u"export"_s, u"import"_s, u"handoffs"_s,
-            u"handoff"_s, u"story"_s, u"serve"_s, u"agents"_s, u"mcp"_s, u"metrics"_s, u"eval-routing"_s,
-            u"eval-agents"_s }));
+        QStringList(
+            { u"run"_s, u"chat"_s, u"conversations"_s, u"show"_s, u"export"_s, u"import"_s, u"handoffs"_s, u"handoff"_s,
+                u"story"_s, u"serve"_s, u"agents"_s, u"mcp"_s, u"metrics"_s, u"eval-routing"_s, u"eval-agents"_s }));
 }
 
 void TestCommandRegistry::findsByName()
