@@ -1,5 +1,6 @@
 #include "HandoffEndpoint.h"
 
+#include "BoardRequest.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/AgentIdMatch.h"
@@ -16,56 +17,10 @@ namespace {
 
 constexpr int kMaxMinutes = 60 * 24 * 365;
 
-/// A handoffId (text or number) as a handoff id; 0 when it is not a positive whole number.
-qint64 handoffIdFrom(const QJsonValue &value)
-{
-    if (value.isDouble()) {
-        const double number = value.toDouble();
-        constexpr double kLargestExact = 9007199254740991.0; // 2^53 - 1: beyond it a double is no exact id
-        return number >= 1 && number <= kLargestExact && number == double(qint64(number)) ? qint64(number) : 0;
-    }
-    bool ok = false;
-    const qint64 id = value.toString().trimmed().toLongLong(&ok);
-    return ok && id > 0 ? id : 0;
-}
-
-/// A storyId as text: a story's own id (`v0.1:1.1.1`) or a conversation's id, given as text or as a whole number.
-QString storyTextFrom(const QJsonValue &value)
-{
-    if (value.isDouble()) {
-        const qint64 id = handoffIdFrom(value);
-        return id > 0 ? QString::number(id) : QString();
-    }
-    return value.toString().trimmed();
-}
-
-ApiReply noStory(const QString &storyId)
-{
-    return ApiReply::error(404,
-        u"There is no story “%1”: no conversation was created for that story id or has it as its id."_s.arg(
-            storyId.left(100)));
-}
-
-int statusOf(const BoardResult &result)
-{
-    switch (result.problem) {
-    case BoardResult::Problem::None:
-        return 200;
-    case BoardResult::Problem::NotFound:
-        return 404;
-    case BoardResult::Problem::Invalid:
-    case BoardResult::Problem::Busy:
-        return 409;
-    case BoardResult::Problem::Storage:
-        break;
-    }
-    return 500;
-}
-
 ApiReply replyOf(ChatRepository &repository, const BoardResult &result, int successStatus = 200)
 {
     if (!result.ok())
-        return ApiReply::error(statusOf(result), result.message);
+        return ApiReply::error(BoardRequest::statusOf(result), result.message);
     if (result.handoff.id > 0)
         return ApiReply::ok(
             { { u"handoff"_s,
@@ -104,7 +59,7 @@ ApiReply HandoffEndpoint::get(ChatRepository &repository, const QUrlQuery &query
         return ApiReply::error(400, u"storyId needs a story's id, such as v0.1:1.1.1, or a conversation's id."_s);
     const std::optional<Conversation> story = repository.conversationForStory(storyText);
     if (!story)
-        return noStory(storyText);
+        return BoardRequest::noStory(storyText);
     const qint64 storyId = story->id;
     if (query.hasQueryItem(u"agent"_s)) {
         const QString agent = query.queryItemValue(u"agent"_s, QUrl::FullyDecoded).trimmed();
@@ -134,7 +89,7 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
     const QJsonObject request = document.object();
     const QString action = request.value(u"action"_s).toString();
     if (action == u"create") {
-        const QString storyText = storyTextFrom(request.value(u"storyId"_s));
+        const QString storyText = BoardRequest::storyTextFrom(request.value(u"storyId"_s));
         const QString from = request.value(u"fromAgent"_s).toString().trimmed();
         const QString to = request.value(u"toAgent"_s).toString().trimmed();
         if (storyText.isEmpty() || from.isEmpty() || to.isEmpty())
@@ -153,19 +108,19 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
             return unknownAgent(u"toAgent"_s, to, known);
         const std::optional<Conversation> story = repository.conversationForStory(storyText);
         if (!story)
-            return noStory(storyText);
+            return BoardRequest::noStory(storyText);
         return replyOf(repository,
             repository.createHandoff(
                 story->id, fromId, toId, payload.toObject(), request.value(u"reason"_s).toString()),
             201);
     }
     if (action == u"cleanup") {
-        const QString storyText = storyTextFrom(request.value(u"storyId"_s));
+        const QString storyText = BoardRequest::storyTextFrom(request.value(u"storyId"_s));
         if (storyText.isEmpty())
             return ApiReply::error(400, u"cleanup needs storyId (a story's id or a conversation's id)."_s);
         const std::optional<Conversation> story = repository.conversationForStory(storyText);
         if (!story)
-            return noStory(storyText);
+            return BoardRequest::noStory(storyText);
         return replyOf(repository, repository.cleanupHandoffs(story->id));
     }
     if (action != u"accept" && action != u"reject" && action != u"timeout")
@@ -173,7 +128,7 @@ ApiReply HandoffEndpoint::post(ChatRepository &repository, const QByteArray &bod
             action.isEmpty()
                 ? u"Say what to do: action is create, accept, reject, timeout or cleanup."_s
                 : u"Unknown action “%1”: use create, accept, reject, timeout or cleanup."_s.arg(action.left(100)));
-    const qint64 handoffId = handoffIdFrom(request.value(u"handoffId"_s));
+    const qint64 handoffId = BoardRequest::idFrom(request.value(u"handoffId"_s));
     if (handoffId == 0)
         return ApiReply::error(400, u"%1 needs handoffId, the handoff's id."_s.arg(action));
     if (action == u"accept")

@@ -1,5 +1,6 @@
 #include "RunEndpoint.h"
 
+#include "BoardRequest.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/BoardJson.h"
@@ -10,39 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
-
-namespace {
-
-/// A storyId as text: a story's own id or a conversation's id, given as text or as a whole number.
-QString storyTextFrom(const QJsonValue &value)
-{
-    if (value.isDouble()) {
-        const double number = value.toDouble();
-        constexpr double kLargestExact = 9007199254740991.0; // 2^53 - 1: beyond it a double is no exact id
-        return number >= 1 && number <= kLargestExact && number == double(qint64(number))
-            ? QString::number(qint64(number))
-            : QString();
-    }
-    return value.toString().trimmed();
-}
-
-int statusOf(const BoardResult &result)
-{
-    switch (result.problem) {
-    case BoardResult::Problem::None:
-        return 200;
-    case BoardResult::Problem::NotFound:
-        return 404;
-    case BoardResult::Problem::Invalid:
-    case BoardResult::Problem::Busy:
-        return 409;
-    case BoardResult::Problem::Storage:
-        break;
-    }
-    return 500;
-}
-
-} // namespace
 
 ApiReply RunEndpoint::post(ChatRepository &repository, const QByteArray &body, Change *change)
 {
@@ -60,7 +28,7 @@ ApiReply RunEndpoint::post(ChatRepository &repository, const QByteArray &body, C
         return ApiReply::error(400,
             action.isEmpty() ? u"Say what to do: action is start or stop."_s
                              : u"Unknown action “%1”: use start or stop."_s.arg(action.left(100)));
-    const QString storyText = storyTextFrom(request.value(u"storyId"_s));
+    const QString storyText = BoardRequest::storyTextFrom(request.value(u"storyId"_s));
     if (storyText.isEmpty())
         return ApiReply::error(400, u"%1 needs storyId (a story's id or a conversation's id)."_s.arg(action));
     const QJsonValue payload = request.value(u"payload"_s);
@@ -68,9 +36,7 @@ ApiReply RunEndpoint::post(ChatRepository &repository, const QByteArray &body, C
         return ApiReply::error(400, u"payload must be a JSON object, such as {\"story\": \"…\"}."_s);
     const std::optional<Conversation> story = repository.conversationForStory(storyText);
     if (!story)
-        return ApiReply::error(404,
-            u"There is no story “%1”: no conversation was created for that story id or has it as its id."_s.arg(
-                storyText.left(100)));
+        return BoardRequest::noStory(storyText);
     const QString storyId = StoryIds::of(*story);
     const BoardResult result = action == u"start"
         ? repository.startStory(story->id,
@@ -79,7 +45,7 @@ ApiReply RunEndpoint::post(ChatRepository &repository, const QByteArray &body, C
                 : QJsonObject { { u"story"_s, QJsonObject { { u"id"_s, storyId }, { u"title"_s, story->title } } } })
         : repository.stopStory(story->id);
     if (!result.ok())
-        return ApiReply::error(statusOf(result), result.message);
+        return ApiReply::error(BoardRequest::statusOf(result), result.message);
     *change = Change { storyId, action == u"start" ? u"running"_s : u"stopped"_s };
     if (action == u"stop")
         return ApiReply::ok(

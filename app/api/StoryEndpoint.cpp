@@ -1,5 +1,6 @@
 #include "StoryEndpoint.h"
 
+#include "BoardRequest.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/BoardJson.h"
@@ -16,9 +17,7 @@ ApiReply StoryEndpoint::get(ChatRepository &repository, const QString &storyText
         return ApiReply::error(400, u"Name the story in the path: /api/stories/v0.1:1.1.1, for example."_s);
     const std::optional<Conversation> story = repository.conversationForStory(text);
     if (!story)
-        return ApiReply::error(404,
-            u"There is no story “%1”: no conversation was created for that story id or has it as its id."_s.arg(
-                text.left(100)));
+        return BoardRequest::noStory(text);
     const QString storyId = StoryIds::of(*story);
     const BoardState state = repository.boardState(story->id);
     QJsonObject answer = BoardJson::state(state, storyId);
