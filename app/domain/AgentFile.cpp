@@ -2,6 +2,7 @@
 
 #include "Conversation.h"
 #include "FrontMatterLines.h"
+#include "FrontMatterScalars.h"
 #include "TransitionGraph.h"
 
 #include <QHash>
@@ -61,14 +62,8 @@ struct Entry
     QList<Line> children;
 };
 
-struct Scalar
-{
-    QString text;
-    bool quoted = false;
-};
-
-/// Where a scalar stands: a key's value, an item of a block list ("- item") or of a flow list ("[a, b]").
-enum class Place { Value, BlockItem, FlowItem };
+using Scalar = FrontMatterScalars::Scalar;
+using Place = FrontMatterScalars::Place;
 
 /// A target being read from a block list: "- to: id" and the option lines under it.
 struct TargetDraft
@@ -214,114 +209,14 @@ bool Parser::readEntries(QStringView frontMatter, int firstLine)
 
 bool Parser::readScalar(QStringView raw, int line, Scalar *out, Place place)
 {
-    raw = raw.trimmed();
-    out->text.clear();
-    out->quoted = false;
-    if (raw.startsWith(u'"') || raw.startsWith(u'\'')) {
-        const QChar quote = raw.front();
-        qsizetype i = 1;
-        bool closed = false;
-        for (; i < raw.size(); ++i) {
-            const QChar c = raw.at(i);
-            if (quote == u'"' && c == u'\\') {
-                if (++i >= raw.size())
-                    break;
-                const QChar escaped = raw.at(i);
-                if (escaped == u'"' || escaped == u'\\' || escaped == u'/')
-                    out->text += escaped;
-                else if (escaped == u'n')
-                    out->text += u'\n';
-                else if (escaped == u't')
-                    out->text += u'\t';
-                else
-                    return fail(line,
-                        AgentFile::tr("Unknown escape “\\%1” in quoted text: use \\\", \\\\, \\n or \\t.")
-                            .arg(escaped));
-            } else if (c == quote) {
-                if (quote == u'\'' && i + 1 < raw.size() && raw.at(i + 1) == u'\'') {
-                    out->text += quote;
-                    ++i;
-                    continue;
-                }
-                closed = true;
-                break;
-            } else {
-                out->text += c;
-            }
-        }
-        if (!closed)
-            return fail(line, AgentFile::tr("The quoted text is not closed."));
-        const QStringView after = raw.sliced(i + 1).trimmed();
-        if (!after.isEmpty() && (place == Place::FlowItem || !after.startsWith(u'#')))
-            return fail(line, AgentFile::tr("Unexpected text after the closing quote."));
-        out->quoted = true;
-        return true;
-    }
-    if (place != Place::FlowItem) {
-        // A comment starts at a '#' that opens the value or follows a space.
-        for (qsizetype i = 0; i < raw.size(); ++i) {
-            if (raw.at(i) == u'#' && (i == 0 || raw.at(i - 1) == u' ' || raw.at(i - 1) == u'\t')) {
-                raw = raw.first(i).trimmed();
-                break;
-            }
-        }
-    }
-    if (raw.startsWith(u'|') || raw.startsWith(u'>'))
-        return fail(line,
-            AgentFile::tr("Block text (| or >) is not supported: write the value on one line, in quotes if needed."));
-    if (raw.startsWith(u'{'))
-        return fail(line, AgentFile::tr("Maps in braces ({…}) are not supported: write each key on its own line."));
-    if (raw.startsWith(u'['))
-        return fail(line,
-            place == Place::Value ? AgentFile::tr("This key takes a single value, not a list.")
-                                  : AgentFile::tr("A list item cannot be a list or a map."));
-    out->text = raw.toString();
-    return true;
+    QString problem;
+    return FrontMatterScalars::read(raw, place, out, &problem) || fail(line, problem);
 }
 
 bool Parser::readFlowList(QStringView raw, int line, QList<Scalar> *items)
 {
-    // raw starts with '['; the items are split at the commas outside quotes.
-    QList<QStringView> pieces;
-    qsizetype start = 1;
-    QChar quote;
-    qsizetype end = -1;
-    for (qsizetype i = 1; i < raw.size() && end < 0; ++i) {
-        const QChar c = raw.at(i);
-        if (!quote.isNull()) {
-            if (quote == u'"' && c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == u'"' || c == u'\'') {
-            quote = c;
-        } else if (c == u',') {
-            pieces << raw.sliced(start, i - start);
-            start = i + 1;
-        } else if (c == u']') {
-            pieces << raw.sliced(start, i - start);
-            end = i;
-        } else if (c == u'[' || c == u'{') {
-            return fail(line, AgentFile::tr("A list item cannot be a list or a map."));
-        }
-    }
-    if (end < 0)
-        return fail(line, AgentFile::tr("The list is not closed: end it with “]”."));
-    if (!FrontMatterLines::isBlankValue(raw.sliced(end + 1).trimmed()))
-        return fail(line, AgentFile::tr("Unexpected text after the end of the list."));
-    if (pieces.size() == 1 && pieces.constFirst().trimmed().isEmpty())
-        return true; // []
-    for (const QStringView piece : std::as_const(pieces)) {
-        if (piece.trimmed().isEmpty())
-            return fail(line, AgentFile::tr("The list has an empty item: remove the extra comma."));
-        Scalar item;
-        if (!readScalar(piece, line, &item, Place::FlowItem))
-            return false;
-        items->append(item);
-    }
-    return true;
+    QString problem;
+    return FrontMatterScalars::readFlowList(raw, items, &problem) || fail(line, problem);
 }
 
 bool Parser::readList(const Entry &entry, QList<std::pair<Scalar, int>> *items)
