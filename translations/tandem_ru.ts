@@ -5010,6 +5010,10 @@ or write a message below to start a new one.</source>
         <source>Router</source>
         <translation>Маршрутизатор</translation>
     </message>
+    <message>
+        <source>&amp;Router Panel</source>
+        <translation>Панель ма&amp;ршрутизатора</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpClient</name>

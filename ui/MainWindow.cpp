@@ -249,7 +249,6 @@ void MainWindow::retranslate()
 {
     setWindowTitle(tr("Tandem"));
     updatePanelTitle();
-    m_pipelineDock->toggleViewAction()->setText(tr("&Pipeline Panel"));
     m_pipelineDock->toggleViewAction()->setToolTip(
         tr("Who holds the conversation, the phase and the handoffs (%1)")
             .arg(m_pipelineDock->toggleViewAction()->shortcut().toString(QKeySequence::NativeText)));
@@ -429,8 +428,11 @@ void MainWindow::updateModeControls()
 
 void MainWindow::updatePanelTitle()
 {
-    // In router mode the panel shows the current agent and the routing decisions: it is the router's panel.
-    m_pipelineDock->setWindowTitle(m_pipelinePanel->viewModel()->isRouter() ? tr("Router") : tr("Pipeline"));
+    // In router mode the panel shows the current agent and the routing decisions: it is the router's panel, and the
+    // View menu's entry says so too.
+    const bool router = m_pipelinePanel->viewModel()->isRouter();
+    m_pipelineDock->setWindowTitle(router ? tr("Router") : tr("Pipeline"));
+    m_pipelineDock->toggleViewAction()->setText(router ? tr("&Router Panel") : tr("&Pipeline Panel"));
 }
 
 void MainWindow::selectCurrentInSidebar()

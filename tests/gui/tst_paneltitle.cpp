@@ -1,5 +1,6 @@
-// The panel's dock is named for the open conversation's mode: "Pipeline" for a pipeline, "Router" in router mode
-// (it shows the current agent and the routing decisions there), in Russian too, and it follows a change of mode.
+// The panel's dock and its View menu entry are named for the open conversation's mode: "Pipeline" for a pipeline,
+// "Router" in router mode (it shows the current agent and the routing decisions there), in Russian too, and they
+// follow a change of mode.
 #include "EngineHarness.h"
 #include "MainWindow.h"
 #include "chat/Translations.h"
@@ -57,6 +58,10 @@ void TestPanelTitle::titledForTheMode()
     QCOMPARE(window.pipelineDock()->windowTitle(), u"Pipeline"_s);
     window.viewModel()->setMode(Conversation::Mode::Router);
     QCOMPARE(window.pipelineDock()->windowTitle(), u"Router"_s);
+    // The View menu's entry for the dock follows its title.
+    QCOMPARE(window.pipelineDock()->toggleViewAction()->text(), u"&Router Panel"_s);
+    window.viewModel()->openConversation(pipeline);
+    QCOMPARE(window.pipelineDock()->toggleViewAction()->text(), u"&Pipeline Panel"_s);
 }
 
 void TestPanelTitle::titledForTheModeInRussian()
@@ -68,8 +73,10 @@ void TestPanelTitle::titledForTheModeInRussian()
     window.viewModel()->openConversation(h.createConversation(Conversation::Mode::Router));
     QVERIFY(Translations::install(u"ru"_s));
     QTRY_COMPARE(window.pipelineDock()->windowTitle(), u"Маршрутизатор"_s);
+    QCOMPARE(window.pipelineDock()->toggleViewAction()->text(), u"Панель ма&ршрутизатора"_s);
     window.viewModel()->setMode(Conversation::Mode::Pipeline);
     QCOMPARE(window.pipelineDock()->windowTitle(), u"Конвейер"_s);
+    QCOMPARE(window.pipelineDock()->toggleViewAction()->text(), u"Панель &конвейера"_s);
 }
 
 QTEST_MAIN(TestPanelTitle)
