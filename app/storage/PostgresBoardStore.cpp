@@ -20,9 +20,14 @@ namespace {
 // without it a later id could commit before an earlier one, so a watcher that read up to n would miss n - 1.
 constexpr qint64 kChangeLogLock = 0x74616e64656d0002;
 
-constexpr auto kColumns = u"id, story_key, run_id, from_agent, to_agent, status, payload::text, reason, "
-                          u"rejection_reason, (EXTRACT(EPOCH FROM created_at) * 1000)::bigint, "
-                          u"(EXTRACT(EPOCH FROM processed_at) * 1000)::bigint";
+// The columns fromRecord() reads, of the handoffs table under the name @p table.
+QString columns(const QString &table = {})
+{
+    const QString t = table.isEmpty() ? QString() : table + u'.';
+    return u"%1id, %1story_key, %1run_id, %1from_agent, %1to_agent, %1status, %1payload::text, %1reason, "
+           u"%1rejection_reason, (EXTRACT(EPOCH FROM %1created_at) * 1000)::bigint, "
+           u"(EXTRACT(EPOCH FROM %1processed_at) * 1000)::bigint"_s.arg(t);
+}
 
 QDateTime timeOf(const QVariant &milliseconds)
 {
@@ -67,7 +72,10 @@ std::unique_ptr<PostgresBoardStore> PostgresBoardStore::open(
             db.setUserName(url.user());
             db.setPassword(password);
             db.setConnectOptions(url.connectOptions());
-            if (!db.open())
+            // The board's own notices (a table that already exists) are not the log's business.
+            if (db.open())
+                QSqlQuery(db).exec(u"SET client_min_messages TO warning"_s);
+            if (!db.isOpen())
                 *error = u"Cannot reach the board %1: %2"_s.arg(url.display(), db.lastError().text());
             else if (PostgresBoardSchema::migrate(db, error))
                 return std::unique_ptr<PostgresBoardStore>(new PostgresBoardStore(name));
@@ -239,7 +247,7 @@ StoreResult PostgresBoardStore::savePayload(const Handoff &handoff)
 
 std::optional<Handoff> PostgresBoardStore::get(qint64 id)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(kColumns));
+    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE id = ?"_s.arg(columns()));
     q.addBindValue(id);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -248,7 +256,7 @@ std::optional<Handoff> PostgresBoardStore::get(qint64 id)
 
 QList<Handoff> PostgresBoardStore::forConversation(qint64 conversationId)
 {
-    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? ORDER BY id"_s.arg(kColumns));
+    QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? ORDER BY id"_s.arg(columns()));
     q.addBindValue(conversationId);
     return readAll(q);
 }
@@ -256,7 +264,7 @@ QList<Handoff> PostgresBoardStore::forConversation(qint64 conversationId)
 QList<Handoff> PostgresBoardStore::involving(qint64 conversationId, const QString &agentId)
 {
     QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? AND (from_agent = ? OR to_agent = ?) "
-                          u"ORDER BY id"_s.arg(kColumns));
+                          u"ORDER BY id"_s.arg(columns()));
     q.addBindValue(conversationId);
     q.addBindValue(agentId);
     q.addBindValue(agentId);
@@ -266,7 +274,7 @@ QList<Handoff> PostgresBoardStore::involving(qint64 conversationId, const QStrin
 QList<Handoff> PostgresBoardStore::pendingFor(qint64 conversationId, const QString &agentId)
 {
     QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? AND to_agent = ? AND status = 'pending' "
-                          u"ORDER BY id"_s.arg(kColumns));
+                          u"ORDER BY id"_s.arg(columns()));
     q.addBindValue(conversationId);
     q.addBindValue(agentId);
     return readAll(q);
@@ -275,7 +283,7 @@ QList<Handoff> PostgresBoardStore::pendingFor(qint64 conversationId, const QStri
 QList<Handoff> PostgresBoardStore::stale(const QDateTime &now, int minutes)
 {
     QSqlQuery q = prepare(u"SELECT %1 FROM handoffs WHERE status = 'pending' AND created_at < CAST(? AS timestamptz) "
-                          u"ORDER BY id"_s.arg(kColumns));
+                          u"ORDER BY id"_s.arg(columns()));
     q.addBindValue(SqlValues::fromTime(now.addSecs(-qint64(minutes) * 60)));
     return readAll(q);
 }
@@ -283,19 +291,17 @@ QList<Handoff> PostgresBoardStore::stale(const QDateTime &now, int minutes)
 QList<Handoff> PostgresBoardStore::pendingIn(qint64 conversationId)
 {
     QSqlQuery q
-        = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? AND status = 'pending' ORDER BY id"_s.arg(kColumns));
+        = prepare(u"SELECT %1 FROM handoffs WHERE story_key = ? AND status = 'pending' ORDER BY id"_s.arg(columns()));
     q.addBindValue(conversationId);
     return readAll(q);
 }
 
 QList<HandoffChange> PostgresBoardStore::changesAfter(qint64 afterId, int limit)
 {
-    QString columns = QStringView(kColumns).toString();
-    columns.replace(u", "_s, u", h."_s);
-    QSqlQuery q
-        = prepare(u"SELECT h.%1, c.id, c.status, c.rejection_reason, "
-                  u"(EXTRACT(EPOCH FROM c.changed_at) * 1000)::bigint FROM handoff_changes c "
-                  u"JOIN handoffs h ON h.id = c.handoff_id WHERE c.id > ? ORDER BY c.id LIMIT ?"_s.arg(columns));
+    QSqlQuery q = prepare(
+        u"SELECT %1, c.id, c.status, c.rejection_reason, "
+        u"(EXTRACT(EPOCH FROM c.changed_at) * 1000)::bigint FROM handoff_changes c "
+        u"JOIN handoffs h ON h.id = c.handoff_id WHERE c.id > ? ORDER BY c.id LIMIT ?"_s.arg(columns(u"h"_s)));
     q.addBindValue(afterId);
     q.addBindValue(limit);
     QList<HandoffChange> changes;

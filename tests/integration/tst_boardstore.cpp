@@ -199,7 +199,7 @@ void TestBoardStore::staleRule()
 
 void TestBoardStore::changeLogInOrder()
 {
-    QCOMPARE(board().lastChangeId(), 0);
+    QCOMPARE(board().lastChangeId(), qint64(0));
     Handoff first = make(story(u"v0.1:4.1"_s), u"analyst"_s, u"implementer"_s);
     QVERIFY(board().create(first));
     Handoff second = make(first.conversationId, u"implementer"_s, u"reviewer"_s);
