@@ -6,7 +6,7 @@ set -euo pipefail
 purpose=${1:-app}
 packages=(
     cmake ninja-build g++ git
-    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqt6sql6-sqlite
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqt6sql6-sqlite libqt6sql6-psql
     qt6-svg-dev qt6-charts-dev libqt6opengl6-dev qt6-httpserver-dev qt6-websockets-dev qtkeychain-qt6-dev libgl-dev
     qt6-qpa-plugins qt6-translations-l10n gnome-keyring dbus dbus-x11
     fonts-dejavu-core libdtl-dev bubblewrap
@@ -20,6 +20,8 @@ if [ "$purpose" = test ]; then
     # the package checks: dpkg-shlibdeps for CPack, Debian's linters for the .deb, its desktop entry and AppStream
     # data, `man` to render the man page, bash-completion to run the completion
     packages+=(dpkg-dev lintian desktop-file-utils appstream man-db bash-completion)
+    # PostgreSQL 15 for the team board's tests: each test program starts its own throwaway cluster (initdb)
+    packages+=(postgresql-15)
     command -v node >/dev/null 2>&1 || packages+=(nodejs)
     command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
