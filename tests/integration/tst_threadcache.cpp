@@ -1,7 +1,8 @@
 // The engine keeps each agent's thread in memory (agents/ThreadCache) and reads only what is new, in step with the
 // SQLite file: after many dual turns on Chat Completions (the whole thread sent) the request carries what a fresh read
-// gives, a write of another connection is seen by the next turn, a rolled-back row is never sent, and a deleted or
-// imported conversation meets no stale rows. Real SQLite file, the fake LLM server over loopback.
+// gives, a write of another connection is seen by the next turn, a rolled-back row is never sent, a row rewritten in
+// place is read again, and a deleted conversation leaves no stale rows behind. Real SQLite file, the fake LLM server
+// over loopback.
 #include "EngineHarness.h"
 #include "agents/DefaultAgents.h"
 #include "agents/ThreadCache.h"
@@ -33,7 +34,8 @@ private Q_SLOTS:
     void readsOnlyTheNewRows();
     void anotherConnectionsWriteIsSeen();
     void rolledBackRowIsNotSent();
-    void deletedAndImportedConversationsMeetNoStaleRows();
+    void rowRewrittenInPlaceIsReadAgain();
+    void deletedConversationMeetsNoStaleRows();
 
 private:
     static void dualReplies(FakeLlmServer &server);
@@ -210,10 +212,34 @@ void TestThreadCache::rolledBackRowIsNotSent()
     QCOMPARE(items, fresh(harness.work(), id, agent1));
 }
 
-void TestThreadCache::deletedAndImportedConversationsMeetNoStaleRows()
+void TestThreadCache::rowRewrittenInPlaceIsReadAgain()
 {
-    // A conversation deleted while its threads are kept, and one imported after it: each new conversation's first
-    // request carries only its own rows.
+    // A row of the thread this connection rewrites after the cache read it (a reply that ends, a cancelled one).
+    EngineHarness harness(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(harness.isReady());
+    dualReplies(harness.server());
+    const qint64 id = harness.createConversation(Conversation::Mode::Dual);
+    turns(harness, id, 1, 2);
+    const QString agent2 = DefaultAgents::kAgent2.toString();
+    const qint64 from = historyFrom(harness.work(), id, agent2);
+    ThreadCache cache(harness.work());
+    QCOMPARE(ThreadHistory::toJsonText(cache.items(id, agent2, from)), fresh(harness.work(), id, agent2));
+    QList<Message> rows = harness.work().messages().threadRows(id, agent2, from);
+    auto reply = std::find_if(
+        rows.begin(), rows.end(), [](const Message &row) { return row.role == Message::Role::Assistant; });
+    QVERIFY(reply != rows.end());
+    reply->content = u"Answer: rewritten"_s;
+    QVERIFY(harness.work().messages().update(*reply));
+    const QString items = ThreadHistory::toJsonText(cache.items(id, agent2, from));
+    QVERIFY(items.contains(u"Answer: rewritten"_s));
+    QCOMPARE(items, fresh(harness.work(), id, agent2));
+    QCOMPARE(cache.fullReads(), 1);
+}
+
+void TestThreadCache::deletedConversationMeetsNoStaleRows()
+{
+    // A conversation deleted while its threads are kept: the next conversation's first request carries only its own
+    // rows (ids are never given again: AUTOINCREMENT).
     EngineHarness harness(ProviderProfile::Protocol::ChatCompletions);
     QVERIFY(harness.isReady());
     dualReplies(harness.server());
