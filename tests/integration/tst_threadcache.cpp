@@ -56,7 +56,8 @@ void TestThreadCache::dualReplies(FakeLlmServer &server)
     // Agent 1 hands every "Q…" message to agent 2, which answers it.
     server.setResponder([](const RecordedRequest &request) {
         const QString last = request.lastUserText().section(u"\n\n"_s, -1);
-        return ScriptedReply::text(last.startsWith(u'Q') ? u"HANDOFF_AGENT2\nP: "_s + last : u"Answer: "_s + last);
+        const QString text = last.startsWith(u'Q') ? u"HANDOFF_AGENT2\nP: "_s + last : u"Answer: "_s + last;
+        return ScriptedReply::text(QStringList { text });
     });
 }
 
