@@ -11,11 +11,13 @@
 #include "agents/DefaultAgents.h"
 #include "agents/ThreadCache.h"
 #include "agents/ThreadHistory.h"
+#include "llm/ChatCompletionsClient.h"
 #include "storage/AgentThreadStore.h"
 #include "storage/ProviderStore.h"
 
 #include <QCoreApplication>
 #include <QIODevice>
+#include <QJsonDocument>
 #include <QNetworkRequest>
 #include <QProcess>
 
@@ -80,9 +82,19 @@ void compareReaders(UnitOfWork &work, qint64 conversationId)
         cache.items(conversationId, agent, from);
     const double cached = double(Bench::cpuMicros() - cpu0) / Reads;
     const double cachedRows = double(qint64(work.rowsRead()) - rows0) / Reads;
+    // What writing the Chat Completions body of that thread costs by itself, per message it carries.
+    LlmRequest request;
+    request.model = u"fake-model"_s;
+    request.input = cache.items(conversationId, agent, from);
+    qint64 bytes = 0;
+    cpu0 = Bench::cpuMicros();
+    for (int i = 0; i < Reads; ++i)
+        bytes = QJsonDocument(ChatCompletionsClient::buildRequestBody(request)).toJson(QJsonDocument::Compact).size();
+    const double body = double(Bench::cpuMicros() - cpu0) / Reads;
     std::printf("  agent 2's thread of %lld items: read whole %.3f ms CPU (%.0f rows read), from the cache %.3f ms "
-                "(%.0f rows read)\n",
-        static_cast<long long>(items), fresh / 1000.0, freshRows, cached / 1000.0, cachedRows);
+                "(%.0f rows read); its body written (%lld bytes) %.3f ms, %.2f µs per message\n",
+        static_cast<long long>(items), fresh / 1000.0, freshRows, cached / 1000.0, cachedRows,
+        static_cast<long long>(bytes), body / 1000.0, body / double(qMax<qsizetype>(1, items)));
 }
 
 bool measure(ProviderProfile::Protocol protocol, const char *label)
