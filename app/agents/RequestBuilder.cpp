@@ -25,6 +25,7 @@ RequestBuilder::RequestBuilder(
     , m_threads(threads)
     , m_tools(tools)
     , m_config(config)
+    , m_history(work)
 { }
 
 QString RequestBuilder::modelFor(
@@ -52,7 +53,7 @@ LlmRequest RequestBuilder::build(const Run &run, const Agent &agent)
         request.input = m_threads.pendingInput(run, agent.id);
     } else {
         const qint64 historyFrom = m_work.threads().get(run.conversationId, agent.id).historyFrom;
-        request.input = ThreadHistory::build(m_work, run.conversationId, agent.id, historyFrom);
+        request.input = m_history.items(run.conversationId, agent.id, historyFrom);
         request.input << run.tools.transient;
     }
     request.tools = m_tools.definitionsFor(agent);

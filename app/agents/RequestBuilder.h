@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agents/ThreadCache.h"
 #include "domain/Agent.h"
 #include "domain/Conversation.h"
 #include "llm/LlmTypes.h"
@@ -34,6 +35,8 @@ public:
     /// a request names and the model the status line shows.
     static QString modelFor(
         const Agent &agent, const Conversation &conversation, const EngineConfig &config, const QString &providerModel);
+    /// @brief The threads' rows kept in memory between calls (for the tests, and for whoever must drop them).
+    ThreadCache &threadCache() { return m_history; }
     /// @brief The handoff_to definition offering @p targets.
     static ToolDefinition handoffToolDefinition(const QList<Agent> &targets);
 
@@ -44,6 +47,7 @@ private:
     RemoteThreads &m_threads;
     const ToolGate &m_tools;
     const EngineConfig &m_config;
+    ThreadCache m_history;
 };
 
 } // namespace Tandem

@@ -226,16 +226,29 @@ QList<InputItem> ThreadHistory::build(
     UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom)
 {
     // Only the agent's own thread is read: its rows, the person's messages of its runs, its handoffs' dividers.
-    HistoryItems history;
-    history.agentId = agentId;
+    return fromRows(work, conversationId, agentId, work.messages().threadRows(conversationId, agentId, historyFrom));
+}
+
+QList<InputItem> ThreadHistory::fromRows(
+    UnitOfWork &work, qint64 conversationId, const QString &agentId, const QList<Message> &rows)
+{
+    QHash<qint64, Handoff> handoffs;
     const QList<Handoff> stored = work.board().involving(conversationId, agentId);
     for (const Handoff &handoff : stored)
-        history.handoffs.insert(handoff.id, handoff);
+        handoffs.insert(handoff.id, handoff);
+    return fromRows(work, conversationId, agentId, rows, handoffs);
+}
+
+QList<InputItem> ThreadHistory::fromRows(UnitOfWork &work, qint64 conversationId, const QString &agentId,
+    const QList<Message> &rows, const QHash<qint64, Handoff> &handoffs)
+{
+    HistoryItems history;
+    history.agentId = agentId;
+    history.handoffs = handoffs;
     const QList<RoutingDecision> decisions = work.router().decisions(conversationId);
     for (const RoutingDecision &decision : decisions)
         if (decision.agentId == agentId)
             history.routed.insert(decision.runId, decision);
-    const QList<Message> rows = work.messages().threadRows(conversationId, agentId, historyFrom);
     for (const Message &row : rows)
         if (row.kind == Message::Kind::ToolResult && row.agentId == agentId)
             history.answered.insert(row.toolCallId);

@@ -30,7 +30,15 @@ class ThreadHistory
 public:
     /// @brief The thread of @p agentId in @p conversationId, from the messages after @p historyFrom. Replies,
     /// tool rows and dividers of superseded runs (see supersede()) are left out; the person's messages stay.
+    /// This is the reader without a cache: it reads every row again (ThreadCache keeps them for the engine).
     static QList<InputItem> build(UnitOfWork &work, qint64 conversationId, const QString &agentId, qint64 historyFrom);
+    /// @brief The same thread from @p rows, already read (MessageStore::threadRows, or ThreadCache::rows); the
+    /// handoffs, routing decisions and superseded runs it depends on are read here.
+    static QList<InputItem> fromRows(
+        UnitOfWork &work, qint64 conversationId, const QString &agentId, const QList<Message> &rows);
+    /// @brief The same with the handoffs of @p rows' dividers given (by id) instead of read.
+    static QList<InputItem> fromRows(UnitOfWork &work, qint64 conversationId, const QString &agentId,
+        const QList<Message> &rows, const QHash<qint64, Handoff> &handoffs);
     /// @brief Marks @p runIds of @p conversationId as superseded: their answers were regenerated, so no agent's thread
     /// replays them (they stay in the chat). Kept in the conversation's variables.
     static bool supersede(UnitOfWork &work, qint64 conversationId, const QSet<qint64> &runIds);

@@ -1,5 +1,6 @@
 #include "MessageStore.h"
 
+#include "SqlConnection.h"
 #include "SqlValues.h"
 #include "Statement.h"
 
@@ -89,6 +90,7 @@ StoreResult MessageStore::update(const Message &message)
     q.addBindValue(
         SqlValues::fromTime(message.updatedAt.isValid() ? message.updatedAt : QDateTime::currentDateTimeUtc()));
     q.addBindValue(message.id);
+    m_connection->messageRewrites().noteRewrite(message.id);
     return writeOne(q, u"message %1 is gone"_s.arg(message.id));
 }
 
@@ -153,6 +155,7 @@ StoreResult MessageStore::linkHandoff(qint64 messageId, qint64 handoffId)
     Statement q = prepare(u"UPDATE messages SET handoff_id = ? WHERE id = ?"_s);
     q.addBindValue(SqlValues::nullIfZero(handoffId));
     q.addBindValue(messageId);
+    m_connection->messageRewrites().noteRewrite(messageId);
     return writeOne(q, u"message %1 is gone"_s.arg(messageId));
 }
 

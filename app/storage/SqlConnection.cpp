@@ -134,6 +134,7 @@ void SqlConnection::rollback()
         run(u"ROLLBACK"_s);
     }
     --m_depth;
+    ++m_rollbacks;
 }
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MessageJournal.h"
 #include "SqlDialect.h"
 #include "StoreError.h"
 
@@ -50,6 +51,11 @@ public:
     void rollback();
     /// @brief Open levels: 0 outside any transaction.
     int depth() const { return m_depth; }
+    /// @brief How many levels were rolled back so far (a failed commit's too): a reader keeping rows in memory that
+    /// sees it change drops what it read, since it may hold rows that were never committed.
+    quint64 rollbacks() const { return m_rollbacks; }
+    /// @brief The message rows this connection rewrote in place (MessageStore::update(), linkHandoff()).
+    MessageJournal &messageRewrites() { return m_messageRewrites; }
 
     /// @brief Counts one row read by a store (for the benchmarks of what a step reads).
     void countRow() { ++m_rowsRead; }
@@ -81,6 +87,8 @@ private:
     QHash<const QSqlQuery *, QString> m_sqlOf;
     int m_depth = 0;
     quint64 m_rowsRead = 0;
+    quint64 m_rollbacks = 0;
+    MessageJournal m_messageRewrites;
     QString m_error;
     int m_failureCode = 0;
     StoreError m_failure { StoreError::Kind::Other, {} };

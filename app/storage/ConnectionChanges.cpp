@@ -1,0 +1,18 @@
+#include "ConnectionChanges.h"
+
+#include "SqlConnection.h"
+#include "UnitOfWork.h"
+
+namespace Tandem {
+
+const MessageJournal &ConnectionChanges::messageRewrites(UnitOfWork &work)
+{
+    return work.connection().messageRewrites();
+}
+
+quint64 ConnectionChanges::rollbacks(UnitOfWork &work)
+{
+    return work.connection().rollbacks();
+}
+
+} // namespace Tandem
