@@ -342,6 +342,8 @@ void ChatViewModel::onAgentWorking(qint64 conversationId, const QString &agentId
     if (working && !m_agentNames.contains(agentId))
         reloadConversation();
     Q_EMIT workingChanged();
+    // An outside agent's program works without a run of the engine: its start and end say when Stop applies.
+    setRunning(m_events && m_runs->isRunning(conversationId));
 }
 
 void ChatViewModel::onRunFinished(qint64 conversationId)
