@@ -119,7 +119,7 @@ QStringList OutsideAgents::heldFor(qint64 conversationId, const QString &agentId
     QStringList held;
     const QList<Message> rows = m_work.messages().page(conversationId, 0, kHeldRows);
     for (auto it = rows.crbegin(); it != rows.crend(); ++it) {
-        if (it->role == Message::Role::Assistant && it->agentId == agentId)
+        if (it->role == Message::Role::Assistant && it->kind == Message::Kind::Text && it->agentId == agentId)
             break;
         if (it->role == Message::Role::User && it->kind == Message::Kind::Text && it->runId == 0)
             held.prepend(it->content);
