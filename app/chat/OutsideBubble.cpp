@@ -58,7 +58,7 @@ void OutsideBubble::flush()
     if (cut) {
         // Cut at a line's start where there is one, so the bubble does not begin mid-line.
         qsizetype from = m_kept.size() - kKeptChars;
-        const qsizetype newline = m_kept.indexOf(u'\n', from);
+        const qsizetype newline = m_kept.indexOf(u'\n', from - 1); // from itself when a line starts there
         if (newline >= 0 && newline + 1 < m_kept.size())
             from = newline + 1;
         m_cutBytes += m_kept.left(from).toUtf8().size();

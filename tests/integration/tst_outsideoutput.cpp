@@ -66,7 +66,8 @@ void TestOutsideOutput::bubbleIsCappedAndWrittenAtABoundedRate()
     const QString head = bubble->content.left(newline);
     const QString kept = bubble->content.mid(newline + 1);
     QVERIFY(kept.size() <= kKept);
-    QVERIFY(kept.size() > kKept - 1024); // cut at a line's start
+    QVERIFY2(kept.size() > kKept - 1024,
+        qPrintable(u"%1 %2 %3"_s.arg(kept.size()).arg(head).arg(kept.right(60)))); // cut at a line's start
     QVERIFY(kept.startsWith(u"line "_s));
     QVERIFY(kept.endsWith(u"line 05120 "_s + QString(1012, u'0') + u'\n'));
     static const QRegularExpression line(
