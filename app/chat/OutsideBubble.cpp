@@ -23,9 +23,12 @@ OutsideBubble::OutsideBubble(
     , m_events(events)
     , m_row(row)
 {
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(kFlushMs);
-    connect(&m_timer, &QTimer::timeout, this, &OutsideBubble::flush);
+    for (QTimer *timer : { &m_pause, &m_latest }) {
+        timer->setSingleShot(true);
+        connect(timer, &QTimer::timeout, this, &OutsideBubble::flush);
+    }
+    m_pause.setInterval(kPauseMs);
+    m_latest.setInterval(kLatestMs);
     // The output may hold what the program read in the workspace: the file is the owner's only, as the database is.
     if (!logPath.isEmpty() && PrivateFiles::ensureFile(logPath)) {
         m_log.setFileName(logPath);
@@ -39,15 +42,21 @@ void OutsideBubble::append(const QByteArray &bytes)
     if (m_log.isOpen())
         m_log.write(bytes);
     m_pending += m_decoder.decode(bytes);
-    if (m_pending.size() >= kFlushChars)
+    if (m_pending.size() >= kFlushChars) {
         flush();
-    else if (!m_pending.isEmpty() && !m_timer.isActive())
-        m_timer.start();
+        return;
+    }
+    if (m_pending.isEmpty())
+        return;
+    m_pause.start();
+    if (!m_latest.isActive())
+        m_latest.start();
 }
 
 void OutsideBubble::flush()
 {
-    m_timer.stop();
+    m_pause.stop();
+    m_latest.stop();
     if (m_log.isOpen())
         m_log.flush();
     if (m_pending.isEmpty())

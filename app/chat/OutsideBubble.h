@@ -16,8 +16,9 @@ class UnitOfWork;
 /// a bounded rate and the row keeps only the last kKeptChars of it, with a first line saying how much was cut; the
 /// whole output goes to a file in the data folder, named in that line.
 ///
-/// Output is coalesced: it is written when kFlushChars wait, or kFlushMs after the first chunk not written yet, so a
-/// program printing megabytes in small writes costs a few hundred writes at most, not one per chunk.
+/// Output is coalesced: it is written when kFlushChars wait, when the output pauses for kPauseMs, and at the latest
+/// kLatestMs after the first chunk not written yet, so a program printing megabytes in small writes costs about one
+/// write per kFlushChars and one per kLatestMs, not one per chunk, and a line it prints before a pause shows at once.
 class OutsideBubble final : public QObject
 {
     Q_OBJECT
@@ -25,7 +26,8 @@ class OutsideBubble final : public QObject
 public:
     static constexpr qsizetype kKeptChars = 256 * 1024;
     static constexpr qsizetype kFlushChars = 64 * 1024;
-    static constexpr int kFlushMs = 100;
+    static constexpr int kPauseMs = 100;
+    static constexpr int kLatestMs = 1000;
 
     /// @brief Follows @p row (stored already); the whole output is written to @p logPath (none if empty).
     OutsideBubble(
@@ -50,7 +52,8 @@ private:
     QString m_pending; ///< output not written yet
     qint64 m_cutBytes = 0; ///< output cut from the front of the bubble, in bytes as the program wrote them
     QFile m_log;
-    QTimer m_timer;
+    QTimer m_pause; ///< restarted by every chunk
+    QTimer m_latest; ///< started by the first chunk not written yet
 };
 
 } // namespace Tandem

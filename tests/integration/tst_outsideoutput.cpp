@@ -81,7 +81,8 @@ void TestOutsideOutput::bubbleIsCappedAndWrittenAtABoundedRate()
     QVERIFY(whole.fileName().startsWith(story.harness().database().folder()));
     QCOMPARE(whole.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
 
-    // 5120 writes of the program, in a bounded number of writes of the row: one per 64 KiB (80) and one per pause.
+    // 5120 writes of the program, in a bounded number of writes of the row: one per 64 KiB (80), one per second while
+    // it streams and one per pause of its output; one per chunk read was a thousand and more.
     qsizetype writes = 0;
     for (const QList<QVariant> &delta : std::as_const(deltas))
         writes += delta.at(1).toLongLong() == bubble->id ? 1 : 0;
