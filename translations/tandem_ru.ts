@@ -5746,6 +5746,21 @@ or write a message below to start a new one.</source>
         <source>Its last lines: %1</source>
         <translation>Последние строки: %1</translation>
     </message>
+    <message>
+        <source>The work is with the outside agent %1, a program Tandem does not answer for, so no model was asked. Your message is kept here and goes into %1&apos;s prompt the next time work is handed to it.</source>
+        <translation>Работа сейчас у внешнего агента %1 — это программа, за которую Tandem не отвечает, поэтому модель не вызывалась. Ваше сообщение сохранено здесь и попадёт в задание агента %1, когда ему в следующий раз передадут работу.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::OutsideBubble</name>
+    <message>
+        <source>[%1 KiB of earlier output cut here; the whole output is in %2]</source>
+        <translation>[Здесь обрезано %1 КиБ более раннего вывода; весь вывод сохранён в %2]</translation>
+    </message>
+    <message>
+        <source>[%1 KiB of earlier output cut here]</source>
+        <translation>[Здесь обрезано %1 КиБ более раннего вывода]</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::OutsideProcess</name>

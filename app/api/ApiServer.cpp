@@ -76,6 +76,11 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
     connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, [this](const Handoff &handoff) {
         m_events->publish(handoff, StoryIds::of(m_repository, handoff.conversationId));
     });
+    // A story started or stopped through this server, another one, the CLI or the window: each once, after the
+    // handoff change that made it.
+    connect(&m_repository, &ChatRepository::storyRunChanged, m_events, [this](qint64 conversationId, bool running) {
+        m_events->publishRun(StoryIds::of(m_repository, conversationId), running ? u"running"_s : u"stopped"_s);
+    });
 }
 
 ApiServer::~ApiServer()
@@ -174,12 +179,9 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
     if (path == u"/api/run") {
         if (method != QHttpServerRequest::Method::Post)
             return methodNotAllowed("POST"_ba);
+        // Its `run` event comes from the repository (storyRunChanged), as one another process made does.
         RunEndpoint::Change change;
-        ApiReply reply = RunEndpoint::post(m_repository, request.body(), &change);
-        // After the handoffs' own events (announced as the board committed them): the run's new status.
-        if (!change.status.isEmpty())
-            m_events->publishRun(change.storyId, change.status);
-        return reply;
+        return RunEndpoint::post(m_repository, request.body(), &change);
     }
     if (path.startsWith(u"/api/stories/"_s)) {
         if (method != QHttpServerRequest::Method::Get)

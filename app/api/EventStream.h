@@ -12,8 +12,8 @@ namespace Tandem {
 class Handoff;
 
 /// @brief `GET /api/events`: a Server-Sent Events stream per client of `handoff` events `{storyId, handoffId,
-/// status}` (each change of a handoff as it happens) and `run` events `{storyId, status}` (a story started or stopped
-/// through `POST /api/run`), with a comment line as keep-alive every keepAliveInterval().
+/// status}` (each change of a handoff as it happens) and `run` events `{storyId, status}` (a story started or stopped,
+/// by any process on the database), with a comment line as keep-alive every keepAliveInterval().
 ///
 /// A stream is the rest of its connection: the response has no length and ends when either side closes.
 class EventStream final : public QObject

@@ -45,6 +45,9 @@ Q_SIGNALS:
     /// another (those of another process when the repository sees the database changed, before changedElsewhere());
     /// @p handoff is the handoff as the change left it.
     void handoffStatusChanged(const Tandem::Handoff &handoff);
+    /// A pipeline's story started running (@p running) or was stopped, once each, by this process or another (after
+    /// the handoff change that made it, if one did); a story that reaches complete is not announced here.
+    void storyRunChanged(qint64 conversationId, bool running);
     void approvalNeeded(const Tandem::ApprovalRequest &request);
     /// @p agentId started working (true) or stopped (false); drives the "working" indicator.
     void agentWorking(qint64 conversationId, const QString &agentId, bool working);

@@ -38,6 +38,7 @@ LocalChatRepository::LocalChatRepository(UnitOfWork &work, QNetworkAccessManager
     , m_tools(tools)
     , m_taskEdits(std::make_unique<TaskEdits>(m_work))
     , m_handoffFeed(std::make_unique<HandoffFeed>(m_work))
+    , m_storyRuns(std::make_unique<StoryRunFeed>(m_work))
     , m_outside(new OutsideAgents(m_work, *m_runner, this))
 {
     m_claims = std::make_unique<ProcessClaims>(m_work.filePath());
@@ -101,13 +102,24 @@ void LocalChatRepository::lookElsewhere()
         return;
     Q_EMIT conversationsChanged();
     announceHandoffs(m_handoffFeed->unread());
+    // A stop that cancelled nothing changed no handoff: the stories that ran are looked at again.
+    announceStoryRuns(m_storyRuns->lookAtRunning());
     Q_EMIT changedElsewhere();
 }
 
 void LocalChatRepository::announceHandoffs(const QList<Handoff> &changes)
 {
-    for (const Handoff &handoff : changes)
+    for (const Handoff &handoff : changes) {
         Q_EMIT handoffStatusChanged(handoff);
+        // A start or a stop is said after the handoff change that made it, as the seed's event stream has it.
+        announceStoryRuns(m_storyRuns->look(handoff.conversationId));
+    }
+}
+
+void LocalChatRepository::announceStoryRuns(const QList<StoryRunFeed::Change> &changes)
+{
+    for (const StoryRunFeed::Change &change : changes)
+        Q_EMIT storyRunChanged(change.conversationId, change.running);
 }
 
 void LocalChatRepository::setApiKey(const QString &providerId, const QString &key)

@@ -3,6 +3,7 @@
 #include "agents/EngineConfig.h"
 #include "agents/EngineListener.h"
 #include "chat/ChatRepository.h"
+#include "chat/StoryRunFeed.h"
 #include "domain/RunFailure.h"
 
 #include <memory>
@@ -159,6 +160,7 @@ private:
     int recover();
     void lookElsewhere();
     void announceHandoffs(const QList<Handoff> &changes);
+    void announceStoryRuns(const QList<StoryRunFeed::Change> &changes);
     /// @brief Reads the agent files (AgentCatalog) into the store the engine reads; their problems into
     /// agentProblems().
     void readAgentFiles();
@@ -177,6 +179,7 @@ private:
     QStringList m_agentProblems; ///< what the agent files' catalog refused when this repository was made
     std::unique_ptr<TaskEdits> m_taskEdits;
     std::unique_ptr<HandoffFeed> m_handoffFeed; ///< where this process stands in the board's change log
+    std::unique_ptr<StoryRunFeed> m_storyRuns; ///< which stories ran at the last look
     OutsideAgents *m_outside = nullptr; ///< the programs of the outside agents (`runner: command`)
 };
 

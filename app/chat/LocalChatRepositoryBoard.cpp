@@ -101,12 +101,16 @@ BoardResult LocalChatRepository::cleanupHandoffs(qint64 conversationId)
 
 BoardResult LocalChatRepository::startStory(qint64 conversationId, const QJsonObject &payload)
 {
-    return m_runner->startStory(conversationId, payload);
+    const BoardResult result = m_runner->startStory(conversationId, payload);
+    announceStoryRuns(m_storyRuns->look(conversationId)); // said already if its handoff's change was announced
+    return result;
 }
 
 BoardResult LocalChatRepository::stopStory(qint64 conversationId)
 {
-    return m_runner->stopStory(conversationId);
+    const BoardResult result = m_runner->stopStory(conversationId);
+    announceStoryRuns(m_storyRuns->look(conversationId)); // a stop that cancelled no handoff is said here
+    return result;
 }
 
 void LocalChatRepository::sweepStaleHandoffsEvery(int intervalMs)

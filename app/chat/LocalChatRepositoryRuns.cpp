@@ -26,8 +26,19 @@ SendResult LocalChatRepository::sendTo(qint64 conversationId, const QString &age
         return SendResult::refused(Refusal::Busy);
     if (const qint64 holder = busyElsewhere(conversationId); holder > 0)
         return SendResult::refused(Refusal::BusyElsewhere, holder);
-    if (!conversation(conversationId))
+    const std::optional<Conversation> current = conversation(conversationId);
+    if (!current)
         return SendResult::refused(Refusal::NoConversation);
+    if (agentId.isEmpty()) {
+        // The work is with a program outside Tandem: no model answers for it; the message waits for its next prompt.
+        if (const QString outside = m_outside->holder(*current); !outside.isEmpty()) {
+            const qint64 kept = m_outside->hold(conversationId, outside, text);
+            if (kept == 0)
+                return SendResult::refused(Refusal::NotStored);
+            Q_EMIT conversationsChanged();
+            return SendResult::sent(kept);
+        }
+    }
     if (!agentId.isEmpty()) {
         const std::optional<Agent> agent = m_work.agents().get(agentId);
         if (!agent || !agent->enabled)
@@ -108,7 +119,8 @@ void LocalChatRepository::cancelAgent(qint64 conversationId, const QString &agen
 
 bool LocalChatRepository::isRunning(qint64 conversationId) const
 {
-    return m_runner->isRunning(conversationId);
+    // A program of an outside agent working on it is a run too: the window's Stop ends it.
+    return m_runner->isRunning(conversationId) || m_outside->isWorking(conversationId);
 }
 
 bool LocalChatRepository::resetAgent(qint64 conversationId, const QString &agentId)

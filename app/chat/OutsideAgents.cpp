@@ -5,11 +5,14 @@
 #include "agents/AgentRunner.h"
 #include "agents/OutsideRunners.h"
 #include "agents/RunRows.h"
+#include "chat/OutsideBubble.h"
 #include "domain/Logging.h"
 #include "domain/PromptVariables.h"
 #include "storage/UnitOfWork.h"
 #include "tools/OutsideProcess.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -20,6 +23,8 @@ namespace Tandem {
 namespace {
 
 constexpr int kLastLines = 3;
+/// How far back the person's kept messages are looked for (hold()).
+constexpr int kHeldRows = 200;
 
 /// The last @p count lines of @p text that hold something, joined by " / " for a one-line sentence.
 QString lastLines(const QString &text, int count)
@@ -72,6 +77,62 @@ void OutsideAgents::stop(qint64 conversationId)
         }
 }
 
+bool OutsideAgents::isWorking(qint64 conversationId) const
+{
+    for (const std::shared_ptr<Running> &running : std::as_const(m_running))
+        if (running->handoff.conversationId == conversationId)
+            return true;
+    return false;
+}
+
+QString OutsideAgents::holder(const Conversation &conversation)
+{
+    const QString next = m_runner.nextAgent(conversation);
+    if (next.isEmpty() || !OutsideRunners::of(m_runner.config().agentsFolder, next).isCommand())
+        return {};
+    return next;
+}
+
+qint64 OutsideAgents::hold(qint64 conversationId, const QString &agentId, const QString &text)
+{
+    const EngineEvents::Entry entry(m_runner.events());
+    // Stored as any message is, before anything else; no run: that is how the agent's next prompt finds it.
+    Message message;
+    message.conversationId = conversationId;
+    message.role = Message::Role::User;
+    message.content = text;
+    if (!RunRows::add(m_work, m_runner.events(), message))
+        return 0;
+    const QString name = nameOf(agentId);
+    RunRows::addDivider(m_work, m_runner.events(), conversationId, 0, Message::Divider::HandingOver,
+        tr("The work is with the outside agent %1, a program Tandem does not answer for, so no model was asked. Your "
+           "message is kept here and goes into %1's prompt the next time work is handed to it.")
+            .arg(name),
+        agentId);
+    qCInfo(lcAgents) << "message" << message.id << "kept for the outside agent" << agentId;
+    return message.id;
+}
+
+QStringList OutsideAgents::heldFor(qint64 conversationId, const QString &agentId)
+{
+    // The person's messages that started no run, since the agent's last bubble: those hold() kept for it.
+    QStringList held;
+    const QList<Message> rows = m_work.messages().page(conversationId, 0, kHeldRows);
+    for (auto it = rows.crbegin(); it != rows.crend(); ++it) {
+        if (it->role == Message::Role::Assistant && it->kind == Message::Kind::Text && it->agentId == agentId)
+            break;
+        if (it->role == Message::Role::User && it->kind == Message::Kind::Text && it->runId == 0)
+            held.prepend(it->content);
+    }
+    return held;
+}
+
+QString OutsideAgents::nameOf(const QString &agentId)
+{
+    const std::optional<Agent> agent = m_work.agents().get(agentId);
+    return agent && !agent->name.isEmpty() ? agent->name : agentId;
+}
+
 void OutsideAgents::launch(const Handoff &handoff)
 {
     const EngineConfig &config = m_runner.config();
@@ -103,8 +164,9 @@ void OutsideAgents::launch(const Handoff &handoff)
 
     auto running = std::make_shared<Running>();
     running->handoff = handoff;
-    running->decoder = std::make_unique<QStringDecoder>(QStringDecoder::Utf8);
-    Message &row = running->row;
+    // Read before its bubble is stored: the person's messages kept for it are those after its previous one.
+    const QByteArray input = prompt(handoff, values);
+    Message row;
     row.conversationId = handoff.conversationId;
     row.role = Message::Role::Assistant;
     row.kind = Message::Kind::Text;
@@ -122,12 +184,19 @@ void OutsideAgents::launch(const Handoff &handoff)
         { u"BRANCH"_s, values[u"BRANCH"_s] }, { u"HANDOFF_ID"_s, QString::number(handoff.id) },
         { u"TANDEM_TOKEN"_s, config.apiToken } };
     running->process = new OutsideProcess(this);
+    const QString folder = m_work.filePath().isEmpty() ? QString() : QFileInfo(m_work.filePath()).absolutePath();
+    running->bubble = new OutsideBubble(m_work, m_runner.events(), row,
+        folder.isEmpty()
+            ? QString()
+            : QDir(folder).filePath(
+                u"outside-output/conversation-%1-handoff-%2.log"_s.arg(handoff.conversationId).arg(handoff.id)),
+        running->process);
     const qint64 id = handoff.id;
     connect(
         running->process, &OutsideProcess::output, this, [this, id](const QByteArray &bytes) { append(id, bytes); });
     connect(running->process, &OutsideProcess::finished, this,
         [this, id](int exitCode, bool killed) { finish(id, exitCode, killed); });
-    const QString problem = running->process->start(runner.argv, prompt(handoff, values), options);
+    const QString problem = running->process->start(runner.argv, input, options);
     if (!problem.isEmpty()) {
         running->process->deleteLater();
         row.status = Message::Status::Error;
@@ -158,23 +227,21 @@ QByteArray OutsideAgents::prompt(const Handoff &handoff, const QHash<QString, QS
     const std::optional<Agent> agent = m_work.agents().get(handoff.toAgent);
     const QString instructions = agent ? PromptVariables::substitute(agent->instructions, values).text : QString();
     // The agent's prompt as its model would get it, then the work handed to it.
-    const QString text = instructions + u"\n\n## Handoff %1 from %2\n\n"_s.arg(handoff.id).arg(handoff.fromAgent)
+    QString text = instructions + u"\n\n## Handoff %1 from %2\n\n"_s.arg(handoff.id).arg(handoff.fromAgent)
         + QString::fromUtf8(QJsonDocument(handoff.payload).toJson(QJsonDocument::Indented));
+    // What the person wrote while the work was with it (hold()), after the work itself.
+    const QStringList held = heldFor(handoff.conversationId, handoff.toAgent);
+    if (!held.isEmpty())
+        text
+            += u"\n## Messages from the person while the work was with you\n\n"_s + held.join(u"\n\n---\n\n"_s) + u'\n';
     return text.toUtf8();
 }
 
 void OutsideAgents::append(qint64 handoffId, const QByteArray &bytes)
 {
     const std::shared_ptr<Running> running = m_running.value(handoffId);
-    if (!running)
-        return;
-    const QString delta = running->decoder->decode(bytes);
-    if (delta.isEmpty())
-        return;
-    const EngineEvents::Entry entry(m_runner.events());
-    running->row.content += delta;
-    if (m_work.messages().update(running->row))
-        m_runner.events().postMessageDelta(running->row.conversationId, running->row.id, delta);
+    if (running)
+        running->bubble->append(bytes);
 }
 
 void OutsideAgents::finish(qint64 handoffId, int exitCode, bool killed)
@@ -184,14 +251,15 @@ void OutsideAgents::finish(qint64 handoffId, int exitCode, bool killed)
         return;
     running->process->deleteLater();
     const EngineEvents::Entry entry(m_runner.events());
-    Message &row = running->row;
+    running->bubble->flush();
+    Message &row = running->bubble->row();
     const std::optional<Agent> agent = m_work.agents().get(row.agentId);
     const QString name = agent ? agent->name : row.agentId;
     QString sentence;
     if (running->handedOn) {
         row.status = Message::Status::Complete;
     } else {
-        const QString last = lastLines(row.content, kLastLines);
+        const QString last = lastLines(running->bubble->kept(), kLastLines);
         if (!running->stopReason.isEmpty())
             sentence = name + u": "_s + running->stopReason;
         else if (killed)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/Conversation.h"
 #include "domain/Handoff.h"
 #include "domain/Message.h"
 
@@ -7,13 +8,13 @@
 #include <QHash>
 #include <QObject>
 #include <QString>
-#include <QStringDecoder>
 
 #include <memory>
 
 namespace Tandem {
 
 class AgentRunner;
+class OutsideBubble;
 class OutsideProcess;
 class UnitOfWork;
 
@@ -39,20 +40,31 @@ public:
     void onHandoffChanged(const Handoff &handoff);
     /// @brief The person's Stop: ends the programs working on @p conversationId.
     void stop(qint64 conversationId);
+    /// @brief True while a program of this process works on @p conversationId: a run for the window's Stop.
+    bool isWorking(qint64 conversationId) const;
+    /// @brief The outside agent @p conversationId's work is with (its next agent, if that one is a program); empty if
+    /// none.
+    QString holder(const Conversation &conversation);
+    /// @brief Keeps the person's @p text for the outside agent @p agentId instead of asking a model: it is stored
+    /// (before anything else) with a divider saying so, and goes into the agent's next prompt. Returns its id, 0 if
+    /// it could not be stored.
+    qint64 hold(qint64 conversationId, const QString &agentId, const QString &text);
 
 private:
     struct Running
     {
         Handoff handoff; ///< the handoff the program was started for
-        Message row; ///< its bubble
+        OutsideBubble *bubble = nullptr; ///< its output, owned by the process
         OutsideProcess *process = nullptr;
-        std::unique_ptr<QStringDecoder> decoder;
         bool handedOn = false;
         QString stopReason; ///< why Tandem ended it (the person's Stop, a time-out); empty if it ended by itself
     };
 
     void launch(const Handoff &handoff);
     QByteArray prompt(const Handoff &handoff, const QHash<QString, QString> &values);
+    /// The person's messages kept for @p agentId since its last bubble (hold()), oldest first.
+    QStringList heldFor(qint64 conversationId, const QString &agentId);
+    QString nameOf(const QString &agentId);
     void append(qint64 handoffId, const QByteArray &bytes);
     void finish(qint64 handoffId, int exitCode, bool killed);
     void fail(const Handoff &handoff, const QString &sentence);

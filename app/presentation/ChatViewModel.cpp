@@ -342,6 +342,12 @@ void ChatViewModel::onAgentWorking(qint64 conversationId, const QString &agentId
     if (working && !m_agentNames.contains(agentId))
         reloadConversation();
     Q_EMIT workingChanged();
+    // An outside agent's program works without a run of the engine: its start and end say when Stop applies. As at a
+    // run's end, what streamed is in the rows before the running state changes.
+    if (const bool running = m_events && m_runs->isRunning(conversationId); running != m_running) {
+        m_messages->flushDeltas();
+        setRunning(running);
+    }
 }
 
 void ChatViewModel::onRunFinished(qint64 conversationId)
