@@ -285,4 +285,9 @@ bool LocalChatRepository::setVariable(qint64 conversationId, const QString &name
         && m_work.variables().setValue(conversationId, name, value);
 }
 
+bool LocalChatRepository::removeVariable(qint64 conversationId, const QString &name)
+{
+    return m_work.variables().remove(conversationId, name).ok();
+}
+
 } // namespace Tandem
