@@ -20,6 +20,7 @@ private Q_SLOTS:
     void cleanup();
     void eachAgentCallsItsOwnProvider_data();
     void eachAgentCallsItsOwnProvider();
+    void ownProviderWithoutModelUsesItsDefault();
     void unknownProviderFailsBeforeTheRequest();
     void remoteProviderWithoutKeyFailsBeforeTheRequest();
 
@@ -120,6 +121,35 @@ void TestAgentProviders::eachAgentCallsItsOwnProvider()
     QCOMPARE(rows.last().agentId, u"agent2"_s);
     QCOMPARE(rows.last().content, u"Answer"_s);
     QVERIFY2(other.takeViolations().isEmpty(), "the second server refused a request");
+}
+
+void TestAgentProviders::ownProviderWithoutModelUsesItsDefault()
+{
+    // The conversation's model belongs to the conversation's provider: agent 1, on a provider of its own and without
+    // a model, asks for its provider's default; agent 2, on the conversation's provider, for the conversation's.
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    QVERIFY(h.work()
+                .providers()
+                .save(profile(u"alpha"_s, u"Alpha"_s, ProviderProfile::Protocol::ChatCompletions, h.server().baseUrl()))
+                .ok());
+    h.repository().setApiKey(u"alpha"_s, u"sk-alpha"_s);
+    assign(h, u"agent1"_s, u"alpha"_s, QString());
+    const qint64 id = h.createConversation(Conversation::Mode::Dual);
+    QVERIFY(h.repository().setProvider(id, u"fake"_s, u"conversation-model"_s));
+    QCOMPARE(h.repository().effectiveModel(id, u"agent1"_s), u"alpha-default"_s);
+    QCOMPARE(h.repository().effectiveModel(id, u"agent2"_s), u"conversation-model"_s);
+    h.server().enqueue(ScriptedReply::text({ u"HANDOFF_AGENT2\nBrief"_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Answer"_s }));
+
+    QCOMPARE(h.sendAndWait(id, u"Question"_s), RunOutcome::Completed);
+
+    const QList<RecordedRequest> requests = h.modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QCOMPARE(requests[0].json.value(u"model"_s).toString(), u"alpha-default"_s);
+    QCOMPARE(requests[0].header(u"authorization"_s), u"Bearer sk-alpha"_s);
+    QCOMPARE(requests[1].json.value(u"model"_s).toString(), u"conversation-model"_s);
+    QCOMPARE(requests[1].header(u"authorization"_s), u"Bearer sk-test"_s);
 }
 
 void TestAgentProviders::unknownProviderFailsBeforeTheRequest()
