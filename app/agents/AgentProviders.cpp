@@ -29,6 +29,15 @@ AgentProviders::Choice AgentProviders::choose(const QString &agentName, const QS
     return choice;
 }
 
+QHash<QString, QString> AgentProviders::unknown(const QList<Agent> &agents, const QList<ProviderProfile> &configured)
+{
+    QHash<QString, QString> names;
+    for (const Agent &agent : agents)
+        if (!agent.providerId.isEmpty() && !choose(agent.name, agent.providerId, configured, std::nullopt).profile)
+            names.insert(agent.id, agent.providerId);
+    return names;
+}
+
 bool AgentProviders::needsKey(const ProviderProfile &profile)
 {
     // Written out instead of QHostAddress: the engine does not link QtNetwork (docs/architecture.md, "Layers").

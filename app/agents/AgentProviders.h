@@ -1,8 +1,10 @@
 #pragma once
 
+#include "domain/Agent.h"
 #include "domain/ProviderProfile.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -30,6 +32,8 @@ public:
     /// @p conversation is the conversation's provider, used when it names none.
     static Choice choose(const QString &agentName, const QString &named, const QList<ProviderProfile> &configured,
         const std::optional<ProviderProfile> &conversation);
+    /// @brief The agents of @p agents that name a provider none of @p configured is (by id or name): id → the name.
+    static QHash<QString, QString> unknown(const QList<Agent> &agents, const QList<ProviderProfile> &configured);
     /// @brief True if @p profile's server is not on this machine: it answers only with a key. A local server (a
     /// loopback address) may take requests without one.
     static bool needsKey(const ProviderProfile &profile);

@@ -134,8 +134,11 @@ void RunMachine::useAgentClient(Run *run, const QString &agentId, std::function<
     // The agent's own provider (its file's `provider:`), else the conversation's: its endpoint, protocol and key.
     const Agent *agent = run->roster.find(agentId);
     const QString agentName = run->roster.name(agentId);
-    const AgentProviders::Choice choice = AgentProviders::choose(
-        agentName, agent ? agent->providerId : QString(), m_work.providers().list(), conversationProvider(*run));
+    // The stored agent holds only a configured provider's id; a name its file gives that is none is kept aside.
+    const QString named
+        = agent && !agent->providerId.isEmpty() ? agent->providerId : m_config.unknownProviders.value(agentId);
+    const AgentProviders::Choice choice
+        = AgentProviders::choose(agentName, named, m_work.providers().list(), conversationProvider(*run));
     if (!choice.profile || !m_clients) {
         fail(run, choice.error, RunFailure::Setup);
         return;

@@ -122,7 +122,10 @@ const EngineConfig &LocalChatRepository::engineConfig() const
 
 void LocalChatRepository::setEngineConfig(const EngineConfig &config)
 {
-    m_runner->setConfig(config);
+    // What the agent files said of their providers stays until the files are read again.
+    EngineConfig next = config;
+    next.unknownProviders = m_runner->config().unknownProviders;
+    m_runner->setConfig(next);
     m_clients->setRetryPolicy(config.retryPolicy);
 }
 

@@ -27,6 +27,9 @@ void LocalChatRepository::readAgentFiles()
     m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
     if (!catalog.syncTo(m_work.agents()))
         qCWarning(lcChat) << "the agents could not be stored";
+    EngineConfig config = m_runner->config();
+    config.unknownProviders = AgentProviders::unknown(catalog.agents(), m_work.providers().list());
+    m_runner->setConfig(config);
 }
 
 QList<Agent> LocalChatRepository::agentDefinitions()

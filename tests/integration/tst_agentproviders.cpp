@@ -3,7 +3,10 @@
 // its agent's server, with its agent's model and its provider's key, on both protocols. A provider that does not
 // exist, or a remote one without a key, fails the run before any request, the person's message kept.
 #include "EngineHarness.h"
+#include "agents/AgentCatalog.h"
+#include "agents/AgentFileWriter.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -154,9 +157,18 @@ void TestAgentProviders::ownProviderWithoutModelUsesItsDefault()
 
 void TestAgentProviders::unknownProviderFailsBeforeTheRequest()
 {
-    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    // The person's file of agent 1 names a provider that is not configured.
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    std::optional<Agent> agent1 = AgentCatalog::shipped(u"agent1"_s);
+    QVERIFY(agent1);
+    agent1->providerId = u"nowhere"_s;
+    QString error;
+    QVERIFY2(AgentFileWriter::write(*agent1, folder.filePath(u"agent1.md"_s), &error), qPrintable(error));
+    EngineConfig config = EngineHarness::testConfig();
+    config.agentsFolder = folder.path();
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions, config);
     QVERIFY(h.isReady());
-    assign(h, u"agent1"_s, u"nowhere"_s, u"model-x"_s);
     const qint64 id = h.createConversation(Conversation::Mode::Dual);
 
     QString message;
