@@ -180,10 +180,11 @@ void TestAgentProviders::unknownProviderFailsBeforeTheRequest()
     QVERIFY(!rows.isEmpty());
     QCOMPARE(rows.first().role, Message::Role::User);
     QCOMPARE(rows.first().content, u"Question"_s);
-    bool marked = false;
-    for (const Message &row : rows)
-        marked = marked || (row.kind == Message::Kind::Divider && row.divider == Message::Divider::Error);
-    QVERIFY2(marked, "the failure is not marked in the chat");
+    // The failure is kept and marked: an error row with the sentence, on agent 1.
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].kind, Message::Kind::Error);
+    QCOMPARE(rows[1].content, message);
+    QCOMPARE(rows[1].agentId, u"agent1"_s);
 }
 
 void TestAgentProviders::remoteProviderWithoutKeyFailsBeforeTheRequest()
