@@ -471,6 +471,21 @@
     </message>
 </context>
 <context>
+    <name>AgentProviders</name>
+    <message>
+        <source>This conversation has no model provider: choose one in the settings.</source>
+        <translation>У этой беседы нет провайдера модели: выберите его в настройках.</translation>
+    </message>
+    <message>
+        <source>The agent “%1” names the provider “%2”, which is not one of the configured providers: add it in Settings → Providers or change the agent&apos;s provider.</source>
+        <translation>Агент «%1» указывает провайдера «%2», которого нет среди настроенных провайдеров: добавьте его в Настройки → Провайдеры или смените провайдера агента.</translation>
+    </message>
+    <message>
+        <source>The agent “%1” uses the provider “%2”, which has no API key: add its key in Settings → Providers.</source>
+        <translation>Агент «%1» использует провайдера «%2», у которого нет ключа API: добавьте ключ в Настройки → Провайдеры.</translation>
+    </message>
+</context>
+<context>
     <name>AgentsCommand</name>
     <message>
         <source>Usage: tandem agents export-prompts DIR [--conversation ID] [--port N]</source>
@@ -870,10 +885,6 @@
     <message>
         <source>NAME=value</source>
         <translation>NAME=значение</translation>
-    </message>
-    <message>
-        <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
-        <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
     </message>
     <message>
         <source>The conversation&apos;s variable %1 could not be stored.</source>
@@ -4872,6 +4883,18 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Edit the agents of each mode: instructions, models, tools and handoffs</source>
         <translation>Изменить агентов каждого режима: указания, модели, инструменты и передачи</translation>
     </message>
+    <message>
+        <source>&amp;Variables…</source>
+        <translation>&amp;Переменные…</translation>
+    </message>
+    <message>
+        <source>The values this conversation gives the $NAME variables of the agents&apos; prompts</source>
+        <translation>Значения, которые эта беседа даёт переменным $NAME в промптах агентов</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>&amp;Беседа</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::MainToolBar</name>
@@ -6466,6 +6489,64 @@ or write a message below to start a new one.</source>
     </message>
 </context>
 <context>
+    <name>Tandem::VariablesDialog</name>
+    <message>
+        <source>Conversation Variables</source>
+        <translation>Переменные беседы</translation>
+    </message>
+    <message>
+        <source>The agents&apos; prompts of this conversation read these values where they write $NAME or ${NAME}. A name is in capitals, digits and underscores, starting with a capital.</source>
+        <translation>Промпты агентов этой беседы подставляют эти значения там, где написано $NAME или ${NAME}. Имя состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Имя:</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>&amp;Значение:</translation>
+    </message>
+    <message>
+        <source>&amp;Set</source>
+        <translation>&amp;Задать</translation>
+    </message>
+    <message>
+        <source>Add the variable, or change its value</source>
+        <translation>Добавить переменную или изменить её значение</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Remove the selected variable</source>
+        <translation>Удалить выбранную переменную</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::VariablesViewModel</name>
+    <message>
+        <source>There is no open conversation.</source>
+        <translation>Нет открытой беседы.</translation>
+    </message>
+    <message>
+        <source>The variable “%1” could not be stored.</source>
+        <translation>Не удалось сохранить переменную «%1».</translation>
+    </message>
+    <message>
+        <source>The variable “%1” could not be removed.</source>
+        <translation>Не удалось удалить переменную «%1».</translation>
+    </message>
+</context>
+<context>
     <name>TaskEdits</name>
     <message>
         <source>The task list is busy; try again in a moment.</source>
@@ -6619,6 +6700,13 @@ or write a message below to start a new one.</source>
     <message>
         <source>The task could not be stored.</source>
         <translation>Не удалось сохранить задачу.</translation>
+    </message>
+</context>
+<context>
+    <name>VariableAssignment</name>
+    <message>
+        <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
+        <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
     </message>
 </context>
 <context>

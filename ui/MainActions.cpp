@@ -38,6 +38,7 @@ MainActions::MainActions(QWidget *window)
     , m_delete(named(this, u"DeleteAction"_s))
     , m_pin(named(this, u"PinAction"_s))
     , m_resetAgent(named(this, u"ResetAgentAction"_s))
+    , m_variables(named(this, u"VariablesAction"_s))
     , m_export(named(this, u"ExportAction"_s))
     , m_import(named(this, u"ImportAction"_s))
     , m_quit(named(this, u"QuitAction"_s))
@@ -147,6 +148,10 @@ void MainActions::fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewActions
     m_edit->addAction(m_find);
     m_edit->addAction(m_focusComposer);
 
+    m_conversation = bar->addMenu(QString());
+    m_conversation->setObjectName(u"ConversationMenu"_s);
+    m_conversation->addAction(m_variables);
+
     m_view = bar->addMenu(QString());
     m_view->setObjectName(u"ViewMenu"_s);
     for (QAction *action : viewActions)
@@ -181,6 +186,8 @@ void MainActions::retranslate()
     m_delete->setText(tr("&Delete…"));
     m_pin->setText(tr("&Pin"));
     m_resetAgent->setText(tr("&Reset an Agent"));
+    m_variables->setText(tr("&Variables…"));
+    m_variables->setToolTip(tr("The values this conversation gives the $NAME variables of the agents' prompts"));
     m_resetAgent->setToolTip(tr("Make one agent forget this conversation; the messages and the other agents' "
                                 "threads stay"));
     m_export->setText(tr("&Export…"));
@@ -207,6 +214,7 @@ void MainActions::retranslate()
     if (m_file) {
         m_file->setTitle(tr("&File"));
         m_edit->setTitle(tr("&Edit"));
+        m_conversation->setTitle(tr("&Conversation"));
         m_view->setTitle(tr("&View"));
         m_help->setTitle(tr("&Help"));
         m_languageMenu->setTitle(tr("&Language"));

@@ -33,6 +33,7 @@ public:
     QAction *remove() const { return m_delete; }
     QAction *pin() const { return m_pin; }
     QAction *resetAgent() const { return m_resetAgent; }
+    QAction *variables() const { return m_variables; }
     QAction *exportConversations() const { return m_export; }
     QAction *importConversations() const { return m_import; }
     QAction *quit() const { return m_quit; }
@@ -69,6 +70,7 @@ private:
     QAction *m_delete;
     QAction *m_pin;
     QAction *m_resetAgent;
+    QAction *m_variables;
     QAction *m_export;
     QAction *m_import;
     QAction *m_quit;
@@ -83,6 +85,7 @@ private:
     QMenu *m_languageMenu = nullptr;
     QMenu *m_file = nullptr;
     QMenu *m_edit = nullptr;
+    QMenu *m_conversation = nullptr;
     QMenu *m_view = nullptr;
     QMenu *m_help = nullptr;
 };

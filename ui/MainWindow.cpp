@@ -18,6 +18,7 @@
 #include "Sidebar.h"
 #include "TasksPanel.h"
 #include "Theme.h"
+#include "VariablesDialog.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/ConversationListModel.h"
 #include "presentation/ExchangeViewModel.h"
@@ -204,6 +205,8 @@ void MainWindow::connectActions()
         AgentsEditor::open(m_repository, m_viewModel->conversationId(), m_viewModel->mode(), this,
             m_mcpServers ? m_mcpServers->servers() : nullptr);
     });
+    connect(m_actions->variables(), &QAction::triggered, this,
+        [this] { VariablesDialog::open(m_repository, m_viewModel->conversationId(), this); });
     connect(m_actions->rename(), &QAction::triggered, this, &MainWindow::renameCurrent);
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteCurrent);
     connect(m_actions->pin(), &QAction::triggered, this, &MainWindow::togglePinCurrent);
@@ -424,6 +427,7 @@ void MainWindow::updateModeControls()
     m_actions->modes()->setEnabled(engine);
     m_toolBar->modeButton()->setEnabled(engine);
     m_actions->resetAgent()->setEnabled(engine && open);
+    m_actions->variables()->setEnabled(engine && open);
 }
 
 void MainWindow::updatePanelTitle()

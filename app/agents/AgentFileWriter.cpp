@@ -47,7 +47,7 @@ QString boolean(bool value)
 }
 } // namespace
 
-QString AgentFileWriter::text(const Agent &agent)
+QString AgentFileWriter::text(const Agent &agent, const OutsideRunner &runner)
 {
     QString out = u"---\n"_s;
     out += u"id: "_s + agent.id + u'\n';
@@ -79,6 +79,11 @@ QString AgentFileWriter::text(const Agent &agent)
         out += u"handles: "_s + flowList(agent.handles) + u'\n';
     if (agent.fallback)
         out += u"fallback: true\n"_s;
+    if (runner.isCommand()) {
+        // The argv as a list, word for word: no splitting or quoting rules stand between the file and the program.
+        out += u"runner: command\n"_s;
+        out += u"command: "_s + flowList(runner.argv) + u'\n';
+    }
     out += u"---\n"_s;
     out += agent.instructions.trimmed() + u'\n';
     return out;
@@ -86,7 +91,12 @@ QString AgentFileWriter::text(const Agent &agent)
 
 bool AgentFileWriter::write(const Agent &agent, const QString &path, QString *error)
 {
-    const QString content = text(agent);
+    return write(agent, OutsideRunner {}, path, error);
+}
+
+bool AgentFileWriter::write(const Agent &agent, const OutsideRunner &runner, const QString &path, QString *error)
+{
+    const QString content = text(agent, runner);
     // What the parser gives back: the trimmed instructions, options only of listed targets that differ from the
     // default.
     Agent expected = agent;
@@ -100,7 +110,10 @@ bool AgentFileWriter::write(const Agent &agent, const QString &path, QString *er
         *error = reread.error;
         return false;
     }
-    if (!(reread.agent == expected)) {
+    // The runner's network is the agent's one `network` key.
+    OutsideRunner expectedRunner = runner;
+    expectedRunner.network = agent.network;
+    if (!(reread.agent == expected) || !(reread.runner == expectedRunner)) {
         *error = tr("%1: the agent “%2” cannot be written so that it reads back the same.").arg(path, agent.id);
         return false;
     }

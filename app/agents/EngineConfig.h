@@ -26,6 +26,9 @@ struct EngineConfig
     QString workspaceRoot; ///< the folder the file tools are confined to; empty: none chosen
     /// The person's agent files, which override the shipped ones (AgentCatalog); empty: the shipped agents only.
     QString agentsFolder;
+    /// The agents whose files name a provider that is not configured, agent id → the name as written: the store
+    /// cannot keep a provider it lacks, and the engine must refuse such an agent's turn instead of using another.
+    QHash<QString, QString> unknownProviders;
     /// The settings' default model per agent: used when neither the agent nor the conversation names a model
     /// (precedence: the agent's own, the conversation's, this, else the provider's default).
     QHash<QString, QString> agentModels;

@@ -33,7 +33,9 @@ QString RequestBuilder::modelFor(
 {
     if (!agent.model.isEmpty())
         return agent.model;
-    if (!conversation.model.isEmpty())
+    // The conversation's model is its provider's: an agent on a provider of its own does not take it.
+    const bool ownProvider = !agent.providerId.isEmpty() && agent.providerId != conversation.providerId;
+    if (!conversation.model.isEmpty() && !ownProvider)
         return conversation.model;
     return config.agentModels.value(agent.id, providerModel);
 }

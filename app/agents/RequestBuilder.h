@@ -30,9 +30,9 @@ public:
     /// instructions use that the conversation does not set go to @p unknown.
     QString instructions(const Run &run, const Agent &agent, QStringList *unknown = nullptr);
 
-    /// @brief The model @p agent answers with in @p conversation: the agent's own, else the conversation's, else the
-    /// settings' default for the agent, else @p providerModel (its provider's default). The one rule for the model
-    /// a request names and the model the status line shows.
+    /// @brief The model @p agent answers with in @p conversation: the agent's own, else the conversation's (unless the
+    /// agent names a provider of its own), else the settings' default for the agent, else @p providerModel (its
+    /// provider's default). The one rule for the model a request names and the model the status line shows.
     static QString modelFor(
         const Agent &agent, const Conversation &conversation, const EngineConfig &config, const QString &providerModel);
     /// @brief The threads' rows kept in memory between calls (for the tests, and for whoever must drop them).

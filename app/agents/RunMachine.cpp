@@ -2,6 +2,7 @@
 // (ReplyWriter, ToolGate, HandoffExecutor, RemoteThreads); the run's end by RunEnding, in one step.
 #include "RunMachine.h"
 
+#include "agents/AgentProviders.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "agents/EngineConfig.h"
@@ -68,9 +69,7 @@ void RunMachine::launch(Run *run, std::function<void(Run *)> next)
     });
     run->deadline.remainingMs = m_config.limits.runTimeoutMs;
     resumeDeadline(run);
-    const std::optional<ProviderProfile> profile = !m_config.unstoredProvider.id.isEmpty()
-        ? std::optional(m_config.unstoredProvider)
-        : m_work.providers().get(run->conversation.providerId);
+    const std::optional<ProviderProfile> profile = conversationProvider(*run);
     if (!profile || !m_clients) {
         fail(run, tr("This conversation has no model provider: choose one in the settings."), RunFailure::Setup);
         return;
@@ -120,6 +119,60 @@ void RunMachine::startAgent(
     // Before anything leaves for this agent, its remote thread included.
     if (failOnUnknownVariables(run, agentId))
         return;
+    useAgentClient(
+        run, agentId, [this, agentId, freshInput, ready](Run *r) { prepareThread(r, agentId, freshInput, ready); });
+}
+
+std::optional<ProviderProfile> RunMachine::conversationProvider(const Run &run)
+{
+    return !m_config.unstoredProvider.id.isEmpty() ? std::optional(m_config.unstoredProvider)
+                                                   : m_work.providers().get(run.conversation.providerId);
+}
+
+void RunMachine::useAgentClient(Run *run, const QString &agentId, std::function<void(Run *)> next)
+{
+    // The agent's own provider (its file's `provider:`), else the conversation's: its endpoint, protocol and key.
+    const Agent *agent = run->roster.find(agentId);
+    const QString agentName = run->roster.name(agentId);
+    // The stored agent holds only a configured provider's id; a name its file gives that is none is kept aside.
+    const QString named
+        = agent && !agent->providerId.isEmpty() ? agent->providerId : m_config.unknownProviders.value(agentId);
+    const AgentProviders::Choice choice
+        = AgentProviders::choose(agentName, named, m_work.providers().list(), conversationProvider(*run));
+    if (!choice.profile || !m_clients) {
+        fail(run, choice.error, RunFailure::Setup);
+        return;
+    }
+    if (run->client && run->client->profile() == *choice.profile) {
+        next(run);
+        return;
+    }
+    const qint64 conversationId = run->conversationId;
+    const quint64 generation = run->generation;
+    const ProviderProfile profile = *choice.profile;
+    const bool own = choice.own;
+    m_clients->acquire(profile,
+        [this, conversationId, generation, next, profile, own, agentName](LlmClient *client, const QString &error) {
+            const EngineEvents::Entry entry(m_events);
+            Run *r = m_runs.live(conversationId, generation);
+            if (!r)
+                return;
+            if (!client) {
+                fail(r, tr("The API key could not be read from the keychain: %1").arg(error), RunFailure::Storage);
+                return;
+            }
+            if (own && !client->hasApiKey() && AgentProviders::needsKey(profile)) {
+                fail(r, AgentProviders::missingKey(agentName, profile), RunFailure::Setup);
+                return;
+            }
+            r->client = client;
+            next(r);
+        });
+}
+
+void RunMachine::prepareThread(
+    Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> ready)
+{
     m_events.postAgentWorking(run->conversationId, agentId, true);
     if (!m_threads.uses(*run, agentId)) {
         ready(run);

@@ -3,6 +3,7 @@
 #include "domain/ApprovalRequest.h"
 #include "domain/GuardrailCounters.h"
 #include "domain/HandoffRequest.h"
+#include "domain/ProviderProfile.h"
 #include "domain/RunFailure.h"
 #include "llm/LlmTypes.h"
 
@@ -11,6 +12,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 namespace Tandem {
 
@@ -67,6 +69,12 @@ public:
     void setToolReadiness(ToolReadiness *readiness) { m_readiness = readiness; }
 
 private:
+    std::optional<ProviderProfile> conversationProvider(const Run &run);
+    /// Sets the run's client to the provider @p agentId's model calls go to, then @p next; or fails the run.
+    void useAgentClient(Run *run, const QString &agentId, std::function<void(Run *)> next);
+    /// The agent's thread made ready (its remote thread created if it has none yet), then @p ready.
+    void prepareThread(
+        Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> ready);
     void createRemoteThread(Run *run, const QString &agentId, std::function<void(Run *)> ready);
     void callModel(Run *run);
     /// @brief Fails @p run (RunFailure::Setup) if @p agentId's prompt uses variables its conversation does not set;

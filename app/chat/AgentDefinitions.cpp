@@ -2,6 +2,7 @@
 
 #include "agents/AgentCatalog.h"
 #include "agents/AgentFileWriter.h"
+#include "agents/OutsideRunners.h"
 #include "storage/AgentStore.h"
 
 #include <QDir>
@@ -78,8 +79,10 @@ QString AgentDefinitions::save(const QString &folder, const Agent &agent)
     QString path = overrideFile(AgentCatalog(folder), folder, agent.id);
     if (path.isEmpty())
         path = QDir(folder).filePath(agent.id + u".md"_s);
+    // The editor has no fields for an outside program: the runner and its command line stay as the file says.
+    const OutsideRunner runner = OutsideRunners::of(folder, agent.id);
     QString error;
-    return AgentFileWriter::write(agent, path, &error) ? QString() : error;
+    return AgentFileWriter::write(agent, runner, path, &error) ? QString() : error;
 }
 
 QString AgentDefinitions::reset(const QString &folder, const QString &agentId)

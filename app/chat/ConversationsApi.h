@@ -71,6 +71,9 @@ public:
     /// @brief Sets the prompt variable @p name (UPPER_CASE, see PromptVariables::isName) of @p conversationId; false
     /// for another name, an unknown conversation or a failed write.
     virtual bool setVariable(qint64 conversationId, const QString &name, const QString &value) = 0;
+    /// @brief Removes the prompt variable @p name of @p conversationId (a missing one is no error); false for a
+    /// failed write.
+    virtual bool removeVariable(qint64 conversationId, const QString &name) = 0;
 };
 
 } // namespace Tandem

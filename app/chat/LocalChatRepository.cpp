@@ -134,7 +134,10 @@ const EngineConfig &LocalChatRepository::engineConfig() const
 
 void LocalChatRepository::setEngineConfig(const EngineConfig &config)
 {
-    m_runner->setConfig(config);
+    // What the agent files said of their providers stays until the files are read again.
+    EngineConfig next = config;
+    next.unknownProviders = m_runner->config().unknownProviders;
+    m_runner->setConfig(next);
     m_clients->setRetryPolicy(config.retryPolicy);
 }
 
@@ -295,6 +298,11 @@ bool LocalChatRepository::setVariable(qint64 conversationId, const QString &name
 {
     return PromptVariables::isName(name) && conversation(conversationId)
         && m_work.variables().setValue(conversationId, name, value);
+}
+
+bool LocalChatRepository::removeVariable(qint64 conversationId, const QString &name)
+{
+    return m_work.variables().remove(conversationId, name).ok();
 }
 
 } // namespace Tandem

@@ -100,6 +100,7 @@ public:
     QString removeAgentDefinition(const QString &agentId) override;
     QHash<QString, QString> variables(qint64 conversationId) override;
     bool setVariable(qint64 conversationId, const QString &name, const QString &value) override;
+    bool removeVariable(qint64 conversationId, const QString &name) override;
 
     SendResult send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;

@@ -1,5 +1,6 @@
 #include "LocalChatRepository.h"
 #include "agents/AgentCatalog.h"
+#include "agents/AgentProviders.h"
 #include "agents/AgentRunner.h"
 #include "agents/DefaultAgents.h"
 #include "chat/AgentDefinitions.h"
@@ -26,6 +27,9 @@ void LocalChatRepository::readAgentFiles()
     m_agentProblems = catalog.problems(); // the window's status bar and the CLI's --verbose say them
     if (!catalog.syncTo(m_work.agents()))
         qCWarning(lcChat) << "the agents could not be stored";
+    EngineConfig config = m_runner->config();
+    config.unknownProviders = AgentProviders::unknown(catalog.agents(), m_work.providers().list());
+    m_runner->setConfig(config);
 }
 
 QList<Agent> LocalChatRepository::agentDefinitions()
@@ -98,7 +102,10 @@ QString LocalChatRepository::effectiveModel(qint64 conversationId, const QString
     const std::optional<Agent> agent = m_work.agents().get(agentId);
     if (!current || !agent)
         return {};
-    const std::optional<ProviderProfile> provider = m_work.providers().get(current->providerId);
+    // The provider the agent's requests go to (its own, else the conversation's), as the engine picks it.
+    const AgentProviders::Choice choice = AgentProviders::choose(
+        agent->name, agent->providerId, m_work.providers().list(), m_work.providers().get(current->providerId));
+    const std::optional<ProviderProfile> &provider = choice.profile;
     return RequestBuilder::modelFor(
         *agent, *current, m_runner->config(), provider ? provider->defaultModel : QString());
 }

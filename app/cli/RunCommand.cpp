@@ -11,8 +11,8 @@
 #include "cli/TerminalStream.h"
 #include "cli/TurnRunner.h"
 #include "composition/AppContext.h"
-#include "domain/PromptVariables.h"
 #include "domain/UrlSecrets.h"
+#include "domain/VariableAssignment.h"
 #include "storage/Database.h"
 #include "storage/SecretStore.h"
 #include "storage/UnitOfWork.h"
@@ -143,17 +143,14 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
         problem = CliCommands::tr("No provider given: add --provider with a stored profile's id or a base URL.");
     else if (!turns && text.trimmed().isEmpty())
         problem = CliCommands::tr("The message is empty: write it after the options, in quotes.");
-    // The prompt variables to set: NAME=value, the name as PromptVariables reads it in a prompt.
+    // The prompt variables to set: NAME=value, checked as the window's Conversation → Variables… checks a name.
     QList<std::pair<QString, QString>> variables;
     const QStringList assignments = parser.values(u"var"_s);
     for (const QString &assignment : assignments) {
         const qsizetype equals = assignment.indexOf(u'=');
-        const QString name = assignment.left(equals);
-        if (problem.isEmpty() && (equals < 0 || !PromptVariables::isName(name)))
-            problem = CliCommands::tr("“--var %1”: write NAME=value, NAME in capitals, digits and underscores, "
-                                      "starting with a capital (such as STORY_ID=v0.1:1.1.1).")
-                          .arg(assignment);
-        variables.append({ name, assignment.mid(equals + 1) });
+        if (problem.isEmpty())
+            problem = VariableAssignment::problem(assignment);
+        variables.append({ assignment.left(equals), assignment.mid(equals + 1) });
     }
     if (!problem.isEmpty()) {
         CliOutput::err() << problem << '\n'

@@ -37,6 +37,8 @@ public:
     const ProviderProfile &profile() const { return m_profile; }
     /// @brief The key read from SecretStore; empty for servers that need none. Never logged.
     void setApiKey(const QString &key) { m_apiKey = key; }
+    /// @brief False when no key was found for the provider (a local server may need none).
+    bool hasApiKey() const { return !m_apiKey.isEmpty(); }
     void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
     const RetryPolicy &retryPolicy() const { return m_retryPolicy; }
 

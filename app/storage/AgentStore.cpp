@@ -59,7 +59,8 @@ StoreResult AgentStore::save(const Agent &agent)
     Statement q = prepare(u"INSERT INTO agents (id, name, role, instructions, model, provider_id, allowed_tools, "
                           u"handoff_targets, terminal, enabled, max_output_tokens, edge_options, modes, handles, "
                           u"description, fallback, created_at) "
-                          u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                          u"VALUES (?, ?, ?, ?, ?, (SELECT id FROM providers WHERE id = ? OR lower(name) = lower(?) "
+                          u"ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END LIMIT 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                           u"ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, "
                           u"instructions = excluded.instructions, model = excluded.model, "
                           u"provider_id = excluded.provider_id, allowed_tools = excluded.allowed_tools, "
@@ -72,7 +73,10 @@ StoreResult AgentStore::save(const Agent &agent)
     q.addBindValue(SqlValues::text(agent.role));
     q.addBindValue(SqlValues::text(agent.instructions));
     q.addBindValue(SqlValues::text(agent.model));
-    q.addBindValue(SqlValues::nullIfEmpty(agent.providerId));
+    // A file names its provider by id or by name; the row keeps the id, or none for a provider not configured
+    // (EngineConfig::unknownProviders remembers those).
+    for (int i = 0; i < 3; ++i)
+        q.addBindValue(SqlValues::nullIfEmpty(agent.providerId));
     q.addBindValue(SqlValues::fromList(agent.allowedTools));
     q.addBindValue(SqlValues::fromList(agent.handoffTargets));
     q.addBindValue(agent.terminal);

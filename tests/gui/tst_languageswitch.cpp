@@ -136,7 +136,7 @@ void TestLanguageSwitch::switchesAtRunTime()
     window.viewModel()->messages()->flushDeltas();
 
     const QStringList english { u"Handing the message to agent 2"_s, u"Message accepted by agent 2"_s };
-    QCOMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QCOMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&Conversation"_s, u"&View"_s, u"&Help"_s }));
     QCOMPARE(dividers(window), english);
     QCOMPARE(window.findChild<QToolButton *>(u"ModeSelector"_s)->text(), u"Dual agents"_s);
 
@@ -145,7 +145,8 @@ void TestLanguageSwitch::switchesAtRunTime()
     QVERIFY(russian);
     russian->trigger();
     QCOMPARE(QSettings().value(u"ui/language"_s).toString(), u"ru"_s);
-    QTRY_COMPARE(menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Вид"_s, u"&Справка"_s }));
+    QTRY_COMPARE(
+        menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Беседа"_s, u"&Вид"_s, u"&Справка"_s }));
     QCOMPARE(window.windowTitle(), u"Tandem"_s);
     QCOMPARE(window.dualAction()->text(), u"&Два агента"_s);
     QCOMPARE(window.findChild<QToolButton *>(u"ModeSelector"_s)->text(), u"Два агента"_s);
@@ -167,7 +168,8 @@ void TestLanguageSwitch::switchesAtRunTime()
 
     // And back.
     language(window, u"en"_s)->trigger();
-    QTRY_COMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QTRY_COMPARE(
+        menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&Conversation"_s, u"&View"_s, u"&Help"_s }));
     QCOMPARE(dividers(window), english);
     QCOMPARE(QLocale().language(), QLocale::English);
     QCOMPARE(
@@ -245,7 +247,8 @@ void TestLanguageSwitch::agentsBadgesAndRouterDividersFollowTheLanguage()
     QCOMPARE(badge(window, id), u"router"_s);
 
     language(window, u"ru"_s)->trigger();
-    QTRY_COMPARE(menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Вид"_s, u"&Справка"_s }));
+    QTRY_COMPARE(
+        menuTitles(window), (QStringList { u"&Файл"_s, u"&Правка"_s, u"&Беседа"_s, u"&Вид"_s, u"&Справка"_s }));
     QCOMPARE(dividers(window),
         (QStringList { u"Направлено к: Агент задач · 0.95"_s,
             u"Агент задач хочет запустить «delete_task» и ждёт вашего подтверждения."_s }));
@@ -260,7 +263,8 @@ void TestLanguageSwitch::agentsBadgesAndRouterDividersFollowTheLanguage()
     QCOMPARE(stored, english);
 
     language(window, u"en"_s)->trigger();
-    QTRY_COMPARE(menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Help"_s }));
+    QTRY_COMPARE(
+        menuTitles(window), (QStringList { u"&File"_s, u"&Edit"_s, u"&Conversation"_s, u"&View"_s, u"&Help"_s }));
     QCOMPARE(dividers(window), english);
     QCOMPARE(agentNames(window), QStringList { u"Task agent"_s });
     QCOMPARE(badge(window, id), u"router"_s);
