@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/HandoffRequest.h"
+#include "domain/ProviderProfile.h"
 
 #include <QCoreApplication>
 #include <QObject>
@@ -17,7 +18,6 @@ class RequestBuilder;
 class UnitOfWork;
 struct Agent;
 struct EngineConfig;
-struct ProviderProfile;
 struct Run;
 
 /// @brief What is settled before a handoff is made (seed 003): whether its target can run at all (the variables its

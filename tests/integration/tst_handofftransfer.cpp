@@ -98,9 +98,9 @@ void TestHandoffTransfer::payloadOnly()
     QCOMPARE(h.sendAndWait(id, u"I need a refund"_s), RunOutcome::Completed);
 
     const QList<RecordedRequest> requests = h.modelRequests();
-    QCOMPARE(requests.size(), 4);
-    QCOMPARE(EngineHarness::inputSummary(requests[3]), QStringList { u"user: "_s + kNote });
-    QVERIFY(!EngineHarness::toolNames(requests[3]).contains(u"read_history"_s));
+    QCOMPARE(requests.size(), 3);
+    QCOMPARE(EngineHarness::inputSummary(requests[2]), QStringList { u"user: "_s + kNote });
+    QVERIFY(!EngineHarness::toolNames(requests[2]).contains(u"read_history"_s));
 }
 
 void TestHandoffTransfer::summaryBySourceModel()
@@ -116,7 +116,7 @@ void TestHandoffTransfer::summaryBySourceModel()
     QCOMPARE(h.sendAndWait(id, u"I need a refund, my key is "_s + kKey), RunOutcome::Completed);
 
     const QList<RecordedRequest> requests = h.modelRequests();
-    QCOMPARE(requests.size(), 5);
+    QCOMPARE(requests.size(), 4);
     // The source's model was asked for a structured summary, told not to pass secrets on, and sent none.
     const RecordedRequest &asked = requests[2];
     QVERIFY(bodyText(asked).contains(u"Goal, Facts, Decisions, Open questions"_s));
@@ -133,7 +133,7 @@ void TestHandoffTransfer::summaryBySourceModel()
     const Handoff handoff = h.work().board().forConversation(id).constLast();
     QCOMPARE(handoff.payload.value(u"transfer"_s).toString(), u"summary"_s);
     QCOMPARE(handoff.payload.value(u"summary"_s).toString(), summary);
-    QCOMPARE(handoff.status, Handoff::Status::Accepted);
+    QCOMPARE(handoff.status(), Handoff::Status::Accepted);
 }
 
 void TestHandoffTransfer::fullHistoryCapped()
@@ -148,11 +148,11 @@ void TestHandoffTransfer::fullHistoryCapped()
     QCOMPARE(h.sendAndWait(id, u"I need a refund"_s), RunOutcome::Completed);
 
     const QList<RecordedRequest> requests = h.modelRequests();
-    QCOMPARE(requests.size(), 4);
-    QCOMPARE(EngineHarness::inputSummary(requests[3]),
+    QCOMPARE(requests.size(), 3);
+    QCOMPARE(EngineHarness::inputSummary(requests[2]),
         (QStringList { u"user: [earlier 1 messages omitted]"_s, u"assistant: Hi there"_s,
             u"user: I need a refund\n\n"_s + kNote }));
-    QVERIFY(!bodyText(requests[3]).contains(u"xxxxxxxx"_s));
+    QVERIFY(!bodyText(requests[2]).contains(u"xxxxxxxx"_s));
 }
 
 void TestHandoffTransfer::referenceWithReadHistory()
@@ -168,15 +168,15 @@ void TestHandoffTransfer::referenceWithReadHistory()
     QCOMPARE(h.sendAndWait(id, u"I need a refund"_s), RunOutcome::Completed);
 
     const QList<RecordedRequest> requests = h.modelRequests();
-    QCOMPARE(requests.size(), 5);
+    QCOMPARE(requests.size(), 4);
     QVERIFY(!EngineHarness::toolNames(requests[1]).contains(u"read_history"_s)); // only the target gets it
     // Billing gets the note and the tool, not the history.
-    QCOMPARE(EngineHarness::inputSummary(requests[3]),
+    QCOMPARE(EngineHarness::inputSummary(requests[2]),
         QStringList { u"user: "_s + kNote + u"\n\n"_s + HandoffContext::referenceNote() });
-    QVERIFY(EngineHarness::toolNames(requests[3]).contains(u"read_history"_s));
-    QVERIFY(!bodyText(requests[3]).contains(u"Hi there"_s));
+    QVERIFY(EngineHarness::toolNames(requests[2]).contains(u"read_history"_s));
+    QVERIFY(!bodyText(requests[2]).contains(u"Hi there"_s));
     // It asked, and the answer is this conversation's messages, oldest first.
-    const QString output = EngineHarness::inputSummary(requests[4]).constLast();
+    const QString output = EngineHarness::inputSummary(requests[3]).constLast();
     QVERIFY2(output.startsWith(u"output:"_s), qPrintable(output));
     const QJsonObject page = QJsonDocument::fromJson(output.mid(7).toUtf8()).object();
     QStringList texts;
