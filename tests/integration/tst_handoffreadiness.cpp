@@ -3,10 +3,15 @@
 // divider says so, the conversation stays with the source and the person reads why; in dual mode (the
 // HANDOFF_AGENT2 line) and in pipeline mode (handoff_to), on both protocols, against the fake LLM server.
 #include "EngineHarness.h"
+#include "SecretTestUtil.h"
 #include "agents/DefaultAgents.h"
+#include "llm/NetworkAccess.h"
 #include "storage/ProviderStore.h"
+#include "storage/SecretStore.h"
 
 #include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -91,6 +96,8 @@ private Q_SLOTS:
     void dualTargetThatCannotRun();
     void pipelineTargetThatCannotRun_data() { flaws(); }
     void pipelineTargetThatCannotRun();
+    void noKeyInTheKeychain_data() { aTargetThatCanRunIsHandedTheWork_data(); }
+    void noKeyInTheKeychain();
     void aTargetThatCanRunIsHandedTheWork_data();
     void aTargetThatCanRunIsHandedTheWork();
 
@@ -165,6 +172,40 @@ void TestHandoffReadiness::pipelineTargetThatCannotRun()
             QCOMPARE(handoff.status(), Handoff::Status::Rejected);
     QCOMPARE(h.repository().activeAgent(id), u"analyst"_s);
     QCOMPARE(h.repository().boardState(id).phase, u"analyzing"_s);
+}
+
+void TestHandoffReadiness::noKeyInTheKeychain()
+{
+    // The engine as the window wires it, reading keys from the session's keychain: the target's hosted provider has
+    // none there.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    SecretStore secrets(u"tandem-test-handoffreadiness"_s);
+    QVERIFY(waitFor([&](const SecretStore::Callback &done) { secrets.remove(u"hosted"_s, done); }).status
+        != SecretStore::Result::Status::Failed);
+    QNetworkAccessManager network;
+    NetworkAccess::configure(&network);
+    LocalChatRepository repository(h.work(), &network, &secrets, &h.tools(), EngineHarness::testConfig());
+    // After the repository: it writes the shipped agents' files over the table when it is made.
+    QVERIFY(h.saveAgent(pipelineAgent(u"analyst"_s, u"Analyst"_s, { u"implementer"_s, u"person"_s })));
+    Agent implementer = pipelineAgent(u"implementer"_s, u"Implementer"_s, { u"reviewer"_s });
+    const QString expected = giveFlaw(h, implementer, Flaw::ProviderWithoutKey, u"Analyst"_s);
+    QVERIFY(h.saveAgent(implementer));
+    h.server().enqueue(ScriptedReply::calling({ handoff(u"implementer"_s, u"Plan: add the login form"_s) }));
+    h.server().enqueue(ScriptedReply::text({ u"The implementer cannot start yet."_s }));
+    const qint64 id = repository.createConversation(Conversation::Mode::Pipeline);
+    QSignalSpy finished(&repository, &ChatRepository::runFinished);
+
+    QVERIFY(repository.send(id, u"Story 1"_s).messageId != 0);
+    QVERIFY(QTest::qWaitFor([&] { return !finished.isEmpty(); }, 20'000));
+
+    QCOMPARE(h.modelRequests().size(), 2);
+    QVERIFY2(EngineHarness::inputSummary(h.modelRequests()[1]).constLast().contains(expected),
+        qPrintable(EngineHarness::inputSummary(h.modelRequests()[1]).join(u"\n"_s)));
+    for (const Handoff &handoff : h.work().board().forConversation(id))
+        if (handoff.toAgent == u"implementer")
+            QCOMPARE(handoff.status(), Handoff::Status::Rejected);
+    QCOMPARE(repository.activeAgent(id), u"analyst"_s);
 }
 
 void TestHandoffReadiness::aTargetThatCanRunIsHandedTheWork_data()
