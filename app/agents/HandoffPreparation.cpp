@@ -7,12 +7,15 @@
 #include "agents/EngineConfig.h"
 #include "agents/HandoffContext.h"
 #include "agents/HandoffExecutor.h"
+#include "agents/OutsideRunners.h"
 #include "agents/RequestBuilder.h"
 #include "agents/Run.h"
 #include "domain/Logging.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmJob.h"
 #include "storage/UnitOfWork.h"
+
+#include <QElapsedTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -31,8 +34,10 @@ HandoffPreparation::HandoffPreparation(UnitOfWork &work, ClientPool *clients, co
 void HandoffPreparation::prepare(Run &run, HandoffRequest request, Current current, Done done)
 {
     const Agent *target = run.roster.find(request.targetAgent);
-    // What the rules refuse (an unknown or disabled target, an undeclared edge) is refused by them, as before.
-    if (!target || m_handoffs.refusal(run, request)) {
+    // What the rules refuse (an unknown or disabled target, an undeclared edge) is refused by them, as before. An
+    // outside agent (`runner: command`) is a program, not a model call: its own checks are chat/OutsideAgents'.
+    if (!target || m_handoffs.refusal(run, request)
+        || OutsideRunners::of(m_config.agentsFolder, target->id).isCommand()) {
         done(&run, request);
         return;
     }
@@ -110,9 +115,17 @@ void HandoffPreparation::summarize(Run &run, HandoffRequest request, Current cur
     LlmJob *job = run.client->stream(
         HandoffContext::summaryRequest(rows, run.roster, model, run.roster.name(request.targetAgent)));
     run.job = job;
-    connect(job, &LlmJob::finished, this, [request, current, done](const LlmResult &result) mutable {
+    QElapsedTimer clock;
+    clock.start();
+    connect(job, &LlmJob::finished, this, [this, request, current, done, clock](const LlmResult &result) mutable {
         if (Run *r = current()) {
             r->job = nullptr;
+            // The summary is a model call of the source's like any other: its tokens count against the run's budget
+            // and in the metrics.
+            r->counters.addUsage(result.usage);
+            if (!m_work.metrics().recordModelCall(
+                    r->conversationId, r->runId, request.fromAgent, result.usage, clock.elapsed()))
+                qCWarning(lcAgents) << "the handoff summary's model call could not be recorded";
             request.summary = result.text;
             done(r, request);
         }
