@@ -92,7 +92,8 @@ std::optional<QString> HandoffPreparation::problem(
                 .arg(targetName, target.providerId, sourceName);
         providerModel = (*ownProvider)->defaultModel;
     }
-    if (RequestBuilder::modelFor(target, run.conversation, m_config, providerModel).isEmpty())
+    // A model for the target's own provider (with the run's, the source's call went with the same rule).
+    if (*ownProvider && RequestBuilder::modelFor(target, run.conversation, m_config, providerModel).isEmpty())
         return tr("%1 cannot take the conversation: no model is chosen for it. The conversation stays with %2.")
             .arg(targetName, sourceName);
     return std::nullopt;
