@@ -360,10 +360,6 @@
         <translation>«%1» указан для этой цели дважды.</translation>
     </message>
     <message>
-        <source>Unknown transfer “%1”: use payload, summary or full_history.</source>
-        <translation>Неизвестный способ передачи «%1»: используйте payload, summary или full_history.</translation>
-    </message>
-    <message>
         <source>Unknown timing “%1”: use same_turn or next_turn.</source>
         <translation>Неизвестный момент ответа «%1»: используйте same_turn или next_turn.</translation>
     </message>
@@ -406,6 +402,10 @@
     <message>
         <source>“command” names no program.</source>
         <translation>В «command» не указана программа.</translation>
+    </message>
+    <message>
+        <source>Unknown transfer “%1”: use payload, summary, full_history or reference.</source>
+        <translation>Неизвестный способ передачи «%1»: используйте payload, summary, full_history или reference.</translation>
     </message>
 </context>
 <context>
@@ -3000,6 +3000,13 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>ReadHistoryTool</name>
+    <message>
+        <source>read_history has no conversation to read.</source>
+        <translation>У read_history нет беседы, которую можно прочитать.</translation>
+    </message>
+</context>
+<context>
     <name>RoutingClassifier</name>
     <message>
         <source>the classifier&apos;s answer was not valid JSON</source>
@@ -3214,6 +3221,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Double border: terminal · dashed: disabled</source>
         <translation>Двойная рамка: завершающий · пунктир: выключен</translation>
     </message>
+    <message>
+        <source>reference to history</source>
+        <translation>ссылка на историю</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::AgentRunner</name>
@@ -3303,6 +3314,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Warm handoff: the target confirms it</source>
         <translation>Тёплая передача: получатель её подтверждает</translation>
+    </message>
+    <message>
+        <source>Reference to history</source>
+        <translation>Ссылка на историю</translation>
     </message>
 </context>
 <context>
@@ -4461,6 +4476,22 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Saved; commands run only in the sandbox.</source>
         <translation>Сохранено; команды выполняются только в песочнице.</translation>
     </message>
+    <message>
+        <source>Handoffs: the full &amp;history carries up to:</source>
+        <translation>Передача: полная &amp;история содержит не больше:</translation>
+    </message>
+    <message>
+        <source>The most tokens of history a handoff carries</source>
+        <translation>Наибольшее число токенов истории при передаче</translation>
+    </message>
+    <message>
+        <source>A handoff whose context transfer is the full history sends the newest messages that fit, and tells the next agent how many older ones it left out; a summary is written from as many.</source>
+        <translation>Передача с полной историей отправляет самые новые сообщения, которые помещаются, и сообщает следующему агенту, сколько более ранних пропущено; краткое содержание пишется по стольким же.</translation>
+    </message>
+    <message>
+        <source>Saved; the next handoff uses it.</source>
+        <translation>Сохранено; следующая передача будет это учитывать.</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::HandoffInspector</name>
@@ -4571,10 +4602,6 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
-    <message>
-        <source>A summary of the conversation so far, then the payload</source>
-        <translation>Краткое содержание беседы, затем данные</translation>
-    </message>
     <message numerus="yes">
         <source>The full history (%n message(s), tool calls left out), then the payload</source>
         <translation>
@@ -4618,6 +4645,33 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>%1 s</source>
         <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation so far, written by the source agent&apos;s model, then the payload</source>
+        <translation>Краткое содержание беседы, написанное моделью передающего агента, затем данные</translation>
+    </message>
+    <message>
+        <source>The payload, and the read_history tool to read earlier messages when needed</source>
+        <translation>Данные и инструмент read_history, чтобы при необходимости прочитать более ранние сообщения</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::HandoffPreparation</name>
+    <message>
+        <source>%1 cannot take the conversation: its provider “%2” has no API key in the keychain. The conversation stays with %3.</source>
+        <translation>%1 не может принять беседу: у его провайдера «%2» нет API-ключа в связке ключей. Беседа остаётся у %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot take the conversation: its prompt uses %2, which this conversation does not set. The conversation stays with %3.</source>
+        <translation>%1 не может принять беседу: его промпт использует %2, а эта беседа их не задаёт. Беседа остаётся у %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot take the conversation: its provider “%2” is unknown. The conversation stays with %3.</source>
+        <translation>%1 не может принять беседу: его провайдер «%2» неизвестен. Беседа остаётся у %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot take the conversation: no model is chosen for it. The conversation stays with %2.</source>
+        <translation>%1 не может принять беседу: для него не выбрана модель. Беседа остаётся у %2.</translation>
     </message>
 </context>
 <context>
@@ -4755,6 +4809,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>“%1” is no tool: choose among %2.</source>
         <translation>«%1» — не инструмент: выберите из: %2.</translation>
+    </message>
+    <message>
+        <source>The history a handoff carries must be between %L1 and %L2 tokens.</source>
+        <translation>История при передаче должна занимать от %L1 до %L2 токенов.</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,8 @@ QString AgentGraphView::edgeLabel(const TransitionGraph::Edge &edge)
         transfer = tr("summary");
     else if (edge.transfer == ContextTransfer::FullHistory)
         transfer = tr("full history");
+    else if (edge.transfer == ContextTransfer::Reference)
+        transfer = tr("reference to history");
     QString label = transfer + u" · "_s + (edge.timing == HandoffTiming::SameTurn ? tr("same turn") : tr("next turn"));
     if (edge.warm)
         label += u" · "_s + tr("warm");

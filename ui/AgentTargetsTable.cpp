@@ -104,6 +104,7 @@ void AgentTargetsTable::addRow(const QString &targetId, const EdgeOptions &optio
     transfer->addItem(tr("Payload"), int(ContextTransfer::PayloadOnly));
     transfer->addItem(tr("Summary"), int(ContextTransfer::Summary));
     transfer->addItem(tr("Full history"), int(ContextTransfer::FullHistory));
+    transfer->addItem(tr("Reference to history"), int(ContextTransfer::Reference));
     transfer->setCurrentIndex(transfer->findData(int(options.transfer)));
     connect(transfer, &QComboBox::currentIndexChanged, this, &AgentTargetsTable::changed);
     auto *timing = new QComboBox(m_table);

@@ -58,6 +58,7 @@ GuardrailsSettingsPage::GuardrailsSettingsPage(SettingsViewModel *settings, QWid
     add(Field::RouterContextTokens, tr("Router: earlier turns the c&lassifier sees:"), tr(" tokens"),
         tr("The message alone"));
     form->addRow(tr("Router: the classifier &decides from:"), createRouterThreshold(page));
+    form->addRow(tr("Handoffs: the full &history carries up to:"), createHistoryTokenCap(page));
 
     m_guardrailStatus = new QLabel(page);
     m_guardrailStatus->setObjectName(u"GuardrailStatus"_s);
@@ -71,6 +72,7 @@ GuardrailsSettingsPage::GuardrailsSettingsPage(SettingsViewModel *settings, QWid
             m_settings->resetGuardrailLimits();
             m_settings->resetCriticalTools();
             m_settings->setRouterThreshold(RoutingPolicy::kDefaultThreshold);
+            m_settings->setHistoryTokenCap(SettingsViewModel::defaultHistoryTokens());
             m_settings->setCommandsWithoutSandbox(false);
         }
         showGuardrails();
@@ -103,6 +105,28 @@ QDoubleSpinBox *GuardrailsSettingsPage::createRouterThreshold(QWidget *page)
             showSettingsStatus(m_guardrailStatus, m_settings->lastError(), true);
     });
     return m_routerThreshold;
+}
+
+QSpinBox *GuardrailsSettingsPage::createHistoryTokenCap(QWidget *page)
+{
+    m_historyTokenCap = new QSpinBox(page);
+    m_historyTokenCap->setObjectName(u"HistoryTokenCap"_s);
+    m_historyTokenCap->setRange(SettingsViewModel::minHistoryTokens(), SettingsViewModel::maxHistoryTokens());
+    m_historyTokenCap->setSingleStep(1000);
+    m_historyTokenCap->setSuffix(tr(" tokens"));
+    m_historyTokenCap->setAccessibleName(tr("The most tokens of history a handoff carries"));
+    m_historyTokenCap->setToolTip(tr("A handoff whose context transfer is the full history sends the newest messages "
+                                     "that fit, and tells the next agent how many older ones it left out; a summary "
+                                     "is written from as many."));
+    connect(m_historyTokenCap, &QSpinBox::editingFinished, this, [this] {
+        if (!m_settings || m_historyTokenCap->value() == m_settings->historyTokenCap())
+            return;
+        if (m_settings->setHistoryTokenCap(m_historyTokenCap->value()))
+            showSettingsStatus(m_guardrailStatus, tr("Saved; the next handoff uses it."), false);
+        else
+            showSettingsStatus(m_guardrailStatus, m_settings->lastError(), true);
+    });
+    return m_historyTokenCap;
 }
 
 QLayout *GuardrailsSettingsPage::createCriticalTools(QWidget *page)
@@ -196,6 +220,11 @@ void GuardrailsSettingsPage::showGuardrails()
     {
         const QSignalBlocker blocker(m_routerThreshold);
         m_routerThreshold->setValue(m_settings ? m_settings->routerThreshold() : RoutingPolicy::kDefaultThreshold);
+    }
+    {
+        const QSignalBlocker blocker(m_historyTokenCap);
+        m_historyTokenCap->setValue(
+            m_settings ? m_settings->historyTokenCap() : SettingsViewModel::defaultHistoryTokens());
     }
     showSandboxSwitch();
     const QStringList critical = m_settings ? m_settings->criticalTools() : QStringList {};

@@ -31,6 +31,7 @@ public:
 private:
     QLayout *createCriticalTools(QWidget *page);
     QDoubleSpinBox *createRouterThreshold(QWidget *page);
+    QSpinBox *createHistoryTokenCap(QWidget *page);
     QLayout *createSandboxSwitch(QWidget *page);
     void showSandboxSwitch();
     void showGuardrails();
@@ -42,6 +43,7 @@ private:
     QListWidget *m_criticalTools = nullptr;
     QLabel *m_guardrailStatus = nullptr;
     QDoubleSpinBox *m_routerThreshold = nullptr;
+    QSpinBox *m_historyTokenCap = nullptr;
     QCheckBox *m_withoutSandbox = nullptr;
     QLabel *m_sandboxWarning = nullptr;
 };

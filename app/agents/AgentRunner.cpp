@@ -5,6 +5,7 @@
 
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
+#include "agents/HandoffContext.h"
 #include "agents/Run.h"
 #include "agents/RunRows.h"
 #include "agents/Step.h"
@@ -93,6 +94,7 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     run->roster.graph = TransitionGraph::fromAgents(run->roster.agents, m_config.edgeOptions, &problems);
     for (const QString &problem : std::as_const(problems))
         qCWarning(lcAgents) << "transition left out:" << problem;
+    HandoffContext::grantHistoryTool(run->roster);
     // Before the active agent is read: a timed-out handoff gives the conversation back to its source.
     m_board.sweepStale();
     run->counters = GuardrailCounters(m_config.limits, m_work.runs().tokensUsed(conversation.id));

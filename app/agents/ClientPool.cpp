@@ -36,6 +36,19 @@ LlmClient *ClientPool::create(const ProviderProfile &profile, const QString &key
     return client;
 }
 
+void ClientPool::hasKey(const ProviderProfile &profile, std::function<void(bool)> done)
+{
+    if (m_keys.contains(profile.id) || !m_secrets) {
+        done(!m_keys.value(profile.id).isEmpty());
+        return;
+    }
+    QPointer<ClientPool> self(this);
+    m_secrets->read(profile.id, [self, done](const SecretStore::Result &result) {
+        if (self)
+            done(result.ok() && !result.secret.isEmpty());
+    });
+}
+
 void ClientPool::acquire(const ProviderProfile &profile, Callback done)
 {
     if (LlmClient *client = m_clients.value(profile.id); client && m_profiles.value(profile.id) == profile) {

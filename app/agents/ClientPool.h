@@ -36,6 +36,9 @@ public:
     void setRetryPolicy(const RetryPolicy &policy) { m_policy = policy; }
     /// @brief The client for @p profile, created (and its key read) on first use; @p done may run at once.
     void acquire(const ProviderProfile &profile, Callback done);
+    /// @brief Tells @p done whether a key for @p profile is known: given with setApiKey(), or found in the keychain.
+    /// @p done may run at once.
+    void hasKey(const ProviderProfile &profile, std::function<void(bool)> done);
     /// @brief Forgets the client of @p providerId (its profile or key changed).
     void invalidate(const QString &providerId);
 

@@ -49,6 +49,9 @@ struct EngineConfig
     /// The local API's token while it runs, for the outside agents' environment only (chat/OutsideAgents); never
     /// stored, logged or put in a prompt.
     QString apiToken;
+    /// A full-history handoff sends at most this many tokens of the newest messages (and says how many older ones it
+    /// left out); a summary handoff's model reads as many. Settings → Guardrails.
+    int historyTokenCap = 8000;
     /// Router mode: the orchestrator's classification decides at or above this confidence; below it the
     /// conversation stays with its agent, or the keyword rules decide, or the general agent answers.
     double routerThreshold = RoutingPolicy::kDefaultThreshold;

@@ -6,6 +6,7 @@
 #include "agents/DefaultAgents.h"
 #include "agents/EngineConfig.h"
 #include "agents/EngineEvents.h"
+#include "agents/HandoffContext.h"
 #include "agents/HandoffLedger.h"
 #include "agents/OutsideRunners.h"
 #include "agents/RemoteThreads.h"
@@ -55,6 +56,11 @@ HandoffOutcome HandoffExecutor::execute(Run &run, const HandoffRequest &request)
     if (const std::optional<QString> problem = refusal(run, request)) {
         qCInfo(lcAgents) << "handoff refused:" << request.fromAgent << "->" << request.targetAgent;
         return refuse(run, handoff, request, *problem);
+    }
+    // A target that cannot run (HandoffPreparation) is refused the same way, before anything moves to it.
+    if (!request.unready.isEmpty()) {
+        qCInfo(lcAgents) << "handoff refused, the target cannot run:" << request.fromAgent << "->" << handoff.toAgent;
+        return refuse(run, handoff, request, request.unready);
     }
     if (std::optional<GuardrailViolation> violation = run.counters.checkAndRecordHop(
             request.fromAgent, handoff.toAgent, run.roster.name(request.fromAgent), run.roster.name(handoff.toAgent)))
@@ -399,10 +405,17 @@ QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &re
         QString note = u"Transferred to %1. Context: %2"_s.arg(run.roster.name(request.targetAgent), request.context);
         if (!request.reason.isEmpty())
             note += u"\nReason: "_s + request.reason;
-        if (edge.transfer == TransitionGraph::ContextTransfer::Summary)
-            note = summary(run) + u"\n\n"_s + note;
-        else if (edge.transfer == TransitionGraph::ContextTransfer::FullHistory)
-            payload.insert(u"history"_s, transcript(run));
+        // What else travels is the edge's choice (seed 003): the source's model's summary, the history capped by
+        // tokens, or a reference the target reads with read_history.
+        if (edge.transfer == TransitionGraph::ContextTransfer::Summary && !request.summary.isEmpty()) {
+            note = HandoffContext::summaryNote(run.roster.name(request.fromAgent), request.summary) + u"\n\n"_s + note;
+            payload.insert(u"summary"_s, request.summary);
+        } else if (edge.transfer == TransitionGraph::ContextTransfer::FullHistory) {
+            payload.insert(u"history"_s,
+                HandoffContext::history(m_work.messages().transcript(run.conversationId, 0), m_config.historyTokenCap));
+        } else if (edge.transfer == TransitionGraph::ContextTransfer::Reference) {
+            note += u"\n\n"_s + HandoffContext::referenceNote();
+        }
         payload.insert(u"text"_s, note);
         payload.insert(u"context"_s, request.context);
         payload.insert(u"arguments"_s, request.arguments);
@@ -413,34 +426,6 @@ QJsonObject HandoffExecutor::payloadFor(const Run &run, const HandoffRequest &re
     if (edge.warm)
         payload.insert(u"warm"_s, true);
     return payload;
-}
-
-QJsonArray HandoffExecutor::transcript(const Run &run) const
-{
-    QJsonArray entries;
-    const QList<Message> rows = m_work.messages().transcript(run.conversationId, 0);
-    for (const Message &row : rows) {
-        const bool user = row.role == Message::Role::User;
-        entries.append(QJsonObject { { u"role"_s, user ? u"user"_s : u"assistant"_s }, { u"text"_s, row.displayText() },
-            { u"agent"_s, row.agentId } });
-    }
-    return entries;
-}
-
-QString HandoffExecutor::summary(const Run &run) const
-{
-    constexpr int kEntries = 6;
-    constexpr int kChars = 240;
-    const QList<Message> rows = m_work.messages().transcript(run.conversationId, kEntries);
-    QStringList lines;
-    for (const Message &row : rows) {
-        const QString who = row.role == Message::Role::User ? u"Person"_s : run.roster.name(row.agentId);
-        QString text = row.displayText().simplified();
-        if (text.size() > kChars)
-            text = text.left(kChars - 1) + u'…';
-        lines << u"- %1: %2"_s.arg(who, text);
-    }
-    return u"Summary of the conversation so far:\n"_s + lines.join(u'\n');
 }
 
 } // namespace Tandem

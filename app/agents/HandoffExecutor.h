@@ -76,8 +76,10 @@ public:
     /// handoff is cancelled, the payload taken back from agent 2's thread, and a divider says so, in one step.
     bool undelivered(Run &run, bool stopped, const QString &error);
 
-private:
+    /// @brief Why the rules (HandoffRules) refuse @p request in @p run, in the chat's words; nothing if they allow it.
     std::optional<QString> refusal(const Run &run, const HandoffRequest &request) const;
+
+private:
     HandoffOutcome refuse(Run &run, Handoff &handoff, const HandoffRequest &request, const QString &reason);
     HandoffOutcome stopAtCap(Run &run, Handoff &handoff, const HandoffRequest &request, GuardrailViolation violation);
     HandoffOutcome cancelled(Run &run, Handoff &handoff, const HandoffRequest &request);
@@ -88,8 +90,6 @@ private:
     HandoffOutcome approve(Run &run, Handoff &handoff, const HandoffDecision &decision);
     HandoffOutcome reject(Run &run, Handoff &handoff, const HandoffDecision &decision);
     QJsonObject payloadFor(const Run &run, const HandoffRequest &request) const;
-    QString summary(const Run &run) const;
-    QJsonArray transcript(const Run &run) const;
 
     UnitOfWork &m_work;
     EngineEvents &m_events;

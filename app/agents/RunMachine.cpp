@@ -8,6 +8,7 @@
 #include "agents/EngineConfig.h"
 #include "agents/EngineEvents.h"
 #include "agents/HandoffExecutor.h"
+#include "agents/HandoffPreparation.h"
 #include "agents/RemoteThreads.h"
 #include "agents/RequestBuilder.h"
 #include "agents/Run.h"
@@ -44,7 +45,17 @@ RunMachine::RunMachine(UnitOfWork &work, EngineEvents &events, RunRegistry &runs
     , m_handoffs(handoffs)
     , m_requests(requests)
     , m_ending(new RunEnding(work, events, runs, config, tools, this))
+    , m_preparation(new HandoffPreparation(work, clients, config, requests, handoffs, this))
 { }
+
+void RunMachine::handOff(Run *run, const HandoffRequest &request)
+{
+    // Whether the target can run, and a summary transfer's summary, are settled before the handoff is written.
+    m_preparation->prepare(*run, request, currentCall(run), [this](Run *r, const HandoffRequest &prepared) {
+        const EngineEvents::Entry entry(m_events);
+        follow(r, m_handoffs.execute(*r, prepared));
+    });
+}
 
 std::function<Run *()> RunMachine::currentCall(Run *run)
 {
@@ -368,7 +379,7 @@ void RunMachine::onFinished(Run *run, const LlmResult &result)
         request.fromAgent = run->agentId;
         request.targetAgent = DefaultAgents::kAgent2.toString();
         request.context = *payload;
-        follow(run, m_handoffs.execute(*run, request));
+        handOff(run, request);
     } else {
         proceedTools(run);
     }
@@ -398,7 +409,7 @@ void RunMachine::proceedTools(Run *run)
     if (run->tools.handoff) {
         const HandoffRequest request = *run->tools.handoff;
         run->tools.handoff.reset();
-        follow(run, m_handoffs.execute(*run, request));
+        handOff(run, request);
         return;
     }
     callModel(run);

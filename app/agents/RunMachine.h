@@ -19,6 +19,7 @@ namespace Tandem {
 class ClientPool;
 class EngineEvents;
 class HandoffExecutor;
+class HandoffPreparation;
 struct HandoffOutcome;
 class RemoteThreads;
 class RequestBuilder;
@@ -86,6 +87,8 @@ private:
     std::optional<QString> handoffPayload(const Run *run, const LlmResult &result) const;
     /// @brief Waits for @p run's tool job, then stores its result and carries out the rest of the turn.
     void watchTool(Run *run);
+    /// @brief Prepares @p request (HandoffPreparation), then carries it out and follows its outcome.
+    void handOff(Run *run, const HandoffRequest &request);
     void follow(Run *run, const HandoffOutcome &outcome);
     void stopGuardrail(Run *run, const GuardrailViolation &violation, qint64 handoffId = 0);
     /// @brief The signals of @p run's current call (its serial) only: late ones of an aborted call return null.
@@ -101,6 +104,7 @@ private:
     HandoffExecutor &m_handoffs;
     RequestBuilder &m_requests;
     RunEnding *m_ending;
+    HandoffPreparation *m_preparation;
     ToolReadiness *m_readiness = nullptr;
 };
 

@@ -16,6 +16,7 @@ const QString kGuardrails = u"guardrails"_s;
 const QString kCriticalTools = u"tools/critical"_s;
 const QString kCommandsWithoutSandbox = u"tools/run_without_sandbox"_s;
 const QString kRouterThreshold = u"router/threshold"_s;
+const QString kHistoryTokenCap = u"handoffs/historyTokens"_s;
 
 QString modelKey(const QString &agentId)
 {
@@ -155,8 +156,25 @@ void EngineSettings::setRouterThreshold(double threshold)
         settings.setValue(kRouterThreshold, threshold);
 }
 
+int EngineSettings::historyTokenCap()
+{
+    bool ok = false;
+    const int value = QSettings().value(kHistoryTokenCap).toInt(&ok);
+    return ok && value >= kMinHistoryTokens && value <= kMaxHistoryTokens ? value : EngineConfig {}.historyTokenCap;
+}
+
+void EngineSettings::setHistoryTokenCap(int tokens)
+{
+    QSettings settings;
+    if (tokens == EngineConfig {}.historyTokenCap)
+        settings.remove(kHistoryTokenCap);
+    else
+        settings.setValue(kHistoryTokenCap, tokens);
+}
+
 void EngineSettings::applyTo(EngineConfig &config)
 {
+    config.historyTokenCap = historyTokenCap();
     config.limits = guardrailLimits();
     config.routerThreshold = routerThreshold();
     config.defaultProviderId = defaultProviderId();

@@ -39,6 +39,13 @@ public:
     static double routerThreshold();
     /// @brief Stores @p threshold (the caller validates); the default removes the choice.
     static void setRouterThreshold(double threshold);
+    /// @brief How many tokens of the newest messages a full-history handoff sends (default 8,000); a stored value out
+    /// of bounds (kMinHistoryTokens–kMaxHistoryTokens) is ignored.
+    static int historyTokenCap();
+    /// @brief Stores @p tokens (the caller validates); the default removes the choice.
+    static void setHistoryTokenCap(int tokens);
+    static constexpr int kMinHistoryTokens = 100;
+    static constexpr int kMaxHistoryTokens = 1'000'000;
     /// @brief Writes the stored choices into @p config (its limits: the built-in ones with the stored ones over them),
     /// leaving everything else as it is.
     static void applyTo(EngineConfig &config);

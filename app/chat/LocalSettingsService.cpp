@@ -373,6 +373,26 @@ bool LocalSettingsService::setRouterThreshold(double threshold)
     return true;
 }
 
+int LocalSettingsService::historyTokenCap() const
+{
+    return EngineSettings::historyTokenCap();
+}
+
+bool LocalSettingsService::setHistoryTokenCap(int tokens)
+{
+    if (tokens < EngineSettings::kMinHistoryTokens || tokens > EngineSettings::kMaxHistoryTokens) {
+        m_error = tr("The history a handoff carries must be between %L1 and %L2 tokens.")
+                      .arg(EngineSettings::kMinHistoryTokens)
+                      .arg(EngineSettings::kMaxHistoryTokens);
+        return false;
+    }
+    if (tokens == historyTokenCap())
+        return true;
+    EngineSettings::setHistoryTokenCap(tokens);
+    Q_EMIT engineSettingsChanged();
+    return true;
+}
+
 bool LocalSettingsService::commandsWithoutSandbox() const
 {
     return EngineSettings::commandsWithoutSandbox();

@@ -72,6 +72,8 @@ public:
     bool setCriticalTools(const QStringList &names) override;
     double routerThreshold() const override;
     bool setRouterThreshold(double threshold) override;
+    int historyTokenCap() const override;
+    bool setHistoryTokenCap(int tokens) override;
     bool commandsWithoutSandbox() const override;
     void setCommandsWithoutSandbox(bool allowed) override;
 

@@ -78,6 +78,11 @@ public:
     virtual double routerThreshold() const = 0;
     /// @brief Stores @p threshold if it is within 0–1; otherwise returns false and lastError() says why.
     virtual bool setRouterThreshold(double threshold) = 0;
+    /// @brief How many tokens of the newest messages a full-history handoff sends (seed 003's context transfer).
+    virtual int historyTokenCap() const = 0;
+    /// @brief Stores @p tokens if it is within EngineSettings' bounds; otherwise returns false and lastError() says
+    /// why.
+    virtual bool setHistoryTokenCap(int tokens) = 0;
     /// @brief "Run commands without a sandbox": where bwrap cannot run, commands run directly (off by default).
     virtual bool commandsWithoutSandbox() const = 0;
     virtual void setCommandsWithoutSandbox(bool allowed) = 0;

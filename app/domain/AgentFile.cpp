@@ -412,7 +412,8 @@ bool Parser::setTargetKey(TargetDraft &draft, QStringView key, QStringView value
         const std::optional<ContextTransfer> transfer
             = text == u"full" ? ContextTransfer::FullHistory : TransitionGraph::transferFromName(text);
         if (!transfer)
-            return fail(line, AgentFile::tr("Unknown transfer “%1”: use payload, summary or full_history.").arg(text));
+            return fail(line,
+                AgentFile::tr("Unknown transfer “%1”: use payload, summary, full_history or reference.").arg(text));
         draft.options.transfer = *transfer;
     } else if (key == u"timing") {
         const std::optional<HandoffTiming> timing = TransitionGraph::timingFromName(text);

@@ -5,8 +5,9 @@ namespace Tandem {
 /// @brief What the target of a handoff receives besides the source's own note.
 enum class ContextTransfer {
     PayloadOnly, ///< only the payload or the tool's context
-    Summary, ///< a short summary of the recent conversation, then the context
+    Summary, ///< a structured summary written by the source agent's model, then the context
     FullHistory, ///< every text message so far (tool calls and results stripped), then the context
+    Reference, ///< only the context; the target reads earlier messages with the read_history tool when it needs them
 };
 
 /// @brief When the target of a handoff first answers: in the same turn, or at the person's next message.

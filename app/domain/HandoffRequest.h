@@ -17,6 +17,11 @@ struct HandoffRequest
     QString reason; ///< the tool's `reason` argument; empty for the text signal
     QString callId; ///< the tool call to answer; empty for the text signal
     QString arguments; ///< the tool call's raw arguments, for replaying the call
+    /// Found before the handoff is made (HandoffPreparation): why the target cannot run (a prompt variable the
+    /// conversation does not set, its provider unknown or without a key); the handoff is then refused.
+    QString unready;
+    /// A summary transfer: the summary the source agent's model wrote (ContextTransfer), sent on with the context.
+    QString summary;
 };
 
 /// @brief The receiving agent's answer to a warm handoff (a pipeline's reviewer, any warm edge): it approves

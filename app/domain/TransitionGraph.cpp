@@ -11,6 +11,7 @@ constexpr EnumName<TransitionGraph::ContextTransfer> kTransferNames[] = {
     { TransitionGraph::ContextTransfer::PayloadOnly, u"payload" },
     { TransitionGraph::ContextTransfer::Summary, u"summary" },
     { TransitionGraph::ContextTransfer::FullHistory, u"full_history" },
+    { TransitionGraph::ContextTransfer::Reference, u"reference" },
 };
 constexpr EnumName<TransitionGraph::Timing> kTimingNames[] = {
     { TransitionGraph::Timing::SameTurn, u"same_turn" },

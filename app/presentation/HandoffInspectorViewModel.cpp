@@ -122,7 +122,9 @@ QString HandoffInspectorViewModel::transferText() const
 {
     const QString transfer = m_details.handoff.payload.value(u"transfer"_s).toString();
     if (transfer == u"summary")
-        return tr("A summary of the conversation so far, then the payload");
+        return tr("A summary of the conversation so far, written by the source agent's model, then the payload");
+    if (transfer == u"reference")
+        return tr("The payload, and the read_history tool to read earlier messages when needed");
     if (transfer == u"full_history") {
         const int entries = int(m_details.handoff.payload.value(u"history"_s).toArray().size());
         return tr("The full history (%n message(s), tool calls left out), then the payload", nullptr, entries);

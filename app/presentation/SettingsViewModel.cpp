@@ -1,5 +1,6 @@
 #include "SettingsViewModel.h"
 
+#include "chat/EngineSettings.h"
 #include "chat/SettingsService.h"
 #include "chat/Translations.h"
 #include "domain/ProviderPresets.h"
@@ -188,6 +189,31 @@ double SettingsViewModel::routerThreshold() const
 bool SettingsViewModel::setRouterThreshold(double threshold)
 {
     return m_service && m_service->setRouterThreshold(threshold);
+}
+
+int SettingsViewModel::historyTokenCap() const
+{
+    return m_service ? m_service->historyTokenCap() : defaultHistoryTokens();
+}
+
+int SettingsViewModel::minHistoryTokens()
+{
+    return EngineSettings::kMinHistoryTokens;
+}
+
+int SettingsViewModel::maxHistoryTokens()
+{
+    return EngineSettings::kMaxHistoryTokens;
+}
+
+int SettingsViewModel::defaultHistoryTokens()
+{
+    return EngineConfig {}.historyTokenCap;
+}
+
+bool SettingsViewModel::setHistoryTokenCap(int tokens)
+{
+    return m_service && m_service->setHistoryTokenCap(tokens);
 }
 
 bool SettingsViewModel::commandsWithoutSandbox() const

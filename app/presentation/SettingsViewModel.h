@@ -86,6 +86,14 @@ public:
     double routerThreshold() const;
     /// @brief Stores @p threshold; false (with lastError()) outside 0–1.
     bool setRouterThreshold(double threshold);
+    /// @brief How many tokens of the newest messages a full-history handoff sends.
+    int historyTokenCap() const;
+    /// @brief Stores @p tokens; false (with lastError()) out of bounds.
+    bool setHistoryTokenCap(int tokens);
+    /// @brief The bounds and the built-in value of historyTokenCap(), for the settings page.
+    static int minHistoryTokens();
+    static int maxHistoryTokens();
+    static int defaultHistoryTokens();
     /// @brief "Run commands without a sandbox" (Settings → Guardrails), off by default.
     bool commandsWithoutSandbox() const;
     void setCommandsWithoutSandbox(bool allowed);

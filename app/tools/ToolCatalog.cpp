@@ -2,6 +2,7 @@
 
 #include "domain/Logging.h"
 #include "tools/BuiltinTools.h"
+#include "tools/HistoryTools.h"
 
 #include <algorithm>
 
@@ -17,6 +18,7 @@ std::unique_ptr<ToolCatalog> ToolCatalog::withBuiltins(QObject *parent)
 {
     auto catalog = std::make_unique<ToolCatalog>(parent);
     catalog->addProvider(std::make_unique<BuiltinTools>());
+    catalog->addProvider(std::make_unique<HistoryTools>());
     return catalog;
 }
 

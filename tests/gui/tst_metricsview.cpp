@@ -186,6 +186,7 @@ void TestMetricsView::metricsMatchTheRows()
         ScriptedReply::calling({ ToolCall { {}, u"handoff_to"_s,
                                    json({ { u"target_agent"_s, u"task"_s }, { u"context"_s, u"one"_s } }), {} } },
             {}, { 100, 20, 0, 0 }));
+    h.server().enqueue(ScriptedReply::text({ u"Goal: a task."_s })); // the router edge's summary (seed 003)
     h.server().enqueue(ScriptedReply::text({ u"Which title?"_s }, { 120, 30, 0, 0 }));
     QCOMPARE(h.sendAndWait(id, u"What's stale? Create a task for it"_s), RunOutcome::Completed);
     // Read again on the run's end, without being asked.

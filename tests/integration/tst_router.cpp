@@ -526,7 +526,10 @@ void TestRouter::trackingHandsOffToTaskWithContext()
     h.server().enqueue(ScriptedReply::calling(
         { call(u"handoff_to"_s, { { u"target_agent"_s, u"task"_s }, { u"context"_s, context } }) },
         { u"You have 1 stale task. 'Review cloud code' is highest priority."_s }));
-    // The task agent gets the handoff's context and the person's message (the summary) as a user turn.
+    // The edge's transfer is a summary: the tracking agent's model writes it from the conversation (seed 003).
+    h.server().enqueue(ScriptedReply::text({ u"Goal: What should I work on? And create a task for it."_s })
+                           .expectUserText(u"Person: What should I work on? And create a task for it"_s));
+    // The task agent gets the handoff's context and the summary as a user turn.
     h.server().enqueue(ScriptedReply::text({ u"Should I create a follow-up task for 'Review cloud code'?"_s })
                            .expectUserText(context)
                            .expectUserText(u"What should I work on? And create a task for it"_s));
@@ -582,6 +585,7 @@ void TestRouter::metricsMatchTheStoredRows()
     h.server().enqueue(ScriptedReply::calling(
         { call(u"handoff_to"_s, { { u"target_agent"_s, u"task"_s }, { u"context"_s, u"create one"_s } }) }, {},
         { 100, 20, 0, 0 }));
+    h.server().enqueue(ScriptedReply::text({ u"Goal: a task for what is stale."_s })); // the edge's summary (seed 003)
     h.server().enqueue(ScriptedReply::text({ u"Which title?"_s }, { 120, 30, 0, 0 }));
     QCOMPARE(h.sendAndWait(id, u"What's stale? Create a task for it"_s), RunOutcome::Completed);
     h.server().enqueue(classified(u"task"_s, 0.9, { 35, 11, 0, 0 }));

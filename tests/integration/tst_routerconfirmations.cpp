@@ -78,6 +78,8 @@ void proposeFollowUp(EngineHarness &h, qint64 id, const QString &message)
     h.server().enqueue(ScriptedReply::calling(
         { call(u"handoff_to"_s, { { u"target_agent"_s, u"task"_s }, { u"context"_s, context } }) },
         { u"You have 1 stale task. 'Review cloud code' is highest priority."_s }));
+    // The tracking agent's edge to the task agent carries a summary its model writes (seed 003).
+    h.server().enqueue(ScriptedReply::text({ u"Goal: a follow-up task for the stale one."_s }));
     h.server().enqueue(
         ScriptedReply::calling({ call(u"create_task"_s, { { u"title"_s, kFollowUp } }) }).expectUserText(context));
     h.server().enqueue(ScriptedReply::text({ u"Should I create a follow-up task for 'Review cloud code'?"_s }));

@@ -289,8 +289,9 @@ void TestAgentFile::refused_data()
     QTest::newRow("option not indented under its dash")
         << head + u"targets:\n  - to: b\n  warm: true\n---\n"_s << 6
         << u"Expected a target here: “- id”, or “- to: id” with its options indented on the lines below."_s;
-    QTest::newRow("unknown transfer") << head + u"targets:\n  - to: b\n    transfer: everything\n---\n"_s << 6
-                                      << u"Unknown transfer “everything”: use payload, summary or full_history."_s;
+    QTest::newRow("unknown transfer")
+        << head + u"targets:\n  - to: b\n    transfer: everything\n---\n"_s << 6
+        << u"Unknown transfer “everything”: use payload, summary, full_history or reference."_s;
     QTest::newRow("unknown timing") << head + u"targets:\n  - to: b\n    timing: later\n---\n"_s << 6
                                     << u"Unknown timing “later”: use same_turn or next_turn."_s;
     QTest::newRow("bad warm") << head + u"targets:\n  - to: b\n    warm: 1\n---\n"_s << 6

@@ -2,6 +2,8 @@
 // announced, and one registry object whose contents follow the providers (the engine and the settings hold it).
 #include "tools/BuiltinTools.h"
 #include "tools/CalculatorTool.h"
+#include "tools/HistoryTools.h"
+#include "tools/ReadHistoryTool.h"
 #include "tools/ToolCatalog.h"
 #include "tools/ToolJob.h"
 
@@ -62,8 +64,9 @@ private Q_SLOTS:
 void TestToolCatalog::builtinsFirst()
 {
     const std::unique_ptr<ToolCatalog> catalog = ToolCatalog::withBuiltins();
-    QCOMPARE(catalog->providers(), QStringList { BuiltinTools::kName.toString() });
-    QCOMPARE(catalog->registry().names(), ToolRegistry::withBuiltins().names());
+    // The built-in tools, then the history's (read_history, for the targets of a reference handoff).
+    QCOMPARE(catalog->providers(), (QStringList { BuiltinTools::kName.toString(), HistoryTools::kName.toString() }));
+    QCOMPARE(catalog->registry().names(), ToolRegistry::withBuiltins().names() << ReadHistoryTool::kName.toString());
     QVERIFY(catalog->registry().contains(CalculatorTool::kName.toString()));
 }
 
