@@ -124,7 +124,10 @@ HandoffOutcome HandoffExecutor::refuse(Run &run, Handoff &handoff, const Handoff
         || (viaTool && !m_tools.answerHandoffCall(run, request, ToolGate::errorOutput(reason)))
         || (!viaTool && !run.reply.linkHandoff(handoff.id)) || !step.commit())
         return HandoffOutcome();
-    HandoffOutcome outcome(viaTool ? HandoffOutcome::Next::SourceAnswers : HandoffOutcome::Next::Completed);
+    // The onward handoff of an approval has no call of its own to read the reason from: the run ends with the reason
+    // shown, and the work stays with the agent that approved.
+    const bool answered = viaTool && !request.callId.isEmpty();
+    HandoffOutcome outcome(answered ? HandoffOutcome::Next::SourceAnswers : HandoffOutcome::Next::Completed);
     outcome.handoffId = handoff.id;
     return outcome;
 }
@@ -290,12 +293,15 @@ HandoffOutcome HandoffExecutor::approve(Run &run, Handoff &handoff, const Handof
     forward.removeAll(handoff.fromAgent);
     if (forward.size() != 1)
         return HandoffOutcome(HandoffOutcome::Next::SourceAnswers); // it decides where the work goes next
-    HandoffRequest next;
-    next.source = HandoffRequest::Source::Tool;
-    next.fromAgent = me;
-    next.targetAgent = forward.constFirst();
-    next.context = decision.text;
-    return execute(run, next);
+    // Not carried out here: like a handoff_to call, it is prepared first (its target able to run, its edge's summary
+    // written), so a target that cannot run is refused while the work is still with the approver.
+    HandoffOutcome outcome(HandoffOutcome::Next::HandsOn);
+    outcome.handoffId = handoff.id;
+    outcome.onward.source = HandoffRequest::Source::Tool;
+    outcome.onward.fromAgent = me;
+    outcome.onward.targetAgent = forward.constFirst();
+    outcome.onward.context = decision.text;
+    return outcome;
 }
 
 HandoffOutcome HandoffExecutor::reject(Run &run, Handoff &handoff, const HandoffDecision &decision)

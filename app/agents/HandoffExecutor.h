@@ -30,6 +30,9 @@ struct HandoffOutcome
         GuardrailStop, ///< a hop, bounce or ping-pong cap refused it: the run stops
         Cancelled, ///< the person had stopped the target: the run ends cancelled
         TargetStarts, ///< the target (or, after a rejection, the source) answers now with targetInput
+        /// approved: the work goes on along the approver's one way forward (onward), prepared (HandoffPreparation)
+        /// and carried out like any other handoff
+        HandsOn,
         StorageFailed, ///< nothing was written
     };
     HandoffOutcome() = default;
@@ -43,6 +46,7 @@ struct HandoffOutcome
     qint64 handoffId = 0;
     QString target;
     QList<InputItem> targetInput;
+    HandoffRequest onward; ///< HandsOn: the handoff that takes the approved work on
 };
 
 /// @brief Carries out handoffs inside a run (the text signal and the handoff_to tool alike): checks the target and the

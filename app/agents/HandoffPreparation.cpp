@@ -83,13 +83,15 @@ std::optional<QString> HandoffPreparation::problem(
             .arg(targetName, u"$"_s + unknown.join(u", $"_s), sourceName);
     // The target's own provider, where it names one other than the run's (a provider given for this process only
     // overrides every agent's).
+    // The store keeps only a configured provider's id: a name the target's file gives that is none is kept aside
+    // (EngineConfig::unknownProviders).
+    const QString named = !target.providerId.isEmpty() ? target.providerId : m_config.unknownProviders.value(target.id);
     QString providerModel = run.client ? run.client->profile().defaultModel : QString();
-    if (m_config.unstoredProvider.id.isEmpty() && !target.providerId.isEmpty()
-        && target.providerId != run.conversation.providerId) {
-        *ownProvider = m_work.providers().get(target.providerId);
+    if (m_config.unstoredProvider.id.isEmpty() && !named.isEmpty() && named != run.conversation.providerId) {
+        *ownProvider = m_work.providers().get(named);
         if (!*ownProvider)
             return tr("%1 cannot take the conversation: its provider “%2” is unknown. The conversation stays with %3.")
-                .arg(targetName, target.providerId, sourceName);
+                .arg(targetName, named, sourceName);
         providerModel = (*ownProvider)->defaultModel;
     }
     // A model for the target's own provider (with the run's, the source's call went with the same rule).

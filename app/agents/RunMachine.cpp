@@ -465,6 +465,9 @@ void RunMachine::follow(Run *run, const HandoffOutcome &outcome)
         m_events.postAgentWorking(run->conversationId, run->agentId, false); // this agent is done; the target works
         startAgent(run, outcome.target, outcome.targetInput);
         return;
+    case HandoffOutcome::Next::HandsOn:
+        handOff(run, outcome.onward);
+        return;
     case HandoffOutcome::Next::StorageFailed:
         fail(run, tr("The handoff could not be stored."), RunFailure::Storage);
         return;
