@@ -81,6 +81,8 @@ private Q_SLOTS:
     void unknownProviderRefusesBeforeTheClassifier();
     void providerAddedInSettingsIsUsedNextTurn_data() { protocols(); }
     void providerAddedInSettingsIsUsedNextTurn();
+    void providerRenamedInSettingsIsResolvedAgain_data() { protocols(); }
+    void providerRenamedInSettingsIsResolvedAgain();
 
 private:
     static void protocols()
@@ -223,6 +225,43 @@ void TestRouterProvider::providerAddedInSettingsIsUsedNextTurn()
     QCOMPARE(atA.size(), 1);
     QCOMPARE(atA[0].json.value(u"model"_s).toString(), u"conversation-model"_s);
     QCOMPARE(h.repository().effectiveModel(id, u"orchestrator"_s), u"beta-default"_s);
+}
+
+void TestRouterProvider::providerRenamedInSettingsIsResolvedAgain()
+{
+    QFETCH(ProviderProfile::Protocol, protocol);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QVERIFY(writeOrchestrator(folder, u"Beta"_s));
+    EngineConfig config = EngineHarness::testConfig();
+    config.agentsFolder = folder.path();
+    EngineHarness h(protocol, config);
+    FakeLlmServer other;
+    QVERIFY(h.isReady());
+    QVERIFY(other.isListening());
+    // Configured when the files are read (at start): the stored orchestrator keeps the provider's id.
+    QVERIFY(h.work().providers().save(profile(u"beta"_s, u"Beta"_s, protocol, other.baseUrl())).ok());
+    h.restart();
+    LocalSettingsService settings(&h.work(), nullptr, nullptr);
+    h.repository().followSettings(&settings);
+    h.repository().setApiKey(u"beta"_s, u"sk-beta"_s);
+    const qint64 id = h.createConversation(Conversation::Mode::Router);
+    QVERIFY(h.repository().setProvider(id, u"fake"_s, u"conversation-model"_s));
+    other.enqueue(classified({ u"task"_s }));
+    h.server().enqueue(ScriptedReply::text({ u"Task answer"_s }).expectUserText(u"First"_s));
+    QCOMPARE(h.sendAndWait(id, u"First"_s), RunOutcome::Completed);
+    QCOMPARE(modelRequests(other).size(), 1);
+
+    // Renamed: no provider is called “Beta” any more, so the file's orchestrator is refused, as after a restart.
+    std::optional<ProviderProfile> renamed = h.work().providers().get(u"beta"_s);
+    QVERIFY(renamed);
+    renamed->name = u"Gamma"_s;
+    QCOMPARE(settings.saveProvider(*renamed), u"beta"_s);
+    QString message;
+    QCOMPARE(h.sendAndWait(id, u"Second"_s, &message), RunOutcome::Failed);
+    QVERIFY2(message.contains(u"“Beta”"_s), qPrintable(message));
+    QCOMPARE(modelRequests(other).size(), 1);
+    QCOMPARE(h.modelRequests().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestRouterProvider)
