@@ -77,6 +77,8 @@ private Q_SLOTS:
     void cleanup();
     void orchestratorCallsGoToItsProvider_data() { protocols(); }
     void orchestratorCallsGoToItsProvider();
+    void evaluationClassifiesOnTheOrchestratorsProvider_data() { protocols(); }
+    void evaluationClassifiesOnTheOrchestratorsProvider();
     void unknownProviderRefusesBeforeTheClassifier_data() { protocols(); }
     void unknownProviderRefusesBeforeTheClassifier();
     void providerAddedInSettingsIsUsedNextTurn_data() { protocols(); }
@@ -156,6 +158,36 @@ void TestRouterProvider::orchestratorCallsGoToItsProvider()
     QCOMPARE(rows.last().agentId, u"orchestrator"_s);
     QCOMPARE(rows.last().content, u"Combined answer"_s);
     QVERIFY2(other.takeViolations().isEmpty(), "the orchestrator's server refused a request");
+}
+
+void TestRouterProvider::evaluationClassifiesOnTheOrchestratorsProvider()
+{
+    // tandem eval-routing's classification, outside any conversation: the orchestrator's provider too.
+    QFETCH(ProviderProfile::Protocol, protocol);
+    EngineHarness h(protocol);
+    FakeLlmServer other;
+    QVERIFY(h.isReady());
+    QVERIFY(other.isListening());
+    QVERIFY(h.work().providers().save(profile(u"beta"_s, u"Beta"_s, protocol, other.baseUrl())).ok());
+    h.repository().setApiKey(u"beta"_s, u"sk-beta"_s);
+    std::optional<Agent> orchestrator = h.work().agents().get(u"orchestrator"_s);
+    QVERIFY(orchestrator);
+    orchestrator->providerId = u"beta"_s;
+    orchestrator->model = u"model-m"_s;
+    QVERIFY(h.saveAgent(*orchestrator));
+    other.enqueue(classified({ u"tracking"_s }));
+
+    std::optional<RoutingDecision> decision;
+    h.repository().classify(kMessage, [&decision](const RoutingDecision &result) { decision = result; });
+    QTRY_VERIFY(decision.has_value());
+
+    QVERIFY2(decision->error.isEmpty(), qPrintable(decision->error));
+    QCOMPARE(decision->agentId, u"tracking"_s);
+    const QList<RecordedRequest> atB = modelRequests(other);
+    QCOMPARE(atB.size(), 1);
+    QCOMPARE(atB[0].json.value(u"model"_s).toString(), u"model-m"_s);
+    QCOMPARE(atB[0].header(u"authorization"_s), u"Bearer sk-beta"_s);
+    QCOMPARE(h.modelRequests().size(), 0);
 }
 
 void TestRouterProvider::unknownProviderRefusesBeforeTheClassifier()
