@@ -29,6 +29,12 @@ AgentProviders::Choice AgentProviders::choose(const QString &agentName, const QS
     return choice;
 }
 
+QString AgentProviders::named(const Agent *agent, const QString &agentId, const QHash<QString, QString> &unknown)
+{
+    // The stored agent holds only a configured provider's id; a name its file gives that is none is kept aside.
+    return agent && !agent->providerId.isEmpty() ? agent->providerId : unknown.value(agentId);
+}
+
 QHash<QString, QString> AgentProviders::unknown(const QList<Agent> &agents, const QList<ProviderProfile> &configured)
 {
     QHash<QString, QString> names;

@@ -32,6 +32,10 @@ public:
     /// @p conversation is the conversation's provider, used when it names none.
     static Choice choose(const QString &agentName, const QString &named, const QList<ProviderProfile> &configured,
         const std::optional<ProviderProfile> &conversation);
+    /// @brief What @p agentId (stored as @p agent, may be null) names as its provider: the stored provider's id, else
+    /// the name its file gives that is no configured provider (@p unknown, EngineConfig::unknownProviders); empty:
+    /// none.
+    static QString named(const Agent *agent, const QString &agentId, const QHash<QString, QString> &unknown);
     /// @brief The agents of @p agents that name a provider none of @p configured is (by id or name): id → the name.
     static QHash<QString, QString> unknown(const QList<Agent> &agents, const QList<ProviderProfile> &configured);
     /// @brief True if @p profile's server is not on this machine: it answers only with a key. A local server (a

@@ -3,9 +3,11 @@
 // steps write is owned by ReplyWriter, ToolGate, HandoffExecutor and RemoteThreads.
 #include "AgentRunner.h"
 
+#include "agents/AgentProviders.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "agents/HandoffContext.h"
+#include "agents/RoutingClassifier.h"
 #include "agents/Run.h"
 #include "agents/RunRows.h"
 #include "agents/Step.h"
@@ -14,6 +16,7 @@
 #include "domain/ModeProfile.h"
 #include "domain/PipelinePhase.h"
 #include "domain/RoutingPolicy.h"
+#include "llm/LlmClient.h"
 #include "storage/ConversationLock.h"
 #include "storage/RunClaims.h"
 #include "storage/UnitOfWork.h"
@@ -233,21 +236,34 @@ bool AgentRunner::startsPipeline(Run &run, const QString &story)
 
 void AgentRunner::classify(const QString &text, std::function<void(const RoutingDecision &)> done)
 {
-    const std::optional<ProviderProfile> profile = !m_config.unstoredProvider.id.isEmpty()
+    const QList<Agent> agents = m_work.agents().list();
+    const std::optional<ProviderProfile> fallback = !m_config.unstoredProvider.id.isEmpty()
         ? std::optional(m_config.unstoredProvider)
         : m_work.providers().get(ProviderProfile::defaultAmong(m_work.providers().list(), m_config.defaultProviderId));
-    if (!profile || !m_clients) {
+    // The orchestrator's own provider (its file's), as in a conversation; else the default one.
+    const std::optional<Agent> orchestrator = m_work.agents().get(Router::orchestrator());
+    const QString orchestratorName = orchestrator ? orchestrator->name : Router::orchestrator();
+    const AgentProviders::Choice choice = AgentProviders::choose(orchestratorName,
+        AgentProviders::named(
+            orchestrator ? &*orchestrator : nullptr, Router::orchestrator(), m_config.unknownProviders),
+        m_work.providers().list(), fallback);
+    if (!choice.profile || !m_clients) {
         RoutingPolicy::Classification none;
-        none.error = tr("there is no model provider: add one in the settings");
-        RoutingDecision decision = RoutingPolicy::decide(
-            none, m_config.routerThreshold, {}, text, Router::specialists(m_work.agents().list()));
-        done(decision);
+        none.error = choice.own && !choice.profile ? RoutingClassifier::providerError(choice.error)
+                                                   : tr("there is no model provider: add one in the settings");
+        done(RoutingPolicy::decide(none, m_config.routerThreshold, {}, text, Router::specialists(agents)));
         return;
     }
-    const QList<Agent> agents = m_work.agents().list();
-    m_clients->acquire(*profile, [this, agents, text, done](LlmClient *client, const QString &error) {
-        m_router.evaluate(client, error, agents, text, done);
-    });
+    const ProviderProfile profile = *choice.profile;
+    const bool own = choice.own;
+    m_clients->acquire(
+        profile, [this, agents, text, done, profile, own, orchestratorName](LlmClient *client, const QString &error) {
+            if (client && own && !client->hasApiKey() && AgentProviders::needsKey(profile)) {
+                m_router.evaluate(nullptr, AgentProviders::missingKey(orchestratorName, profile), agents, text, done);
+                return;
+            }
+            m_router.evaluate(client, error, agents, text, done);
+        });
 }
 
 // --- the board ---------------------------------------------------------------------------------------------------

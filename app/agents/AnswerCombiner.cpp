@@ -55,6 +55,15 @@ void AnswerCombiner::combine(Run *run, const QString &orchestrator, const QStrin
         m_machine.finish(run, RunOutcome::GuardrailStopped, violation->message);
         return;
     }
+    // The orchestrator's own provider and model, as for its classification: the specialists' client may be another.
+    run->agentId = orchestrator;
+    m_machine.useAgentClient(
+        run, orchestrator, [this, orchestrator, text](Run *r) { callModel(r, orchestrator, text); });
+}
+
+void AnswerCombiner::callModel(Run *run, const QString &orchestrator, const QString &text)
+{
+    const Agent *agent = run->roster.find(orchestrator);
     QStringList names;
     for (const QPair<QString, QString> &answer : std::as_const(run->answers))
         names << run->roster.name(answer.first);
@@ -73,7 +82,6 @@ void AnswerCombiner::combine(Run *run, const QString &orchestrator, const QStrin
     request.model = RequestBuilder::modelFor(*agent, run->conversation, m_config, run->client->profile().defaultModel);
     request.instructions = instructions(*run);
     request.input << InputItem::user(text);
-    run->agentId = orchestrator;
     run->counters.recordModelCall();
     m_events.postAgentWorking(run->conversationId, orchestrator, true);
     run->reply.begin(run->conversationId, run->runId, orchestrator, false);

@@ -35,6 +35,8 @@ public:
     static QString instructions(const Run &run);
 
 private:
+    /// The divider and the combining call on the orchestrator's client (combine() has set it).
+    void callModel(Run *run, const QString &orchestrator, const QString &text);
     void finished(Run *run, const LlmResult &result);
 
     UnitOfWork &m_work;

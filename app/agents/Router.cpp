@@ -174,6 +174,25 @@ void Router::evaluate(LlmClient *client, const QString &clientError, const QList
 
 void Router::classify(Run *run, const QString &text, const QString &note)
 {
+    if (!run->roster.find(orchestrator()) || !run->client || specialists(run->roster.agents).isEmpty()) {
+        const QList<Agent> available = specialists(run->roster.agents);
+        const QString active = m_work.threads().activeAgent(run->conversationId);
+        RoutingPolicy::Classification none;
+        none.error = tr("there is no orchestrator or no agent to route to");
+        finishRouting(run,
+            RoutingPolicy::decide(none, m_config.routerThreshold,
+                idsOf(available).contains(active) ? active : QString(), text, available),
+            text, note);
+        return;
+    }
+    // The orchestrator's own provider and model (its file's), as for any agent's model call: a provider that cannot
+    // be used fails the run before the classifier's request leaves.
+    run->agentId = orchestrator();
+    m_machine.useAgentClient(run, orchestrator(), [this, text, note](Run *r) { askOrchestrator(r, text, note); });
+}
+
+void Router::askOrchestrator(Run *run, const QString &text, const QString &note)
+{
     const QList<Agent> available = specialists(run->roster.agents);
     const QStringList ids = idsOf(available);
     const QString active = m_work.threads().activeAgent(run->conversationId);
@@ -182,12 +201,6 @@ void Router::classify(Run *run, const QString &text, const QString &note)
     auto decide = [this, available, activeSpecialist, text](const RoutingPolicy::Classification &classification) {
         return RoutingPolicy::decide(classification, m_config.routerThreshold, activeSpecialist, text, available);
     };
-    if (!orchestratorAgent || !run->client || ids.isEmpty()) {
-        RoutingPolicy::Classification none;
-        none.error = tr("there is no orchestrator or no agent to route to");
-        finishRouting(run, decide(none), text, note);
-        return;
-    }
     RoutingContext context;
     context.turns = RoutingContext::lastTurns(m_work.messages().transcript(run->conversationId, kContextRows),
         m_config.limits.routerContextTokens, run->runId);
@@ -195,7 +208,6 @@ void Router::classify(Run *run, const QString &text, const QString &note)
     const LlmRequest request = RoutingClassifier::request(*orchestratorAgent, available, activeSpecialist, context,
         text,
         RequestBuilder::modelFor(*orchestratorAgent, run->conversation, m_config, run->client->profile().defaultModel));
-    run->agentId = orchestrator();
     m_events.postAgentWorking(run->conversationId, run->agentId, true);
     LlmJob *job = run->client->stream(request);
     run->job = job;

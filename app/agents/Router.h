@@ -53,6 +53,8 @@ public:
 private:
     /// @p note: RoutingText::kDroppedProposal when the message dropped an unconfirmed proposal, else empty.
     void classify(Run *run, const QString &text, const QString &note);
+    /// The classifier's request on the orchestrator's client (classify() has set it), and the routing it decides.
+    void askOrchestrator(Run *run, const QString &text, const QString &note);
     /// @brief How a yes or a no with details answers a proposal.
     enum class Confirm { CarryOut, CarryOutChanged, AskAgain };
     void confirm(Run *run, const PendingConfirmation &pending, const QString &text, Confirm how);

@@ -145,9 +145,7 @@ void RunMachine::useAgentClient(Run *run, const QString &agentId, std::function<
     // The agent's own provider (its file's `provider:`), else the conversation's: its endpoint, protocol and key.
     const Agent *agent = run->roster.find(agentId);
     const QString agentName = run->roster.name(agentId);
-    // The stored agent holds only a configured provider's id; a name its file gives that is none is kept aside.
-    const QString named
-        = agent && !agent->providerId.isEmpty() ? agent->providerId : m_config.unknownProviders.value(agentId);
+    const QString named = AgentProviders::named(agent, agentId, m_config.unknownProviders);
     const AgentProviders::Choice choice
         = AgentProviders::choose(agentName, named, m_work.providers().list(), conversationProvider(*run));
     if (!choice.profile || !m_clients) {

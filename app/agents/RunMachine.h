@@ -60,6 +60,10 @@ public:
     void finish(Run *run, RunOutcome outcome, const QString &message, qint64 handoffId = 0);
     /// @brief Ends @p run as failed; @p message is stored on the reply, or as an error row.
     void fail(Run *run, const QString &message, RunFailure failure);
+    /// @brief Sets the run's client to the provider @p agentId's model calls go to (AgentProviders: its own, else the
+    /// conversation's), then @p next; or fails the run (RunFailure::Setup) before any request. Every model call of an
+    /// agent goes through it: its turns, the router's classification and the combined answer.
+    void useAgentClient(Run *run, const QString &agentId, std::function<void(Run *)> next);
     /// @brief Stops the clock while the run waits for the person, or starts it again.
     void pauseDeadline(Run *run);
     void resumeDeadline(Run *run);
@@ -71,8 +75,6 @@ public:
 
 private:
     std::optional<ProviderProfile> conversationProvider(const Run &run);
-    /// Sets the run's client to the provider @p agentId's model calls go to, then @p next; or fails the run.
-    void useAgentClient(Run *run, const QString &agentId, std::function<void(Run *)> next);
     /// The agent's thread made ready (its remote thread created if it has none yet), then @p ready.
     void prepareThread(
         Run *run, const QString &agentId, const QList<InputItem> &freshInput, std::function<void(Run *)> ready);

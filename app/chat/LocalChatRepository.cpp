@@ -161,6 +161,10 @@ void LocalChatRepository::followSettings(LocalSettingsService *settings)
         const QList<ProviderProfile> profiles = m_work.providers().list();
         for (const ProviderProfile &profile : profiles)
             providerChanged(profile.id);
+        // The agent files name their providers by id or by name: a provider added, renamed or removed is resolved
+        // again now, as a restart would, not only when the files are next read.
+        readAgentFiles();
+        Q_EMIT agentsChanged();
     });
 }
 
