@@ -114,6 +114,7 @@ QSpinBox *GuardrailsSettingsPage::createHistoryTokenCap(QWidget *page)
     m_historyTokenCap->setRange(SettingsViewModel::minHistoryTokens(), SettingsViewModel::maxHistoryTokens());
     m_historyTokenCap->setSingleStep(1000);
     m_historyTokenCap->setSuffix(tr(" tokens"));
+    m_historyTokenCap->setGroupSeparatorShown(true); // as the other token limits: "8,000 tokens"
     m_historyTokenCap->setAccessibleName(tr("The most tokens of history a handoff carries"));
     m_historyTokenCap->setToolTip(tr("A handoff whose context transfer is the full history sends the newest messages "
                                      "that fit, and tells the next agent how many older ones it left out; a summary "

@@ -34,8 +34,9 @@ SettingsDialog::SettingsDialog(SettingsViewModel *settings, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs);
     layout->addWidget(m_buttons);
-    resize(760, 480);
     createPages();
+    // Tall enough for the longest page as laid out: below its size hint, the Guardrails page's wrapped intro is cut.
+    resize(QSize(760, 480).expandedTo(sizeHint()));
 }
 
 void SettingsDialog::createPages()
