@@ -1,58 +1,21 @@
 // Outside agents run by Tandem (issue #27, item 4): an agent file with `runner: command` names a program that Tandem
 // starts in the workspace, in the sandbox, when work is handed to it. The programs here are the shell scripts of
 // tests/integration/outside-agents, which talk to the real local API over loopback with curl.
-#include "EngineHarness.h"
+#include "OutsideStory.h"
 #include "ScriptedReply.h"
-#include "api/ApiServer.h"
 #include "domain/AgentFile.h"
 #include "storage/UnitOfWork.h"
 #include "tools/Bubblewrap.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace Tandem;
 using namespace Tandem::Test;
-
-namespace {
-
-const QString kToken = u"outside-token-5f1c2a9e7b3d4c60"_s;
-
-/// The pids of the processes whose command line is exactly @p argv.
-QList<qint64> processesRunning(const QStringList &argv)
-{
-    const QByteArray wanted = argv.join(QChar(0)).toUtf8() + '\0';
-    QList<qint64> pids;
-    QDirIterator entries(u"/proc"_s, QDir::Dirs | QDir::NoDotAndDotDot);
-    while (entries.hasNext()) {
-        bool number = false;
-        const qint64 pid = entries.next().section(u'/', -1).toLongLong(&number);
-        QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
-        if (number && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll() == wanted)
-            pids << pid;
-    }
-    return pids;
-}
-
-/// True while the process @p pid exists and is not a zombie.
-bool alive(qint64 pid)
-{
-    QFile stat(u"/proc/%1/stat"_s.arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray text = stat.readAll();
-    const qsizetype close = text.lastIndexOf(')');
-    return close > 0 && text.mid(close + 2, 1) != "Z";
-}
-
-} // namespace
 
 class TestOutsideRunner : public QObject
 {
@@ -69,17 +32,14 @@ private Q_SLOTS:
     void engineLeavesTheHandoffToTheProgram();
 
 private:
-    /// The engine on a pipeline conversation whose @p agent (analyst or implementer) runs @p command (words of its
-    /// file's list), with the local API listening and the workspace holding the scripts.
+    /// The engine on a pipeline story whose @p agent (analyst or implementer) runs @p command (words of its file's
+    /// list), with the local API listening and the workspace holding the scripts.
     void start(const QString &command, const QString &agent = u"analyst"_s);
-    /// Hands the story to the analyst, as the orchestrator's start does; returns the handoff.
-    Handoff handToAnalyst();
     /// The analyst's bubble of @p handoffId, once it is no longer streaming.
     std::optional<Message> finishedBubble(qint64 handoffId);
 
-    std::unique_ptr<QTemporaryDir> m_folder;
-    std::unique_ptr<EngineHarness> m_harness;
-    std::unique_ptr<ApiServer> m_server;
+    std::unique_ptr<OutsideStory> m_outside;
+    EngineHarness *m_harness = nullptr;
     qint64 m_story = 0;
 };
 
@@ -91,9 +51,8 @@ void TestOutsideRunner::initTestCase()
 
 void TestOutsideRunner::cleanup()
 {
-    m_server.reset();
-    m_harness.reset();
-    m_folder.reset();
+    m_harness = nullptr;
+    m_outside.reset();
     QVERIFY(EngineHarness::takeSpecProblems().isEmpty());
 }
 
@@ -141,52 +100,10 @@ void TestOutsideRunner::parsesRunnerKeys()
 
 void TestOutsideRunner::start(const QString &command, const QString &agent)
 {
-    m_folder = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_folder->isValid());
-    const QDir root(m_folder->path());
-    QVERIFY(root.mkpath(u"agents"_s) && root.mkpath(u"workspace"_s));
-    // The sandbox shows the command the workspace and the system's folders only: the scripts are copied there.
-    const QString folder = QFINDTESTDATA("integration/outside-agents");
-    QVERIFY(!folder.isEmpty());
-    const QDir scripts(folder);
-    for (const QString &name : scripts.entryList({ u"*.sh"_s }, QDir::Files))
-        QVERIFY(QFile::copy(scripts.filePath(name), root.filePath(u"workspace/"_s + name)));
-
-    QFile file(root.filePath(u"agents/%1.md"_s.arg(agent)));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    const QString name = agent == u"analyst"_s ? u"Analyst"_s : u"Implementer"_s;
-    const QString target = agent == u"analyst"_s ? u"implementer"_s : u"reviewer"_s;
-    file.write(
-        u"---\nid: %1\nname: %2\nrole: Works outside Tandem.\ntargets: [%3]\n"
-        u"modes: [pipeline]\nrunner: command\ncommand: [%4]\nnetwork: true\n---\n"
-        u"You are the %1 of story $STORY_ID. The board is at $DASHBOARD_URL.\n"_s.arg(agent, name, target, command)
-            .toUtf8());
-    file.close();
-
-    EngineConfig config = EngineHarness::testConfig();
-    config.agentsFolder = root.filePath(u"agents"_s);
-    config.workspaceRoot = root.filePath(u"workspace"_s);
-    // Where bwrap cannot run (a container without user namespaces), the scripts run directly.
-    config.commandsWithoutSandbox = true;
-    m_harness = std::make_unique<EngineHarness>(ProviderProfile::Protocol::ChatCompletions, config);
-    QVERIFY(m_harness->isReady());
-    m_story = m_harness->createConversation(Conversation::Mode::Pipeline);
-    QVERIFY(m_story > 0);
-    m_server = std::make_unique<ApiServer>(m_harness->repository());
-    m_server->setToken(kToken);
-    QVERIFY2(m_server->listen(0), qPrintable(m_server->errorString()));
-    config.dashboardUrl = m_server->url();
-    config.apiToken = kToken;
-    m_harness->repository().setEngineConfig(config);
-}
-
-Handoff TestOutsideRunner::handToAnalyst()
-{
-    const BoardResult created = m_harness->repository().createHandoff(
-        m_story, u"orchestrator"_s, u"analyst"_s, QJsonObject { { u"story"_s, u"Add a login page"_s } });
-    if (!created.ok())
-        qWarning().noquote() << "the story was not handed to the analyst:" << created.message;
-    return created.handoff;
+    m_outside = std::make_unique<OutsideStory>(command, agent);
+    QVERIFY(m_outside->isReady());
+    m_harness = &m_outside->harness();
+    m_story = m_outside->story();
 }
 
 std::optional<Message> TestOutsideRunner::finishedBubble(qint64 handoffId)
@@ -208,7 +125,7 @@ void TestOutsideRunner::handsOnThroughTheApi()
 {
     start(u"sh, ./hand-on.sh"_s);
     QSignalSpy deltas(&m_harness->repository(), &ChatRepository::messageDelta);
-    const Handoff toAnalyst = handToAnalyst();
+    const Handoff toAnalyst = m_outside->handToAnalyst();
     QVERIFY(toAnalyst.id > 0);
 
     const std::optional<Message> bubble = finishedBubble(toAnalyst.id);
@@ -232,19 +149,19 @@ void TestOutsideRunner::handsOnThroughTheApi()
 
     // The token reached the script's environment only: not the bubble, not the database file.
     for (const Message &row : m_harness->rows(m_story))
-        QVERIFY(!row.content.contains(kToken) && !row.error.contains(kToken));
+        QVERIFY(!row.content.contains(OutsideStory::kToken) && !row.error.contains(OutsideStory::kToken));
     const QString path = m_harness->work().filePath();
     for (const QString &file : QStringList { path, path + u"-wal"_s }) {
         QFile database(file);
         if (database.open(QIODevice::ReadOnly))
-            QVERIFY2(!database.readAll().contains(kToken.toUtf8()), qPrintable(file));
+            QVERIFY2(!database.readAll().contains(OutsideStory::kToken.toUtf8()), qPrintable(file));
     }
 }
 
 void TestOutsideRunner::exitWithoutHandingOffFails()
 {
     start(u"sh, ./exit-3.sh"_s);
-    const Handoff toAnalyst = handToAnalyst();
+    const Handoff toAnalyst = m_outside->handToAnalyst();
     QVERIFY(toAnalyst.id > 0);
 
     const std::optional<Message> bubble = finishedBubble(toAnalyst.id);
@@ -268,20 +185,20 @@ void TestOutsideRunner::stopEndsTheProcessGroup()
     // A marker no other process has: the sleeping child is found by its command line.
     const QString marker = u"%1.%2"_s.arg(900000 + QRandomGenerator::global()->bounded(90000)).arg(m_story + 7);
     start(u"sh, ./sleep-forever.sh, \"%1\""_s.arg(marker));
-    const Handoff toAnalyst = handToAnalyst();
+    const Handoff toAnalyst = m_outside->handToAnalyst();
     QVERIFY(toAnalyst.id > 0);
     QList<qint64> sleepers;
-    QTRY_VERIFY_WITH_TIMEOUT(!(sleepers = processesRunning({ u"sleep"_s, marker })).isEmpty(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!(sleepers = OutsideStory::processesRunning({ u"sleep"_s, marker })).isEmpty(), 20000);
     QCOMPARE(sleepers.size(), 1);
     const qint64 sleeper = sleepers.constFirst();
-    QVERIFY(alive(sleeper));
+    QVERIFY(OutsideStory::alive(sleeper));
 
     m_harness->repository().cancel(m_story);
     const std::optional<Message> bubble = finishedBubble(toAnalyst.id);
     QVERIFY(bubble);
     QCOMPARE(bubble->status, Message::Status::Cancelled);
     QVERIFY(bubble->content.contains(u"analyst: sleeping"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!alive(sleeper), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!OutsideStory::alive(sleeper), 10000);
     QCOMPARE(m_harness->work().board().get(toAnalyst.id)->status(), Handoff::Status::Rejected);
 }
 
