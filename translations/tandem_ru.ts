@@ -6766,6 +6766,10 @@ or write a message below to start a new one.</source>
         <source>“--var %1”: write NAME=value, NAME in capitals, digits and underscores, starting with a capital (such as STORY_ID=v0.1:1.1.1).</source>
         <translation>«--var %1»: пишите NAME=значение, где NAME состоит из заглавных букв, цифр и подчёркиваний и начинается с заглавной буквы (например STORY_ID=v0.1:1.1.1).</translation>
     </message>
+    <message>
+        <source>“%1” cannot be a variable&apos;s name: use capitals, digits and underscores, starting with a capital (such as STORY_ID).</source>
+        <translation>«%1» не может быть именем переменной: используйте заглавные буквы, цифры и подчёркивания, начиная с заглавной буквы (например STORY_ID).</translation>
+    </message>
 </context>
 <context>
     <name>Workspace</name>

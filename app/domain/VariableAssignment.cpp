@@ -22,7 +22,13 @@ QString VariableAssignment::problem(const QString &assignment)
 
 QString VariableAssignment::problem(const QString &name, const QString &value)
 {
-    return PromptVariables::isName(name) ? QString() : sentence(name + u'=' + value);
+    Q_UNUSED(value)
+    // The window's fields hold a name and a value, not NAME=value: the same rule in the form's words.
+    return PromptVariables::isName(name)
+        ? QString()
+        : tr("“%1” cannot be a variable's name: use capitals, digits and underscores, starting with a capital "
+             "(such as STORY_ID).")
+              .arg(name);
 }
 
 } // namespace Tandem

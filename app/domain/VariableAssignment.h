@@ -6,7 +6,7 @@
 namespace Tandem {
 
 /// @brief The check of a conversation variable the person sets: `tandem run --var NAME=value` and the window's
-/// Conversation → Variables… both ask it, so both refuse the same names with the same sentence.
+/// Conversation → Variables… both ask it, so both refuse the same names, each in its own words.
 class VariableAssignment
 {
     Q_DECLARE_TR_FUNCTIONS(VariableAssignment)
@@ -14,7 +14,8 @@ class VariableAssignment
 public:
     /// @brief Why @p assignment (NAME=value, split at the first '=') cannot set a variable; empty if it can.
     static QString problem(const QString &assignment);
-    /// @brief Why @p name cannot take @p value (the sentence of problem() for NAME=value); empty if it can.
+    /// @brief Why @p name cannot take @p value, in the words of the window's form (a name field and a value field);
+    /// empty if it can.
     static QString problem(const QString &name, const QString &value);
 };
 

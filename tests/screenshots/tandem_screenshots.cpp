@@ -18,6 +18,7 @@
 #include "SettingsDialog.h"
 #include "TasksPanel.h"
 #include "Theme.h"
+#include "VariablesDialog.h"
 #include "agents/AgentCatalog.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
@@ -31,6 +32,7 @@
 #include "presentation/McpServersViewModel.h"
 #include "presentation/MetricsViewModel.h"
 #include "presentation/SettingsViewModel.h"
+#include "presentation/VariablesViewModel.h"
 #include "storage/Database.h"
 #include "storage/ProviderStore.h"
 #include "storage/TaskStore.h"
@@ -275,8 +277,8 @@ void saveCommandApproval(MainWindow &window, const QDir &out, const QString &lan
 }
 
 /// The agents editor on the pipeline's reviewer and the settings' guardrails page, as "<name>-<language>.png".
-void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWindow &window, const QDir &out,
-    const QString &language)
+void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWindow &window, qint64 conversation,
+    const QDir &out, const QString &language)
 {
     AgentsEditorViewModel agents(&repository);
     AgentsEditor editor(&agents, &window);
@@ -305,6 +307,18 @@ void saveDialogs(ChatRepository &repository, SettingsViewModel &settings, MainWi
     settle(400);
     save(&dialog, out.filePath(u"settings-guardrails-%1.png"_s.arg(language)));
     dialog.close();
+
+    // Conversation → Variables…, with two set and a refused name under the fields.
+    VariablesViewModel variables(&repository, conversation);
+    variables.set(u"PROJECT"_s, u"login-form"_s);
+    variables.set(u"STORY_ID"_s, u"1.2"_s);
+    VariablesDialog variablesDialog(&variables, &window);
+    variablesDialog.findChild<QLineEdit *>(u"VariableName"_s)->setText(u"2FA"_s);
+    variablesDialog.show();
+    QMetaObject::invokeMethod(variablesDialog.findChild<QLineEdit *>(u"VariableName"_s), "returnPressed");
+    settle(400);
+    save(&variablesDialog, out.filePath(u"variables-%1.png"_s.arg(language)));
+    variablesDialog.close();
     saveCommandApproval(window, out, language);
 }
 
@@ -537,13 +551,13 @@ int main(int argc, char *argv[])
     // at run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
     saveRouterViews(window, router, out, u"en"_s);
-    saveDialogs(repository, settings, window, out, u"en"_s);
+    saveDialogs(repository, settings, window, dual, out, u"en"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
     saveRouterViews(window, router, out, u"ru"_s);
-    saveDialogs(repository, settings, window, out, u"ru"_s);
+    saveDialogs(repository, settings, window, dual, out, u"ru"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
     settle(400);
