@@ -221,10 +221,17 @@ void AgentStrip::drawAgent(QPainter &p, int index) const
     const QRectF nameRect(c.x() - slot / 2 + 2, c.y() + kRadius + 6, slot - 4, 2 * metrics.height() + 2);
     // "Tracking agent" in a narrow slot reads whole on two lines; only what two lines cannot hold is cut.
     QString name = agent.name;
-    const QRect wrapped = metrics.boundingRect(QRect(0, 0, room, 8 * metrics.height()), Qt::TextWordWrap, name);
     // Counted in lines, not compared in pixels: two wrapped lines measure a pixel or two more than two heights.
-    if (qRound(double(wrapped.height()) / metrics.height()) > 2 || wrapped.width() > room)
-        name = metrics.elidedText(name, Qt::ElideRight, room);
+    const auto fits = [&name, room](const QFont &font) {
+        const QFontMetrics m(font);
+        const QRect wrapped = m.boundingRect(QRect(0, 0, room, 8 * m.height()), Qt::TextWordWrap, name);
+        return qRound(double(wrapped.height()) / m.height()) <= 2 && wrapped.width() <= room;
+    };
+    // A long single word ("Рефакторщик", "Documentation") first gets a point or two smaller, then is cut.
+    for (int step = 0; step < 2 && !fits(bold) && bold.pointSizeF() > 7; ++step)
+        bold.setPointSizeF(bold.pointSizeF() - 1);
+    if (!fits(bold))
+        name = QFontMetrics(bold).elidedText(name, Qt::ElideRight, room);
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
