@@ -38,6 +38,9 @@ public:
     /// @brief The per-agent tokens (borrowed; nullptr: none, as on loopback alone).
     void setTokens(ApiTokens *tokens) { m_tokens = tokens; }
     bool hasTokens() const { return m_tokens != nullptr; }
+    /// @brief Whether the server listens beyond loopback: only then are the per-agent tokens taken, and the profile's
+    /// token only from a loopback peer.
+    void setBeyondLoopback(bool beyond) { m_beyondLoopback = beyond; }
 
     /// @brief The caller of a request with @p headers from a peer on this computer (@p fromLoopback) or not; nothing
     /// when its token is missing, unknown or revoked.
@@ -48,6 +51,7 @@ public:
 private:
     QByteArray m_localToken;
     ApiTokens *m_tokens = nullptr;
+    bool m_beyondLoopback = false;
 };
 
 } // namespace Tandem

@@ -94,6 +94,8 @@ bool ApiServer::listen(const ApiListen &where)
 {
     close();
     m_error.clear();
+    m_team = false;
+    m_access.setBeyondLoopback(false);
     const bool team = !where.isLoopback();
     if (team && !where.hasTls()) {
         m_error = tr("The local API listens beyond this computer (%1) only with TLS: give --tls-cert FILE and "
@@ -120,6 +122,7 @@ bool ApiServer::listen(const ApiListen &where)
         return false;
     }
     m_team = team;
+    m_access.setBeyondLoopback(team);
     m_host
         = address.protocol() == QAbstractSocket::IPv6Protocol ? u"[%1]"_s.arg(address.toString()) : address.toString();
     tcp->setConnectionLimits(m_maxConnections, m_maxPerClient);

@@ -201,6 +201,7 @@ void TestTokenRoles::loopbackAloneTakesNoAgentTokens()
     const QString implementer = addToken(u"ci-implementer"_s, u"implementer"_s);
     ApiServer loopback(m_harness->repository());
     loopback.setToken(kLocalToken);
+    loopback.setTokens(m_tokens.get()); // known to it, and still not taken: loopback keeps the one token
     QVERIFY(loopback.listen(0));
     QVERIFY(!loopback.isTeamServer());
     QVERIFY(loopback.url().startsWith(u"http://127.0.0.1:"_s));
