@@ -32,6 +32,13 @@ QString otherAddress()
     return {};
 }
 
+/// @p text with every token hidden, for a failure's message: no token reaches the test's output.
+QString redacted(QString text)
+{
+    static const QRegularExpression tokens(u"tdm_\\S+|(?<=Token: )\\S+"_s);
+    return text.replace(tokens, u"[token]"_s);
+}
+
 QString lastLine(const QString &text)
 {
     return text.trimmed().section(u'\n', -1).trimmed();
@@ -97,7 +104,7 @@ void TestTeamServe::tokensAreCreatedListedAndRevoked()
         = tandem({ u"tokens"_s, u"create"_s, u"ci-implementer"_s, u"--role"_s, u"implementer"_s });
     QVERIFY2(created.exitCode == 0, qPrintable(created.err));
     const QString token = lastLine(created.out);
-    QVERIFY2(token.startsWith(u"tdm_"_s) && token.size() > 40, qPrintable(created.out));
+    QVERIFY2(token.startsWith(u"tdm_"_s) && token.size() > 40, qPrintable(redacted(created.out)));
 
     QCOMPARE(tandem({ u"tokens"_s, u"create"_s, u"ci-implementer"_s, u"--role"_s, u"reviewer"_s }).exitCode, 2);
     const TandemProcess::Outcome badRole = tandem({ u"tokens"_s, u"create"_s, u"boss"_s, u"--role"_s, u"boss"_s });
@@ -150,10 +157,10 @@ void TestTeamServe::teamServerSpeaksHttpsWithAgentTokens()
                      return tokenLine.match(out).hasMatch() || serve.state() == QProcess::NotRunning;
                  },
                  kTimeoutMs),
-        qPrintable(out));
+        qPrintable(redacted(out)));
     QByteArray log = serve.readAllStandardError();
-    QVERIFY2(
-        started.match(out).hasMatch() && tokenLine.match(out).hasMatch(), qPrintable(out + QString::fromUtf8(log)));
+    QVERIFY2(started.match(out).hasMatch() && tokenLine.match(out).hasMatch(),
+        qPrintable(redacted(out + QString::fromUtf8(log))));
     const QString port = started.match(out).captured(1);
     const QString profileToken = tokenLine.match(out).captured(1);
     const QString stale = u"/api/handoffs?stale=true"_s;
@@ -190,7 +197,7 @@ void TestTeamServe::teamServerSpeaksHttpsWithAgentTokens()
     QVERIFY(serve.waitForFinished(kTimeoutMs));
     QCOMPARE(serve.exitCode(), 0);
     log += serve.readAllStandardError();
-    QVERIFY2(log.contains("listening on"), log.constData());
+    QVERIFY2(log.contains("listening on"), qPrintable(redacted(QString::fromUtf8(log))));
     QVERIFY(!log.contains(agent.toUtf8()));
     QVERIFY(!log.contains(profileToken.toUtf8()));
     QStringList hits;
