@@ -1059,10 +1059,6 @@
         <translation>отправить сообщение и выводить ответ вместе с передачами; об инструменте, которому нужно подтверждение, спрашивают в терминале (или его разрешает --allow-tool)</translation>
     </message>
     <message>
-        <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token]</source>
-        <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token]</translation>
-    </message>
-    <message>
         <source>print one conversation with its dividers</source>
         <translation>вывести одну беседу с разделителями</translation>
     </message>
@@ -1139,6 +1135,42 @@
         <extracomment>%1 is the list of the commands&apos; names, separated by commas (they are not translated).</extracomment>
         <translation>%1 или help</translation>
     </message>
+    <message>
+        <source>serve: listen on this address (and port); beyond 127.0.0.1 only with --tls-cert and --tls-key, and with per-agent tokens.</source>
+        <translation>serve: слушать этот адрес (и порт); за пределами 127.0.0.1 только с --tls-cert и --tls-key и с токенами агентов.</translation>
+    </message>
+    <message>
+        <source>address[:port]</source>
+        <translation>адрес[:порт]</translation>
+    </message>
+    <message>
+        <source>serve: the server&apos;s certificate (PEM) for HTTPS.</source>
+        <translation>serve: сертификат сервера (PEM) для HTTPS.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>файл</translation>
+    </message>
+    <message>
+        <source>serve: the certificate&apos;s private key (PEM, no pass phrase).</source>
+        <translation>serve: закрытый ключ сертификата (PEM, без парольной фразы).</translation>
+    </message>
+    <message>
+        <source>tokens create: the token&apos;s role, an agent of the pipeline (analyst, implementer, reviewer, refactorer, documenter), admin or observer.</source>
+        <translation>tokens create: роль токена — агент конвейера (analyst, implementer, reviewer, refactorer, documenter), admin или observer.</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>роль</translation>
+    </message>
+    <message>
+        <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]</source>
+        <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]</translation>
+    </message>
+    <message>
+        <source>the per-agent tokens of a server beyond loopback: create NAME --role ROLE, list, revoke NAME</source>
+        <translation>токены агентов для сервера за пределами loopback: create NAME --role ROLE, list, revoke NAME</translation>
+    </message>
 </context>
 <context>
     <name>CommandHelp</name>
@@ -1193,14 +1225,6 @@
     <message>
         <source>Acts on the handoff board as an outside agent does through the local API, and prints the handoff it made or changed. A transition outside the table, an unknown id or a handoff that is not pending is refused.</source>
         <translation>Действует на доске передач так же, как внешний агент через локальный API, и выводит созданную или изменённую передачу. Переход вне таблицы, неизвестный id или передача, которая уже не ожидает, отклоняются.</translation>
-    </message>
-    <message>
-        <source>tandem serve [--port N] [--print-token]</source>
-        <translation>tandem serve [--port N] [--print-token]</translation>
-    </message>
-    <message>
-        <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address.</source>
-        <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес.</translation>
     </message>
     <message>
         <source>tandem agents export-prompts DIR [--conversation ID] [--port N]</source>
@@ -1305,6 +1329,28 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Runs each case of a JSONL file for real, each in a database of its own (your conversations and tasks are never touched), through router mode&apos;s orchestrator (--router, the default) or straight to one agent (--agent), and checks what the case expects: the agent chosen (&quot;agent&quot;), the tool calls made with their arguments (&quot;calls&quot;) or not (&quot;no_calls&quot;), a pending confirmation (&quot;pending&quot;), an approval asked (&quot;approval&quot;), text that must or must not appear (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; are the tasks that exist first. Prints a table of the cases with what failed. Tandem ships a case file for each router agent.</source>
         <translation>Прогоняет каждый пример файла JSONL по-настоящему, каждый в своей базе данных (ваши беседы и задачи не затрагиваются), через оркестратор режима маршрутизации (--router, по умолчанию) или сразу одному агенту (--agent), и проверяет, чего ждёт пример: выбранного агента (&quot;agent&quot;), вызовы инструментов с аргументами (&quot;calls&quot;) или их отсутствие (&quot;no_calls&quot;), ожидающее подтверждение (&quot;pending&quot;), запрос разрешения (&quot;approval&quot;), текст, который должен или не должен быть в ответе (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; — задачи, которые есть заранее. Печатает таблицу примеров с тем, что не прошло. Tandem поставляет файл примеров для каждого агента маршрутизации.</translation>
+    </message>
+    <message>
+        <source>tandem serve [--port N] [--print-token]
+       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE</source>
+        <translation>tandem serve [--port N] [--print-token]
+       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE</translation>
+    </message>
+    <message>
+        <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with the certificate and key given, and takes the per-agent tokens of tandem tokens, each limited to its role.</source>
+        <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес. С --listen за пределами 127.0.0.1 он работает только по HTTPS с указанными сертификатом и ключом и принимает токены агентов из tandem tokens, каждый в пределах своей роли.</translation>
+    </message>
+    <message>
+        <source>tandem tokens create NAME --role ROLE
+       tandem tokens list
+       tandem tokens revoke NAME</source>
+        <translation>tandem tokens create NAME --role ROLE
+       tandem tokens list
+       tandem tokens revoke NAME</translation>
+    </message>
+    <message>
+        <source>Makes, lists and revokes the per-agent tokens that tandem serve takes when it listens beyond 127.0.0.1 (--listen). A token is printed once, when it is made; only its SHA-256 is stored. Its role is an agent of the pipeline (analyst, implementer, reviewer, refactorer, documenter), which may act only as that agent, or admin (everything) or observer (read and follow events only).</source>
+        <translation>Создаёт, показывает и отзывает токены агентов, которые tandem serve принимает, когда слушает за пределами 127.0.0.1 (--listen). Токен выводится один раз, при создании; хранится только его SHA-256. Его роль — агент конвейера (analyst, implementer, reviewer, refactorer, documenter), который может действовать только как этот агент, либо admin (всё) или observer (только чтение и события).</translation>
     </message>
 </context>
 <context>
@@ -3128,6 +3174,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>There is no keychain: the token is kept in memory until serve stops, and the next start makes a new one.</source>
         <translation>Связки ключей нет: токен хранится в памяти, пока работает serve, а при следующем запуске будет создан новый.</translation>
     </message>
+    <message>
+        <source>--listen needs an IP address, with :PORT if wanted (such as 0.0.0.0:8765); “%1” is not one.</source>
+        <translation>--listen нужен IP-адрес, при желании с :ПОРТ (например, 0.0.0.0:8765); «%1» им не является.</translation>
+    </message>
+    <message>
+        <source>tandem serve listens beyond this computer (%1) only with TLS: give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1.</source>
+        <translation>tandem serve слушает за пределами этого компьютера (%1) только с TLS: укажите --tls-cert FILE и --tls-key FILE или слушайте 127.0.0.1.</translation>
+    </message>
 </context>
 <context>
     <name>StoryCommand</name>
@@ -3663,8 +3717,28 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
 <context>
     <name>Tandem::ApiServer</name>
     <message>
-        <source>The local API cannot listen on 127.0.0.1:%1: %2</source>
-        <translation>Локальный API не может слушать 127.0.0.1:%1: %2</translation>
+        <source>The local API listens beyond this computer (%1) only with TLS: give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1.</source>
+        <translation>Локальный API слушает за пределами этого компьютера (%1) только с TLS: укажите --tls-cert FILE и --tls-key FILE или слушайте 127.0.0.1.</translation>
+    </message>
+    <message>
+        <source>The local API listens beyond this computer only with per-agent tokens, and none can be read.</source>
+        <translation>Локальный API слушает за пределами этого компьютера только с токенами агентов, а их не удаётся прочитать.</translation>
+    </message>
+    <message>
+        <source>The local API cannot listen on %1:%2: %3</source>
+        <translation>Локальный API не может слушать %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>TLS needs both a certificate (--tls-cert FILE) and its private key (--tls-key FILE).</source>
+        <translation>Для TLS нужны и сертификат (--tls-cert FILE), и его закрытый ключ (--tls-key FILE).</translation>
+    </message>
+    <message>
+        <source>Cannot read the certificate or its key: %1</source>
+        <translation>Не удаётся прочитать сертификат или его ключ: %1</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate, or %2 no PEM private key without a pass phrase.</source>
+        <translation>В %1 нет сертификата PEM или в %2 нет закрытого ключа PEM без парольной фразы.</translation>
     </message>
 </context>
 <context>
@@ -6636,6 +6710,73 @@ or write a message below to start a new one.</source>
     <message>
         <source>The task list is not available here.</source>
         <translation>Список задач здесь недоступен.</translation>
+    </message>
+</context>
+<context>
+    <name>TokensCommand</name>
+    <message>
+        <source>Usage: tandem tokens create NAME --role ROLE | list | revoke NAME</source>
+        <translation>Использование: tandem tokens create NAME --role ROLE | list | revoke NAME</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <source>Say what to do with the tokens: create, list or revoke.</source>
+        <translation>Укажите, что сделать с токенами: create, list или revoke.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use create, list or revoke.</source>
+        <translation>Неизвестное действие «%1»: используйте create, list или revoke.</translation>
+    </message>
+    <message>
+        <source>Give the token&apos;s name: up to %1 letters, digits, dots, dashes or underscores, such as ci-implementer.</source>
+        <translation>Укажите имя токена: до %1 латинских букв, цифр, точек, дефисов или подчёркиваний, например ci-implementer.</translation>
+    </message>
+    <message>
+        <source>Give the token&apos;s role: --role ROLE, one of %1.</source>
+        <translation>Укажите роль токена: --role ROLE, одну из: %1.</translation>
+    </message>
+    <message>
+        <source>“%1” is no role; the roles are %2.</source>
+        <translation>«%1» — не роль; роли: %2.</translation>
+    </message>
+    <message>
+        <source>There is a token named %1 already: revoke it first, or choose another name.</source>
+        <translation>Токен с именем %1 уже есть: сначала отзовите его или выберите другое имя.</translation>
+    </message>
+    <message>
+        <source>The token could not be stored: %1</source>
+        <translation>Не удалось сохранить токен: %1</translation>
+    </message>
+    <message>
+        <source>Created the token %1 with the role %2. It is shown only this once; keep it in the agent&apos;s secrets:</source>
+        <translation>Создан токен %1 с ролью %2. Он показывается только сейчас; сохраните его в секретах агента:</translation>
+    </message>
+    <message>
+        <source>The tokens could not be read: %1</source>
+        <translation>Не удалось прочитать токены: %1</translation>
+    </message>
+    <message>
+        <source>There are no tokens: make one with tandem tokens create NAME --role ROLE.</source>
+        <translation>Токенов нет: создайте токен командой tandem tokens create NAME --role ROLE.</translation>
+    </message>
+    <message>
+        <source>NAME	ROLE	CREATED	LAST USED</source>
+        <translation>ИМЯ	РОЛЬ	СОЗДАН	ПОСЛЕДНЕЕ ИСПОЛЬЗОВАНИЕ</translation>
+    </message>
+    <message>
+        <source>There is no token named %1.</source>
+        <translation>Токена с именем %1 нет.</translation>
+    </message>
+    <message>
+        <source>The token could not be revoked: %1</source>
+        <translation>Не удалось отозвать токен: %1</translation>
+    </message>
+    <message>
+        <source>Revoked the token %1: servers refuse it from its next request.</source>
+        <translation>Токен %1 отозван: серверы отклонят его со следующего запроса.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "domain/Logging.h"
 
 #include <QJsonDocument>
+#include <QSslSocket>
 #include <QTcpSocket>
 
 #ifdef Q_OS_UNIX
@@ -221,6 +222,11 @@ void ApiConnectionGuard::refuse(QTcpSocket *socket, const ApiReply &reply)
     const auto endWhenWritten = [socket] {
         if (socket->bytesToWrite() > 0 || socket->state() != QAbstractSocket::ConnectedState)
             return;
+        // Under TLS the end is a close_notify record, which only the TLS socket can write.
+        if (qobject_cast<QSslSocket *>(socket)) {
+            socket->disconnectFromHost();
+            return;
+        }
 #ifdef Q_OS_UNIX
         ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
 #else

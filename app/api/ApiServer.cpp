@@ -2,20 +2,26 @@
 
 #include "api/ApiConnectionGuard.h"
 #include "api/ApiHttpServer.h"
+#include "api/ApiListen.h"
 #include "api/ApiReply.h"
 #include "api/ApiTcpServer.h"
 #include "api/EventStream.h"
 #include "api/HandoffEndpoint.h"
+#include "api/RoleGate.h"
 #include "api/RunEndpoint.h"
 #include "api/StoryEndpoint.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/Logging.h"
 
+#include <QFile>
 #include <QHostAddress>
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonDocument>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
 #include <QTcpSocket>
 
 #include <optional>
@@ -42,17 +48,6 @@ bool hasHeader(const Headers &headers, QByteArrayView name)
         if (name.compare(pair.first, Qt::CaseInsensitive) == 0)
             return true;
     return false;
-}
-
-/// Compares without stopping at the first difference, so the time taken tells nothing about the token.
-bool sameSecret(const QByteArray &given, const QByteArray &expected)
-{
-    if (expected.isEmpty())
-        return false;
-    unsigned char difference = given.size() == expected.size() ? 0 : 1;
-    for (qsizetype i = 0; i < expected.size(); ++i)
-        difference |= static_cast<unsigned char>((i < given.size() ? given.at(i) : '\0') ^ expected.at(i));
-    return difference == 0;
 }
 
 ApiReply methodNotAllowed(const QByteArray &allowed)
@@ -90,14 +85,46 @@ ApiServer::~ApiServer()
 
 bool ApiServer::listen(quint16 port)
 {
+    ApiListen where;
+    where.port = port;
+    return listen(where);
+}
+
+bool ApiServer::listen(const ApiListen &where)
+{
     close();
     m_error.clear();
+    m_team = false;
+    m_access.setBeyondLoopback(false);
+    const bool team = !where.isLoopback();
+    if (team && !where.hasTls()) {
+        m_error = tr("The local API listens beyond this computer (%1) only with TLS: give --tls-cert FILE and "
+                     "--tls-key FILE, or listen on 127.0.0.1.")
+                      .arg(where.address);
+        return false;
+    }
+    if (team && !m_access.hasTokens()) {
+        m_error = tr("The local API listens beyond this computer only with per-agent tokens, and none can be read.");
+        return false;
+    }
     auto *tcp = new ApiTcpServer(this);
-    if (!tcp->listenOnLoopback(port)) {
-        m_error = tr("The local API cannot listen on 127.0.0.1:%1: %2").arg(port).arg(tcp->errorString());
+    if (where.hasTls() && !setUpTls(*tcp, where)) {
         delete tcp;
         return false;
     }
+    const QHostAddress address = where.address.compare(u"localhost"_s, Qt::CaseInsensitive) == 0
+        ? QHostAddress(QHostAddress::LocalHost)
+        : QHostAddress(where.address);
+    if (!tcp->listenOn(address, where.port)) {
+        m_error
+            = tr("The local API cannot listen on %1:%2: %3").arg(where.address).arg(where.port).arg(tcp->errorString());
+        delete tcp;
+        return false;
+    }
+    m_team = team;
+    m_access.setBeyondLoopback(team);
+    m_host
+        = address.protocol() == QAbstractSocket::IPv6Protocol ? u"[%1]"_s.arg(address.toString()) : address.toString();
     tcp->setConnectionLimits(m_maxConnections, m_maxPerClient);
     connect(tcp, &ApiTcpServer::accepted, this, &ApiServer::watch);
     m_tcp = tcp;
@@ -133,7 +160,41 @@ quint16 ApiServer::port() const
 
 QString ApiServer::url() const
 {
-    return isListening() ? u"http://127.0.0.1:%1"_s.arg(port()) : QString();
+    if (!isListening())
+        return {};
+    return u"%1://%2:%3"_s.arg(m_tcp->hasTls() ? u"https"_s : u"http"_s, m_host).arg(port());
+}
+
+bool ApiServer::setUpTls(ApiTcpServer &tcp, const ApiListen &where)
+{
+    QFile certificateFile(where.tlsCertificate);
+    QFile keyFile(where.tlsKey);
+    if (where.tlsCertificate.isEmpty() || where.tlsKey.isEmpty()) {
+        m_error = tr("TLS needs both a certificate (--tls-cert FILE) and its private key (--tls-key FILE).");
+        return false;
+    }
+    if (!certificateFile.open(QIODevice::ReadOnly) || !keyFile.open(QIODevice::ReadOnly)) {
+        m_error = tr("Cannot read the certificate or its key: %1")
+                      .arg(certificateFile.isOpen() ? keyFile.errorString() : certificateFile.errorString());
+        return false;
+    }
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(certificateFile.readAll(), QSsl::Pem);
+    const QByteArray keyBytes = keyFile.readAll();
+    QSslKey key(keyBytes, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(keyBytes, QSsl::Ec, QSsl::Pem);
+    if (chain.isEmpty() || key.isNull()) {
+        m_error = tr("%1 holds no PEM certificate, or %2 no PEM private key without a pass phrase.")
+                      .arg(where.tlsCertificate, where.tlsKey);
+        return false;
+    }
+    QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
+    configuration.setLocalCertificateChain(chain);
+    configuration.setPrivateKey(key);
+    configuration.setPeerVerifyMode(QSslSocket::VerifyNone); // clients prove themselves with their tokens
+    configuration.setProtocol(QSsl::TlsV1_2OrLater);
+    tcp.setTls(configuration);
+    return true;
 }
 
 void ApiServer::setConnectionCaps(int total, int perClient)
@@ -150,8 +211,9 @@ int ApiServer::openConnections() const
 void ApiServer::watch(QTcpSocket *socket)
 {
     // The head of every request is judged before its body is read: a refused one is never kept in memory.
-    new ApiConnectionGuard(socket, m_limits, [this](const ApiConnectionGuard::Head &head) {
-        return refusal(head.headers, head.contentLength, QString::fromLatin1(head.target.left(200)));
+    const bool fromLoopback = socket->peerAddress().isLoopback();
+    new ApiConnectionGuard(socket, m_limits, [this, fromLoopback](const ApiConnectionGuard::Head &head) {
+        return refusal(head.headers, head.contentLength, QString::fromLatin1(head.target.left(200)), fromLoopback);
     });
 }
 
@@ -166,9 +228,14 @@ void ApiServer::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket, bool *streaming)
 {
     const QString path = request.url().path();
-    if (std::optional<ApiReply> refused = refusal(request.headers(), request.body().size(), path))
+    ApiCaller caller;
+    if (std::optional<ApiReply> refused
+        = refusal(request.headers(), request.body().size(), path, socket->peerAddress().isLoopback(), &caller))
         return *refused;
     const QHttpServerRequest::Method method = request.method();
+    if (std::optional<ApiReply> refused
+        = RoleGate::check(m_repository, caller, method == QHttpServerRequest::Method::Post, path, request.body()))
+        return *refused;
     if (path == u"/api/handoffs") {
         if (method == QHttpServerRequest::Method::Get)
             return HandoffEndpoint::get(m_repository, request.query());
@@ -202,7 +269,8 @@ ApiReply ApiServer::answer(const QHttpServerRequest &request, QTcpSocket *socket
             path.left(200)));
 }
 
-std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySize, const QString &path) const
+std::optional<ApiReply> ApiServer::refusal(
+    const Headers &headers, qint64 bodySize, const QString &path, bool fromLoopback, ApiCaller *caller) const
 {
     // A browser names the page a request comes from; programs on this computer send no Origin. Refusing it keeps
     // web pages (and DNS rebinding) out, whatever they guess; no CORS header is ever sent.
@@ -216,7 +284,8 @@ std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySi
     const QByteArray host = header(headers, "Host").trimmed().toLower();
     const qsizetype colon = host.lastIndexOf(':');
     const QByteArray name = colon > host.lastIndexOf(']') ? host.left(colon) : host;
-    if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
+    // Beyond loopback a team names the server as it likes, and every request needs a token of the board's anyway.
+    if (!m_team && name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
         qCInfo(lcApi) << "refused a request addressed to another host, to" << path;
         return ApiReply::error(403,
             u"The local API answers only requests addressed to 127.0.0.1 or localhost; this one was "
@@ -226,33 +295,28 @@ std::optional<ApiReply> ApiServer::refusal(const Headers &headers, qint64 bodySi
         qCInfo(lcApi) << "refused a request larger than" << m_bodyLimit << "bytes";
         return ApiReply::error(413, u"The request is larger than the limit of %1 bytes."_s.arg(m_bodyLimit));
     }
-    if (!authorized(headers)) {
+    const std::optional<ApiCaller> known = m_access.caller(headers, fromLoopback);
+    if (!known) {
         ApiReply reply = ApiReply::error(401,
-            u"Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
-            "serve --print-token)."_s);
+            m_team ? u"Send a token of this board: Authorization: Bearer <token> (tandem tokens create NAME --role "
+                     "ROLE); this one is missing, unknown or revoked."_s
+                   : u"Send the local API's token: Authorization: Bearer <token> (see Settings → Local API, or tandem "
+                     "serve --print-token)."_s);
         reply.headers << qMakePair("WWW-Authenticate"_ba, "Bearer realm=\"tandem\""_ba);
         return reply;
     }
+    if (caller)
+        *caller = *known;
     return std::nullopt;
 }
 
 bool ApiServer::setToken(const QString &token)
 {
     const QByteArray bytes = token.toUtf8();
-    if (bytes == m_token)
+    if (bytes == m_access.localToken())
         return false;
-    m_token = bytes;
+    m_access.setLocalToken(bytes);
     return true;
-}
-
-bool ApiServer::authorized(const Headers &headers) const
-{
-    // The scheme is case-insensitive (RFC 9110, 11.1): "Bearer", "bearer" and "BEARER" are one.
-    const QByteArray value = header(headers, "Authorization").trimmed();
-    const qsizetype space = value.indexOf(' ');
-    if (space < 0 || QByteArrayView(value).first(space).compare("Bearer", Qt::CaseInsensitive) != 0)
-        return false;
-    return sameSecret(value.mid(space + 1).trimmed(), m_token);
 }
 
 void ApiServer::write(const QHttpServerRequest &request, QTcpSocket *socket, const ApiReply &reply)

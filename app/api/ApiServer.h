@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/ApiAccess.h"
 #include "api/ApiConnectionGuard.h"
 
 #include <QByteArray>
@@ -17,7 +18,9 @@ namespace Tandem {
 
 class ApiHttpServer;
 class ApiTcpServer;
+class ApiTokens;
 class ChatRepository;
+struct ApiListen;
 class EventStream;
 
 /// @brief The local API (the handoff board over HTTP, for outside agents) on 127.0.0.1: `/api/handoffs` (GET, POST),
@@ -45,18 +48,26 @@ public:
 
     /// @brief Listens on 127.0.0.1:@p port (0: a free port); false with errorString() when it cannot.
     bool listen(quint16 port = 0);
+    /// @brief Listens where @p where says. An address beyond loopback is refused (false, errorString()) without a
+    /// certificate and key, or without per-agent tokens (setTokens()); with them the server speaks HTTPS only, answers
+    /// whatever host name a request is addressed to, and holds each per-agent token to its role (RoleGate).
+    bool listen(const ApiListen &where);
+    /// @brief Whether it listens beyond loopback (with TLS and per-agent tokens).
+    bool isTeamServer() const { return m_team; }
     /// @brief Stops listening and closes the event streams; requests under way are answered.
     void close();
     bool isListening() const;
     quint16 port() const;
-    /// @brief `http://127.0.0.1:<port>` while listening; empty otherwise.
+    /// @brief `http://127.0.0.1:<port>` while listening (`https://ADDRESS:<port>` beyond loopback); empty otherwise.
     QString url() const;
     QString errorString() const { return m_error; }
 
     /// @brief The bearer token requests must carry; an empty one refuses every request. True if it changed.
     bool setToken(const QString &token);
     /// @brief The token requests must carry (for the outside agents' environment).
-    QString token() const { return QString::fromUtf8(m_token); }
+    QString token() const { return QString::fromUtf8(m_access.localToken()); }
+    /// @brief The board's per-agent tokens (borrowed), taken beyond loopback; nullptr: none.
+    void setTokens(ApiTokens *tokens) { m_access.setTokens(tokens); }
     qint64 bodyLimit() const { return m_bodyLimit; }
     void setBodyLimit(qint64 bytes) { m_bodyLimit = bytes; }
     /// @brief The head size and the time limits of the connections accepted from now on.
@@ -73,17 +84,19 @@ private:
     void handle(const QHttpServerRequest &request, QTcpSocket *socket);
     ApiReply answer(const QHttpServerRequest &request, QTcpSocket *socket, bool *streaming);
     /// The refusal a request with @p headers and a body of @p bodySize bytes gets before it is read, if any.
-    std::optional<ApiReply> refusal(
-        const QList<QPair<QByteArray, QByteArray>> &headers, qint64 bodySize, const QString &path) const;
-    bool authorized(const QList<QPair<QByteArray, QByteArray>> &headers) const;
+    std::optional<ApiReply> refusal(const QList<QPair<QByteArray, QByteArray>> &headers, qint64 bodySize,
+        const QString &path, bool fromLoopback, ApiCaller *caller = nullptr) const;
     void watch(QTcpSocket *socket);
+    bool setUpTls(ApiTcpServer &tcp, const ApiListen &where);
     static void write(const QHttpServerRequest &request, QTcpSocket *socket, const ApiReply &reply);
 
     ChatRepository &m_repository;
     ApiHttpServer *m_http = nullptr;
     ApiTcpServer *m_tcp = nullptr;
     EventStream *m_events = nullptr;
-    QByteArray m_token;
+    ApiAccess m_access;
+    QString m_host = QStringLiteral("127.0.0.1"); ///< the address as url() shows it
+    bool m_team = false;
     qint64 m_bodyLimit = kDefaultBodyLimit;
     ApiConnectionGuard::Limits m_limits;
     int m_maxConnections;

@@ -3,6 +3,7 @@
 #include "api/ApiConnectionGuard.h"
 #include "domain/Logging.h"
 
+#include <QSslSocket>
 #include <QTcpSocket>
 
 #include <algorithm>
@@ -53,10 +54,21 @@ ApiTcpServer::ApiTcpServer(QObject *parent)
 
 bool ApiTcpServer::listenOnLoopback(quint16 port)
 {
-    if (!listen(QHostAddress::LocalHost, port))
+    return listenOn(QHostAddress::LocalHost, port);
+}
+
+bool ApiTcpServer::listenOn(const QHostAddress &address, quint16 port)
+{
+    if (!listen(address, port))
         return false;
     m_descriptorCheck.start();
     return true;
+}
+
+void ApiTcpServer::setTls(const QSslConfiguration &configuration)
+{
+    m_tlsConfiguration = configuration;
+    m_tls = true;
 }
 
 bool ApiTcpServer::descriptorsRunningOut(qintptr newest) const
@@ -123,7 +135,8 @@ int ApiTcpServer::totalLimit() const
 
 void ApiTcpServer::incomingConnection(qintptr descriptor)
 {
-    auto *socket = new QTcpSocket(this);
+    QSslSocket *tls = m_tls ? new QSslSocket(this) : nullptr;
+    QTcpSocket *socket = tls ? tls : new QTcpSocket(this);
     if (!socket->setSocketDescriptor(descriptor)) {
         delete socket;
         return;
@@ -136,6 +149,11 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
         // Answered and closed once the answer is written: the HTTP server never sees it, and it holds no place.
         qCInfo(lcApi) << "refused a connection:" << m_open.size() << "are open," << m_perClient.value(peer)
                       << "from its address";
+        if (tls) { // a plain answer means nothing to a TLS client
+            socket->abort();
+            socket->deleteLater();
+            return;
+        }
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         ApiConnectionGuard::refuse(
             socket, ApiReply::error(503, u"The local API has too many connections open; close some and try again."_s));
@@ -150,7 +168,22 @@ void ApiTcpServer::incomingConnection(qintptr descriptor)
     connect(socket, &QTcpSocket::disconnected, this, [this, socket] { release(socket); });
     connect(socket, &QObject::destroyed, this, [this, socket] { release(socket); });
     Q_EMIT accepted(socket);
-    addPendingConnection(socket);
+    if (!tls) {
+        addPendingConnection(socket);
+        return;
+    }
+    // The HTTP server gets the connection once it is encrypted (QAbstractHttpServer takes pendingConnectionAvailable);
+    // a client that speaks plain HTTP or does not finish the handshake is closed (the guard's first-head limit too).
+    tls->setSslConfiguration(m_tlsConfiguration);
+    connect(tls, &QSslSocket::encrypted, this, [this, tls] { addPendingConnection(tls); });
+    connect(tls, &QSslSocket::errorOccurred, tls, [tls](QAbstractSocket::SocketError error) {
+        if (tls->isEncrypted())
+            return;
+        qCInfo(lcApi) << "closed a connection that did not complete the TLS handshake:" << error;
+        tls->abort();
+        tls->deleteLater();
+    });
+    tls->startServerEncryption();
 }
 
 bool ApiTcpServer::evictUnauthenticated(const QHostAddress *peer)

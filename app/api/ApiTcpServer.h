@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QHostAddress>
 #include <QList>
+#include <QSslConfiguration>
 #include <QTcpServer>
 #include <QTimer>
 
@@ -31,6 +32,12 @@ public:
 
     /// @brief Listens on 127.0.0.1:@p port (0: a free one) and starts watching the file descriptors left.
     bool listenOnLoopback(quint16 port);
+    /// @brief Listens on @p address:@p port, as listenOnLoopback().
+    bool listenOn(const QHostAddress &address, quint16 port);
+    /// @brief Every connection accepted from now on speaks TLS with @p configuration (a certificate and its key): it
+    /// reaches the HTTP server once its handshake is done, and one that fails the handshake (plain HTTP) is closed.
+    void setTls(const QSslConfiguration &configuration);
+    bool hasTls() const { return m_tls; }
     /// @brief At most @p total connections open at once, @p perClient of them from one address.
     void setConnectionLimits(int total, int perClient);
     /// @brief Connections open now (event streams too).
@@ -63,6 +70,8 @@ private:
     QTimer m_resume;
     QTimer m_descriptorCheck;
     int m_backoffMs = 0;
+    QSslConfiguration m_tlsConfiguration;
+    bool m_tls = false;
 };
 
 } // namespace Tandem

@@ -1,5 +1,6 @@
 #include "LocalApi.h"
 
+#include "api/ApiListen.h"
 #include "api/ApiServer.h"
 #include "chat/LocalChatRepository.h"
 #include "domain/Logging.h"
@@ -89,8 +90,15 @@ void LocalApi::setPortInSettings(quint16 port)
 
 void LocalApi::start(quint16 port)
 {
+    ApiListen where;
+    where.port = port;
+    start(where);
+}
+
+void LocalApi::start(const ApiListen &where)
+{
     const int generation = ++m_generation;
-    readToken([this, generation, port](const QString &token, const QString &error) {
+    readToken([this, generation, where](const QString &token, const QString &error) {
         if (generation != m_generation)
             return;
         m_tokenFailed = token.isEmpty();
@@ -100,7 +108,7 @@ void LocalApi::start(quint16 port)
             return;
         }
         m_server->setToken(token);
-        if (!m_server->listen(port)) {
+        if (!m_server->listen(where)) {
             m_error = m_server->errorString();
             setDashboardUrl({});
             Q_EMIT failed(m_error);

@@ -11,6 +11,7 @@ class QTimer;
 namespace Tandem {
 
 class ApiServer;
+struct ApiListen;
 class LocalChatRepository;
 class SecretStore;
 
@@ -42,6 +43,8 @@ public:
     /// @brief Reads (or makes) the token, then listens on 127.0.0.1:@p port (0: a free one); started() or failed()
     /// answers.
     void start(quint16 port);
+    /// @brief As start(quint16), where @p where says (beyond loopback: TLS and the per-agent tokens set on server()).
+    void start(const ApiListen &where);
     /// @brief Stops the server; the agents' DASHBOARD_URL says the API is off again.
     void stop();
     bool isRunning() const;

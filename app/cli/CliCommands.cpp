@@ -179,6 +179,16 @@ QList<QCommandLineOption> CliCommands::options()
     options.append(
         { u"port"_s, tr("serve, agents export-prompts: the local API's port (0: a free one)."), tr("port") });
     options.append({ u"print-token"_s, tr("serve: also print the local API's token.") });
+    options.append({ u"listen"_s,
+        tr("serve: listen on this address (and port); beyond 127.0.0.1 only with --tls-cert and --tls-key, and with "
+           "per-agent tokens."),
+        tr("address[:port]") });
+    options.append({ u"tls-cert"_s, tr("serve: the server's certificate (PEM) for HTTPS."), tr("file") });
+    options.append({ u"tls-key"_s, tr("serve: the certificate's private key (PEM, no pass phrase)."), tr("file") });
+    options.append({ u"role"_s,
+        tr("tokens create: the token's role, an agent of the pipeline (analyst, implementer, reviewer, refactorer, "
+           "documenter), admin or observer."),
+        tr("role") });
     options.append({ u"url"_s, tr("mcp add: the Streamable HTTP address of the MCP server."), tr("url") });
     options.append({ u"header"_s,
         tr("mcp add: an HTTP header the server wants (repeat for several); its value goes to the keychain."),

@@ -14,6 +14,7 @@
 #include "cli/ServeCommand.h"
 #include "cli/ShowCommand.h"
 #include "cli/StoryCommand.h"
+#include "cli/TokensCommand.h"
 
 using namespace Qt::StringLiterals;
 
@@ -32,6 +33,7 @@ CommandRegistry CommandRegistry::headless()
     registry.add(std::make_unique<HandoffCommand>());
     registry.add(std::make_unique<StoryCommand>());
     registry.add(std::make_unique<ServeCommand>());
+    registry.add(std::make_unique<TokensCommand>());
     registry.add(std::make_unique<AgentsCommand>());
     registry.add(std::make_unique<McpCommand>());
     registry.add(std::make_unique<MetricsCommand>());

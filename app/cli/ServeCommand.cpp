@@ -1,5 +1,7 @@
 #include "ServeCommand.h"
 
+#include "api/ApiListen.h"
+#include "api/ApiServer.h"
 #include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
@@ -8,12 +10,16 @@
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
 #include "composition/AppContext.h"
+#include "storage/ApiTokenStore.h"
+#include "storage/Database.h"
 #include "storage/SecretStore.h"
+#include "storage/UnitOfWork.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
 
 #include <csignal>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -37,7 +43,7 @@ QString ServeCommand::name() const
 QString ServeCommand::description() const
 {
     return CliCommands::tr("run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] "
-                           "[--print-token]");
+                           "[--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]");
 }
 
 int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
@@ -51,11 +57,36 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
     }
     if (!parser.isSet(u"port"_s))
         port = LocalApi::portInSettings(); // the window's port, so outside agents find the same address
+    ApiListen where;
+    where.port = port;
+    if (parser.isSet(u"listen"_s) && !where.parse(parser.value(u"listen"_s))) {
+        CliOutput::err() << tr("--listen needs an IP address, with :PORT if wanted (such as 0.0.0.0:8765); “%1” is "
+                               "not one.")
+                                .arg(parser.value(u"listen"_s))
+                         << '\n';
+        return CliCommands::UsageError;
+    }
+    where.tlsCertificate = parser.value(u"tls-cert"_s);
+    where.tlsKey = parser.value(u"tls-key"_s);
+    if (!where.isLoopback() && !where.hasTls()) {
+        // Refused before anything is opened: tokens and the board would cross the network in clear.
+        CliOutput::err() << tr("tandem serve listens beyond this computer (%1) only with TLS: give --tls-cert FILE "
+                               "and --tls-key FILE, or listen on 127.0.0.1.")
+                                .arg(where.address)
+                         << '\n';
+        return CliCommands::UsageError;
+    }
 
     // Handoffs done by the window or another command show up here too, and stale ones time out while it serves.
     repository.watchForChangesElsewhere(1500);
     SecretStore &secrets = context.secrets();
     LocalApi api(repository, secrets, context.dataFolder());
+    // Beyond loopback the board's per-agent tokens are taken too; on loopback alone, the profile's token only.
+    std::unique_ptr<ApiTokenStore> tokens;
+    if (!where.isLoopback()) {
+        tokens = std::make_unique<ApiTokenStore>(context.database().work().connection());
+        api.server().setTokens(tokens.get());
+    }
     UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
     QEventLoop loop;
     int exitCode = CliCommands::Success;
@@ -81,7 +112,7 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
             CliOutput::out().flush();
         });
     });
-    api.start(port);
+    api.start(where);
     loop.exec();
     api.stop();
     return exitCode;
@@ -89,10 +120,15 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
 
 CommandPage ServeCommand::page() const
 {
-    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token]"),
+    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token]\n"
+                                         "       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE"),
         CommandHelp::tr("Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until "
-                        "Ctrl+C, and prints its address."),
-        { u"port"_s, u"print-token"_s }, { u"tandem serve --print-token"_s, u"tandem serve --port 8765"_s } };
+                        "Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with "
+                        "the certificate and key given, and takes the per-agent tokens of tandem tokens, each "
+                        "limited to its role."),
+        { u"port"_s, u"print-token"_s, u"listen"_s, u"tls-cert"_s, u"tls-key"_s },
+        { u"tandem serve --print-token"_s, u"tandem serve --port 8765"_s,
+            u"tandem serve --listen 0.0.0.0:8765 --tls-cert server.pem --tls-key server.key"_s } };
 }
 
 } // namespace Tandem

@@ -1,5 +1,7 @@
 #include "PostgresBoardSchema.h"
 
+#include "PostgresApiTokenStore.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -89,6 +91,7 @@ QList<Migration> PostgresBoardSchema::migrations()
                     changed_at TIMESTAMPTZ NOT NULL))"_s,
                 u"CREATE INDEX handoff_changes_by_handoff ON handoff_changes (handoff_id)"_s,
             } },
+        PostgresApiTokenStore::migration(2),
     };
 }
 

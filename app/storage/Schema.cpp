@@ -294,6 +294,17 @@ QList<Migration> Schema::migrations()
                 u"ALTER TABLE agents ADD COLUMN description TEXT NOT NULL DEFAULT ''"_s,
                 u"ALTER TABLE agents ADD COLUMN fallback INTEGER NOT NULL DEFAULT 0"_s,
             } },
+        // A team's per-agent tokens for `tandem serve --listen` beyond loopback (issue #31): only their SHA-256 is
+        // kept, so the file never holds a token.
+        Migration { 11, u"per-agent tokens of the local API"_s,
+            {
+                uR"(CREATE TABLE api_tokens (
+                    name TEXT PRIMARY KEY,
+                    role TEXT NOT NULL,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at TEXT NOT NULL,
+                    last_used_at TEXT))"_s,
+            } },
     };
 }
 

@@ -130,10 +130,10 @@ void TestDatabase::freshDatabase()
     QVERIFY2(temp.isReady(), qPrintable(temp.errorString()));
     QCOMPARE(temp.database().userVersion(), Schema::currentVersion());
     QCOMPARE(tableNames(temp.connection()),
-        (QStringList { u"agent_threads"_s, u"agents"_s, u"approvals"_s, u"conversations"_s, u"handoff_changes"_s,
-            u"handoffs"_s, u"message_search"_s, u"message_search_config"_s, u"message_search_data"_s,
-            u"message_search_docsize"_s, u"message_search_idx"_s, u"messages"_s, u"model_calls"_s,
-            u"pending_confirmations"_s, u"providers"_s, u"routing_decisions"_s, u"runs"_s, u"tasks"_s,
+        (QStringList { u"agent_threads"_s, u"agents"_s, u"api_tokens"_s, u"approvals"_s, u"conversations"_s,
+            u"handoff_changes"_s, u"handoffs"_s, u"message_search"_s, u"message_search_config"_s,
+            u"message_search_data"_s, u"message_search_docsize"_s, u"message_search_idx"_s, u"messages"_s,
+            u"model_calls"_s, u"pending_confirmations"_s, u"providers"_s, u"routing_decisions"_s, u"runs"_s, u"tasks"_s,
             u"title_search"_s, u"title_search_config"_s, u"title_search_data"_s, u"title_search_docsize"_s,
             u"title_search_idx"_s, u"variables"_s }));
     // seed 002's handoff columns
