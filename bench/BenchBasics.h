@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <utility>
 
 namespace Tandem::Bench {
 
@@ -26,6 +27,31 @@ inline qint64 cpuMicros()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
+
+/// @brief CPU time of the calling thread in microseconds.
+inline qint64 thisThreadCpuMicros()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+#ifdef TANDEM_QTFLOOR_PATH
+/// @brief The floor measured now (bench_qtfloor --rounds @p rounds, a process of its own): its CPU per turn, whole
+/// process and main thread, in ms; {0, 0} if it failed. A benchmark runs it between its own rounds, so that its ratio
+/// to the floor compares figures of the same moment of a shared machine.
+inline std::pair<double, double> floorNow(int rounds)
+{
+    QProcess floor;
+    floor.start(QStringLiteral(TANDEM_QTFLOOR_PATH), { QStringLiteral("--rounds"), QString::number(rounds) });
+    if (!floor.waitForFinished(120000) || floor.exitCode() != 0)
+        return { 0.0, 0.0 };
+    const QList<QByteArray> fields = floor.readAllStandardOutput().trimmed().split(' ');
+    if (fields.size() != 3 || fields.at(0) != "floor")
+        return { 0.0, 0.0 };
+    return { fields.at(1).toDouble(), fields.at(2).toDouble() };
+}
+#endif
 
 /// @brief CPU time in microseconds of each of this process's threads, summed by thread name
 /// (/proc/self/task/<tid>/schedstat, nanoseconds), so that a figure can say which part is Qt's own HTTP thread.

@@ -5,6 +5,8 @@
 // agent 1's reply and the two dividers in one transaction, agent 2's reply). No parsing, no history, no agents.
 //   bench_qtfloor                 N turns in this process: CPU per turn, and by thread (compare bench_dualturns)
 //   bench_qtfloor --once URL DB   one turn, then exit (bench_cliprocess measures it as a whole process)
+//   bench_qtfloor --rounds N      N rounds, then one line `floor <ms per turn> <main thread's ms per turn>` (medians),
+//                                 for bench_dualturns, which runs it between its own rounds to print its ratio
 
 #include "BenchBasics.h"
 
@@ -137,7 +139,8 @@ int main(int argc, char *argv[])
         return runTurns(turn, 1) ? 0 : 1;
     }
 
-    constexpr int Rounds = 7;
+    const bool terse = args.size() == 3 && args.at(1) == u"--rounds";
+    const int Rounds = terse ? std::max(1, args.at(2).toInt()) : 7;
     constexpr int Turns = 100;
     QTemporaryFile script;
     QProcess server;
@@ -155,17 +158,25 @@ int main(int argc, char *argv[])
         return 1;
     }
     QList<double> perTurn;
+    QList<double> mainPerTurn; // this (the main) thread alone, as bench_dualturns' engine thread
     const QMap<QString, qint64> threads0 = threadCpuMicros();
     for (int r = 0; r < Rounds; ++r) {
         const qint64 cpu0 = cpuMicros();
+        const qint64 main0 = Tandem::Bench::thisThreadCpuMicros();
         if (!runTurns(turn, Turns))
             return 1;
         perTurn << double(cpuMicros() - cpu0) / Turns / 1000.0;
+        mainPerTurn << double(Tandem::Bench::thisThreadCpuMicros() - main0) / Turns / 1000.0;
     }
     const QMap<QString, qint64> threads1 = threadCpuMicros();
     server.kill();
     server.waitForFinished();
     std::sort(perTurn.begin(), perTurn.end());
+    std::sort(mainPerTurn.begin(), mainPerTurn.end());
+    if (terse) {
+        std::printf("floor %.4f %.4f\n", perTurn.at(perTurn.size() / 2), mainPerTurn.at(mainPerTurn.size() / 2));
+        return 0;
+    }
     std::printf("the floor of a dual turn (two streamed requests through QNetworkAccessManager, five SQLite rows, no "
                 "Tandem code): %.3f ms CPU, median of %d rounds of %d turns (%.3f–%.3f)\n",
         perTurn.at(perTurn.size() / 2), Rounds, Turns, perTurn.first(), perTurn.last());

@@ -30,6 +30,7 @@ AgentRunner::AgentRunner(
     : QObject(parent)
     , m_work(work)
     , m_config(std::move(config))
+    , m_roster(work)
     , m_threads(work, m_config)
     , m_tools(work, m_events, m_threads, tools, m_config)
     , m_ledger(work, m_events)
@@ -92,7 +93,7 @@ std::unique_ptr<Run> AgentRunner::newRun(const Conversation &conversation, const
     run->conversation = conversation;
     run->profile = &ModeProfile::of(conversation.mode);
     run->generation = m_nextGeneration++;
-    run->roster.agents = m_work.agents().list();
+    run->roster.agents = m_roster.agents();
     QStringList problems;
     run->roster.graph = TransitionGraph::fromAgents(run->roster.agents, m_config.edgeOptions, &problems);
     for (const QString &problem : std::as_const(problems))
@@ -236,7 +237,7 @@ bool AgentRunner::startsPipeline(Run &run, const QString &story)
 
 void AgentRunner::classify(const QString &text, std::function<void(const RoutingDecision &)> done)
 {
-    const QList<Agent> agents = m_work.agents().list();
+    const QList<Agent> agents = m_roster.agents();
     const std::optional<ProviderProfile> fallback = !m_config.unstoredProvider.id.isEmpty()
         ? std::optional(m_config.unstoredProvider)
         : m_work.providers().get(ProviderProfile::defaultAmong(m_work.providers().list(), m_config.defaultProviderId));

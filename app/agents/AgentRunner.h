@@ -7,6 +7,7 @@
 #include "agents/HandoffLedger.h"
 #include "agents/RemoteThreads.h"
 #include "agents/RequestBuilder.h"
+#include "agents/RosterCache.h"
 #include "agents/Router.h"
 #include "agents/RunMachine.h"
 #include "agents/RunRegistry.h"
@@ -119,6 +120,7 @@ private:
 
     UnitOfWork &m_work;
     EngineConfig m_config;
+    RosterCache m_roster;
     EngineEvents m_events;
     RunRegistry m_runs;
     RemoteThreads m_threads;

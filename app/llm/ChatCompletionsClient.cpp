@@ -1,6 +1,7 @@
 #include "ChatCompletionsClient.h"
 
 #include "ChatCompletionsJob.h"
+#include "ChatMessagesCache.h"
 #include "NetworkAccess.h"
 #include "TemplateTurns.h"
 
@@ -35,15 +36,17 @@ QJsonObject toolCallJson(const ToolCall &call)
 
 ChatCompletionsClient::ChatCompletionsClient(QNetworkAccessManager *network, ProviderProfile profile, QObject *parent)
     : LlmClient(network, std::move(profile), parent)
+    , m_bodies(std::make_unique<ChatMessagesCache>())
 { }
+
+ChatCompletionsClient::~ChatCompletionsClient() = default;
 
 LlmJob *ChatCompletionsClient::stream(const LlmRequest &request)
 {
     const QNetworkRequest httpRequest
         = NetworkAccess::makeRequest(NetworkAccess::endpoint(m_profile.baseUrl, u"chat/completions"), m_profile,
             m_apiKey, NetworkAccess::Accept::EventStream);
-    const QByteArray body = QJsonDocument(buildRequestBody(withDefaultModel(request), dialectFor(m_profile)))
-                                .toJson(QJsonDocument::Compact);
+    const QByteArray body = m_bodies->body(withDefaultModel(request), dialectFor(m_profile));
     auto *job = new ChatCompletionsJob(m_network, httpRequest, body, m_retryPolicy, this);
     job->start();
     return job;
@@ -60,8 +63,18 @@ QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &original, Dial
     const LlmRequest request = TemplateTurns::arranged(original);
     QJsonArray messages;
     if (!request.instructions.isEmpty())
-        messages.append(QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, request.instructions } });
+        messages.append(systemMessage(request.instructions));
+    appendMessages(messages, std::span<const InputItem>(request.input.constData(), request.input.size()), dialect);
+    return messages;
+}
 
+QJsonObject ChatCompletionsClient::systemMessage(const QString &instructions)
+{
+    return QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, instructions } };
+}
+
+void ChatCompletionsClient::appendMessages(QJsonArray &messages, std::span<const InputItem> items, Dialect dialect)
+{
     QJsonArray pendingCalls;
     bool afterAssistantText = false; // the calls belong to the reply whose text was the last message
     const auto flushCalls = [&] {
@@ -78,7 +91,7 @@ QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &original, Dial
         pendingCalls = QJsonArray();
     };
 
-    for (const InputItem &item : request.input) {
+    for (const InputItem &item : items) {
         if (item.type == InputItem::Type::FunctionCall) {
             pendingCalls.append(toolCallJson(item.call));
             continue;
@@ -101,7 +114,6 @@ QJsonArray ChatCompletionsClient::buildMessages(const LlmRequest &original, Dial
         }
     }
     flushCalls();
-    return messages;
 }
 
 QJsonObject ChatCompletionsClient::buildRequestBody(const LlmRequest &request, Dialect dialect)

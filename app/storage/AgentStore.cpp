@@ -1,5 +1,6 @@
 #include "AgentStore.h"
 
+#include "SqlConnection.h"
 #include "SqlValues.h"
 #include "Statement.h"
 #include "domain/TransitionGraph.h"
@@ -88,6 +89,7 @@ StoreResult AgentStore::save(const Agent &agent)
     q.addBindValue(SqlValues::text(agent.description));
     q.addBindValue(agent.fallback);
     q.addBindValue(SqlValues::fromTime(QDateTime::currentDateTimeUtc()));
+    m_connection->noteAgentWrite();
     return write(q);
 }
 
@@ -115,6 +117,7 @@ StoreResult AgentStore::remove(const QString &id)
 {
     Statement q = prepare(u"DELETE FROM agents WHERE id = ?"_s);
     q.addBindValue(id);
+    m_connection->noteAgentWrite();
     return writeOne(q, u"agent %1 is gone"_s.arg(id));
 }
 

@@ -211,6 +211,8 @@ QVariant ArchiveWriter::provider(const QString &id)
 bool ArchiveWriter::addAgents(const QList<Agent> &agents, int *agentsAdded)
 {
     QSqlQuery &q = m_statements->agent;
+    if (!agents.isEmpty())
+        m_work.connection().noteAgentWrite();
     const QVariant now = SqlValues::fromTime(QDateTime::currentDateTimeUtc());
     for (const Agent &a : agents) {
         q.bindValue(0, a.id);

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -39,11 +40,17 @@ std::unique_ptr<ConversationLock> ConversationLock::tryLock(const QString &path)
         return nullptr;
     }
     // Held: say who holds it. A reader that finds the lock taken and the file not yet written waits a moment.
+    // The id is written only if the file does not hold it already (this process takes a conversation's lock for every
+    // run), and over the old one, cut to its length afterwards: never cut to zero first, since ext4 writes a file cut
+    // to zero and written again out to the disk when it is closed (auto_da_alloc), a disk write per run.
     char pid[32];
     const int length = std::snprintf(pid, sizeof pid, "%lld\n", static_cast<long long>(::getpid()));
-    if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid, size_t(length), 0) != length) {
-        ::close(fd);
-        return nullptr;
+    char held[sizeof pid + 1] = {};
+    if (::pread(fd, held, sizeof held, 0) != length || std::memcmp(held, pid, size_t(length)) != 0) {
+        if (::pwrite(fd, pid, size_t(length), 0) != length || ::ftruncate(fd, length) != 0) {
+            ::close(fd);
+            return nullptr;
+        }
     }
     auto lock = std::make_unique<ConversationLock>();
     lock->m_fd = fd;

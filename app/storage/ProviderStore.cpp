@@ -1,5 +1,6 @@
 #include "ProviderStore.h"
 
+#include "SqlConnection.h"
 #include "SqlValues.h"
 #include "Statement.h"
 #include "domain/UrlSecrets.h"
@@ -75,6 +76,8 @@ StoreResult ProviderStore::remove(const QString &id)
 {
     Statement q = prepare(u"DELETE FROM providers WHERE id = ?"_s);
     q.addBindValue(id);
+    // The agents' provider_id is set to NULL by the foreign key.
+    m_connection->noteAgentWrite();
     return writeOne(q, u"provider %1 is gone"_s.arg(id));
 }
 

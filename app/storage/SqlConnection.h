@@ -56,6 +56,11 @@ public:
     quint64 rollbacks() const { return m_rollbacks; }
     /// @brief The message rows this connection rewrote in place (MessageStore::update(), linkHandoff()).
     MessageJournal &messageRewrites() { return m_messageRewrites; }
+    /// @brief Notes a write to the agents table (a save, a removal, an import, a provider's removal, which clears
+    /// the agents' provider): a reader keeping the roster in memory reads it again.
+    void noteAgentWrite() { ++m_agentWrites; }
+    /// @brief Writes to the agents table on this connection so far.
+    quint64 agentWrites() const { return m_agentWrites; }
 
     /// @brief Counts one row read by a store (for the benchmarks of what a step reads).
     void countRow() { ++m_rowsRead; }
@@ -88,6 +93,7 @@ private:
     int m_depth = 0;
     quint64 m_rowsRead = 0;
     quint64 m_rollbacks = 0;
+    quint64 m_agentWrites = 0;
     MessageJournal m_messageRewrites;
     QString m_error;
     int m_failureCode = 0;
