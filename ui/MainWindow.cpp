@@ -17,6 +17,7 @@
 #include "SettingsDialog.h"
 #include "Sidebar.h"
 #include "TasksPanel.h"
+#include "TeamBoardDock.h"
 #include "Theme.h"
 #include "VariablesDialog.h"
 #include "presentation/ChatViewModel.h"
@@ -482,8 +483,25 @@ void MainWindow::openSettings()
         dialog.addLocalApiPage(m_localApi);
     if (m_mcpServers)
         dialog.addMcpServersPage(m_mcpServers);
+    if (m_teamBoardSettings)
+        dialog.addTeamBoardPage(m_teamBoardSettings);
     dialog.exec();
     updateSendingState();
+}
+
+void MainWindow::setTeamBoard(TeamBoardViewModel *board, TeamBoardSettingsViewModel *settings)
+{
+    m_teamBoardSettings = settings;
+    m_teamBoardDock = new TeamBoardDock(board, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_teamBoardDock);
+    m_teamBoardDock->hide(); // opened from View → Team Board; the window remembers it after
+    addAction(m_teamBoardDock->toggleViewAction());
+    // View's panels end at its first separator: the team board joins them there.
+    if (auto *view = menuBar()->findChild<QMenu *>(u"ViewMenu"_s)) {
+        const QList<QAction *> items = view->actions();
+        const auto separator = std::find_if(items.begin(), items.end(), [](QAction *a) { return a->isSeparator(); });
+        view->insertAction(separator == items.end() ? nullptr : *separator, m_teamBoardDock->toggleViewAction());
+    }
 }
 
 void MainWindow::runFirstRunIfNeeded()
