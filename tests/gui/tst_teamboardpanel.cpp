@@ -2,14 +2,20 @@
 // Team Board dock lists a story another connection writes and shows its handoffs, reads offline while the server is
 // down and recovers; Settings → Team board checks the URL as it is typed, saves it (the password into the keychain
 // only, never into the settings) and tests the connection without blocking the window.
+#include "EngineHarness.h"
+#include "MainWindow.h"
 #include "PostgresCluster.h"
 #include "PostgresServerSwitch.h"
 #include "SecretTestUtil.h"
+#include "SettingsDialog.h"
 #include "TeamBoardDock.h"
 #include "TeamBoardPage.h"
 #include "TeamBoardPanel.h"
+#include "TemporaryDatabase.h"
+#include "chat/LocalSettingsService.h"
 #include "chat/TeamBoard.h"
 #include "chat/TeamBoardSetup.h"
+#include "presentation/SettingsViewModel.h"
 #include "presentation/TeamBoardSettingsViewModel.h"
 #include "presentation/TeamBoardViewModel.h"
 #include "storage/BoardUrl.h"
@@ -19,9 +25,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
 
@@ -37,6 +47,7 @@ private Q_SLOTS:
     void initTestCase();
     void dockFollowsTheBoard();
     void settingsPageSavesAndTests();
+    void windowAndSettingsHaveThem();
 
 private:
     PostgresCluster m_cluster;
@@ -147,6 +158,47 @@ void TestTeamBoardPanel::settingsPageSavesAndTests()
     QCOMPARE(announced.constLast(), QString());
     QVERIFY(page.statusLabel()->text().startsWith(u"Off"_s));
     secrets.remove(BoardUrl::parse(url, &error)->secretKey(), [](const SecretStore::Result &) {});
+}
+
+void TestTeamBoardPanel::windowAndSettingsHaveThem()
+{
+    Test::EngineHarness harness(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(harness.isReady());
+    TeamBoard board(50);
+    TeamBoardViewModel view(&board);
+    SecretStore secrets(u"tandem-teamboard-gui-test"_s);
+    secrets.setRetryDelay(50);
+    TeamBoardSetup setup(&secrets);
+    TeamBoardSettingsViewModel teamSettings(&setup);
+
+    // View → Team Board (Ctrl+Shift+B), beside the conversations, closed until opened.
+    MainWindow window(&harness.repository());
+    window.setTeamBoard(&view, &teamSettings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TeamBoardDock *dock = window.teamBoardDock();
+    QVERIFY(dock);
+    QCOMPARE(window.dockWidgetArea(dock), Qt::LeftDockWidgetArea);
+    QVERIFY(dock->isHidden());
+    QMenu *viewMenu = window.menuBar()->findChild<QMenu *>(u"ViewMenu"_s);
+    QVERIFY(viewMenu && viewMenu->actions().contains(dock->toggleViewAction()));
+    QCOMPARE(dock->toggleViewAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    dock->toggleViewAction()->trigger();
+    QVERIFY(dock->isVisible());
+    QVERIFY(dock->panel()->statusLabel()->text().contains(u"Settings"_s));
+
+    // Settings → Team board.
+    Test::TemporaryDatabase db;
+    QVERIFY2(db.isReady(), qPrintable(db.errorString()));
+    QNetworkAccessManager network;
+    LocalSettingsService service(&db.work(), &secrets, &network);
+    SettingsViewModel settings(&service);
+    SettingsDialog dialog(&settings);
+    dialog.addTeamBoardPage(&teamSettings);
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(tabs->count() - 1), u"Team &board"_s);
+    QVERIFY(qobject_cast<TeamBoardPage *>(tabs->widget(tabs->count() - 1)));
 }
 
 QTEST_MAIN(TestTeamBoardPanel)
