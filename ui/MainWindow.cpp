@@ -492,16 +492,7 @@ void MainWindow::openSettings()
 void MainWindow::setTeamBoard(TeamBoardViewModel *board, TeamBoardSettingsViewModel *settings)
 {
     m_teamBoardSettings = settings;
-    m_teamBoardDock = new TeamBoardDock(board, this);
-    addDockWidget(Qt::LeftDockWidgetArea, m_teamBoardDock);
-    m_teamBoardDock->hide(); // opened from View → Team Board; the window remembers it after
-    addAction(m_teamBoardDock->toggleViewAction());
-    // View's panels end at its first separator: the team board joins them there.
-    if (auto *view = menuBar()->findChild<QMenu *>(u"ViewMenu"_s)) {
-        const QList<QAction *> items = view->actions();
-        const auto separator = std::find_if(items.begin(), items.end(), [](QAction *a) { return a->isSeparator(); });
-        view->insertAction(separator == items.end() ? nullptr : *separator, m_teamBoardDock->toggleViewAction());
-    }
+    m_teamBoardDock = TeamBoardDock::addTo(this, board);
 }
 
 void MainWindow::runFirstRunIfNeeded()

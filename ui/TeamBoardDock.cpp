@@ -4,6 +4,11 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -19,6 +24,22 @@ TeamBoardDock::TeamBoardDock(TeamBoardViewModel *board, QWidget *parent)
     toggleViewAction()->setObjectName(u"TeamBoardAction"_s);
     toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     retranslate();
+}
+
+TeamBoardDock *TeamBoardDock::addTo(QMainWindow *window, TeamBoardViewModel *board)
+{
+    auto *dock = new TeamBoardDock(board, window);
+    window->addDockWidget(Qt::LeftDockWidgetArea, dock);
+    dock->hide(); // opened from View → Team Board; the window remembers it after
+    window->restoreDockWidget(dock); // made after the window restored its layout: its place and state from there
+    window->addAction(dock->toggleViewAction());
+    // View's panels end at its first separator: the team board joins them there.
+    if (auto *view = window->menuBar()->findChild<QMenu *>(u"ViewMenu"_s)) {
+        const QList<QAction *> items = view->actions();
+        const auto separator = std::find_if(items.begin(), items.end(), [](QAction *a) { return a->isSeparator(); });
+        view->insertAction(separator == items.end() ? nullptr : *separator, dock->toggleViewAction());
+    }
+    return dock;
 }
 
 void TeamBoardDock::changeEvent(QEvent *event)

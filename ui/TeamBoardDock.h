@@ -2,6 +2,8 @@
 
 #include <QDockWidget>
 
+class QMainWindow;
+
 namespace Tandem {
 
 class TeamBoardPanel;
@@ -16,6 +18,10 @@ public:
     /// @brief @p board is borrowed and must outlive the dock.
     explicit TeamBoardDock(TeamBoardViewModel *board, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(TeamBoardDock)
+
+    /// @brief Docks a new TeamBoardDock of @p board in @p window (its parent): on the left, closed unless the saved
+    /// layout had it open, its show/hide action among the View menu's panels.
+    static TeamBoardDock *addTo(QMainWindow *window, TeamBoardViewModel *board);
 
     TeamBoardPanel *panel() const { return m_panel; }
 
