@@ -30,6 +30,7 @@ TeamBoardDock *TeamBoardDock::addTo(QMainWindow *window, TeamBoardViewModel *boa
 {
     auto *dock = new TeamBoardDock(board, window);
     window->addDockWidget(Qt::LeftDockWidgetArea, dock);
+    window->resizeDocks({ dock }, { 460 }, Qt::Horizontal); // the five columns and a handoff's line fit
     dock->hide(); // opened from View → Team Board; the window remembers it after
     window->restoreDockWidget(dock); // made after the window restored its layout: its place and state from there
     window->addAction(dock->toggleViewAction());

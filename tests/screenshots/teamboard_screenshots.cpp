@@ -3,6 +3,8 @@
 // few stories. Run under Xvfb:
 //   teamboard_screenshots <output folder>
 
+#include "EngineHarness.h"
+#include "MainWindow.h"
 #include "PostgresCluster.h"
 #include "TeamBoardDock.h"
 #include "TeamBoardPage.h"
@@ -102,6 +104,15 @@ int main(int argc, char **argv)
         stories->setCurrentIndex(stories->model()->index(1, 0));
         failures += !QTest::qWaitFor([&] { return !view.openedStoryHandoffs().isEmpty(); }, 20000);
         failures += !save(&dock, out.filePath(u"team-board-%1.png"_s.arg(language)));
+
+        // The same dock in the window, beside the conversations.
+        Tandem::Test::EngineHarness harness(ProviderProfile::Protocol::ChatCompletions);
+        MainWindow window(&harness.repository());
+        window.setTeamBoard(&view, &settings);
+        window.resize(1280, 800);
+        window.show();
+        window.teamBoardDock()->show();
+        failures += !save(&window, out.filePath(u"team-window-%1.png"_s.arg(language)));
 
         QTabWidget tabs;
         auto *page = new TeamBoardPage(&settings);
