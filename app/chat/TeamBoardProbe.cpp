@@ -20,7 +20,8 @@ TeamBoardProbe::Problem TeamBoardProbe::classify(const QString &error)
     if (e.contains(u"password authentication failed") || e.contains(u"no password supplied")
         || e.contains(u"fe_sendauth"))
         return Problem::WrongPassword;
-    if (e.contains(u"ssl"))
+    // A server that takes this host only over TLS answers a plain connection with "no encryption".
+    if (e.contains(u"ssl") || (e.contains(u"pg_hba.conf") && e.contains(u"no encryption")))
         return Problem::SslRefused;
     if ((e.contains(u"database") || e.contains(u"role")) && e.contains(u"does not exist"))
         return Problem::NoDatabase;
