@@ -5,6 +5,8 @@
 #include "api/LocalApi.h"
 #include "chat/LocalChatRepository.h"
 #include "chat/LocalSettingsService.h"
+#include "chat/TeamBoard.h"
+#include "chat/TeamBoardSetup.h"
 #include "cli/AppSetup.h"
 #include "cli/CliCommands.h"
 #include "cli/CommandRegistry.h"
@@ -14,11 +16,14 @@
 #include "cliexchange/ExportCommand.h"
 #include "cliexchange/ImportCommand.h"
 #include "composition/AppContext.h"
+#include "composition/TeamBoardChoice.h"
 #include "domain/Logging.h"
 #include "exchange/LocalExchange.h"
 #include "presentation/ExchangeViewModel.h"
 #include "presentation/McpServersViewModel.h"
 #include "presentation/SettingsViewModel.h"
+#include "presentation/TeamBoardSettingsViewModel.h"
+#include "presentation/TeamBoardViewModel.h"
 #include "storage/DataLocation.h"
 #include "storage/Database.h"
 #include "storage/IntegrityCheckThread.h"
@@ -173,10 +178,20 @@ int main(int argc, char *argv[])
     };
     Tandem::McpServersViewModel mcpServers(&context.mcpServers(), mcpSecrets);
 
+    // The team's board (Settings → Team board): followed off the GUI thread, and again whenever the setting changes.
+    Tandem::TeamBoard teamBoard;
+    Tandem::TeamBoardSetup teamBoardSetup(&secrets);
+    QObject::connect(&teamBoardSetup, &Tandem::TeamBoardSetup::boardChanged, &teamBoard,
+        [&](const QString &url) { teamBoard.connectTo(url, &secrets); });
+    teamBoard.connectTo(Tandem::TeamBoardChoice::url(), &secrets);
+    Tandem::TeamBoardSettingsViewModel teamBoardSettings(&teamBoardSetup);
+    Tandem::TeamBoardViewModel teamBoardView(&teamBoard);
+
     Tandem::MainWindow window(&repository, &settings);
     window.setExchange(&exchange);
     window.setLocalApi(&localApi);
     window.setMcpServers(&mcpServers);
+    window.setTeamBoard(&teamBoardView, &teamBoardSettings);
     Tandem::FirstPaintReport::watch(&window); // bench_startup's measure; nothing unless its variable is set
     window.show();
     instance.listen(&window);

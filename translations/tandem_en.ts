@@ -454,6 +454,36 @@
     </message>
 </context>
 <context>
+    <name>Tandem::TeamBoardSettingsViewModel</name>
+    <message numerus="yes">
+        <source>Connected. The board holds %n stories.</source>
+        <translation>
+            <numerusform>Connected. The board holds %n story.</numerusform>
+            <numerusform>Connected. The board holds %n stories.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardViewModel</name>
+    <message numerus="yes">
+        <source>Team board: %n stories.</source>
+        <translation>
+            <numerusform>Team board: %n story.</numerusform>
+            <numerusform>Team board: %n stories.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamStoryListModel</name>
+    <message numerus="yes">
+        <source>%1: %n handoffs, %2 pending; last change %3</source>
+        <translation>
+            <numerusform>%1: %n handoff, %2 pending; last change %3</numerusform>
+            <numerusform>%1: %n handoffs, %2 pending; last change %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ToolRowText</name>
     <message numerus="yes">
         <source>… (%n characters more; Copy takes all of it)</source>

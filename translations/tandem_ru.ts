@@ -6425,6 +6425,10 @@ or write a message below to start a new one.</source>
         <source>T&amp;ools</source>
         <translation>&amp;Инструменты</translation>
     </message>
+    <message>
+        <source>Team &amp;board</source>
+        <translation>Командная &amp;доска</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::SettingsViewModel</name>
@@ -6618,6 +6622,204 @@ or write a message below to start a new one.</source>
     <message>
         <source>Status</source>
         <translation>Статус</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardDock</name>
+    <message>
+        <source>Team Board</source>
+        <translation>Командная доска</translation>
+    </message>
+    <message>
+        <source>&amp;Team Board</source>
+        <translation>&amp;Командная доска</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardPage</name>
+    <message>
+        <source>A team shares its stories and handoffs on one PostgreSQL board: every Tandem and outside agent set to it sees the same pipelines. Conversations stay on this computer. The password is kept in the system keychain only.</source>
+        <translation>Команда ведёт свои истории и передачи на одной доске в PostgreSQL: каждый Tandem и внешний агент, настроенный на неё, видит одни и те же конвейеры. Беседы остаются на этом компьютере. Пароль хранится только в системной связке ключей.</translation>
+    </message>
+    <message>
+        <source>Board address</source>
+        <translation>Адрес доски</translation>
+    </message>
+    <message>
+        <source>Board password</source>
+        <translation>Пароль доски</translation>
+    </message>
+    <message>
+        <source>kept in the keychain; leave empty to keep the stored one</source>
+        <translation>хранится в связке ключей; оставьте пустым, чтобы сохранить прежний</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Проверить соединение</translation>
+    </message>
+    <message>
+        <source>O&amp;ff (local only)</source>
+        <translation>&amp;Выключить (только локально)</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>&amp;Доска:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>П&amp;ароль:</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Подключение…</translation>
+    </message>
+    <message>
+        <source>Off: conversations and handoffs stay on this computer.</source>
+        <translation>Выключено: беседы и передачи остаются на этом компьютере.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardPanel</name>
+    <message>
+        <source>Team stories</source>
+        <translation>Истории команды</translation>
+    </message>
+    <message>
+        <source>The story&apos;s handoffs</source>
+        <translation>Передачи истории</translation>
+    </message>
+    <message>
+        <source>Pick a story to see its handoffs.</source>
+        <translation>Выберите историю, чтобы увидеть её передачи.</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardSettingsViewModel</name>
+    <message numerus="yes">
+        <source>Connected. The board holds %n stories.</source>
+        <translation>
+            <numerusform>Соединено. На доске %n история.</numerusform>
+            <numerusform>Соединено. На доске %n истории.</numerusform>
+            <numerusform>Соединено. На доске %n историй.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This is not a board&apos;s address: %1</source>
+        <translation>Это не адрес доски: %1</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: check the host, the port and that PostgreSQL is running.</source>
+        <translation>Сервер недоступен: проверьте хост, порт и что PostgreSQL запущен.</translation>
+    </message>
+    <message>
+        <source>The server refused the password for this user.</source>
+        <translation>Сервер отклонил пароль этого пользователя.</translation>
+    </message>
+    <message>
+        <source>The server and the sslmode do not agree on encryption (SSL): the server said: %1</source>
+        <translation>Сервер и sslmode не согласны насчёт шифрования (SSL); сервер ответил: %1</translation>
+    </message>
+    <message>
+        <source>The server knows no such database or user: %1</source>
+        <translation>На сервере нет такой базы данных или пользователя: %1</translation>
+    </message>
+    <message>
+        <source>The board could not be opened: %1</source>
+        <translation>Не удалось открыть доску: %1</translation>
+    </message>
+    <message>
+        <source>Off: conversations and handoffs stay on this computer.</source>
+        <translation>Выключено: беседы и передачи остаются на этом компьютере.</translation>
+    </message>
+    <message>
+        <source>Saved. The board&apos;s password is the one in the keychain, if any.</source>
+        <translation>Сохранено. Пароль доски — тот, что в связке ключей, если он там есть.</translation>
+    </message>
+    <message>
+        <source>Saved. The password is in the keychain.</source>
+        <translation>Сохранено. Пароль в связке ключей.</translation>
+    </message>
+    <message>
+        <source>The password could not be stored in the keychain: %1</source>
+        <translation>Не удалось сохранить пароль в связке ключей: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamBoardViewModel</name>
+    <message>
+        <source>No team board: set one in Settings → Team board.</source>
+        <translation>Командной доски нет: задайте её в «Настройки → Командная доска».</translation>
+    </message>
+    <message>
+        <source>Connecting to the team board…</source>
+        <translation>Соединение с командной доской…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Team board: %n stories.</source>
+        <translation>
+            <numerusform>Командная доска: %n история.</numerusform>
+            <numerusform>Командная доска: %n истории.</numerusform>
+            <numerusform>Командная доска: %n историй.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The team board is offline; trying again. %1</source>
+        <translation>Командная доска недоступна; пробуем снова. %1</translation>
+    </message>
+    <message>
+        <source>%1: not started.</source>
+        <translation>%1: не начата.</translation>
+    </message>
+    <message>
+        <source>%1: complete.</source>
+        <translation>%1: завершена.</translation>
+    </message>
+    <message>
+        <source>%1: %2, with %3.</source>
+        <translation>%1: %2, у агента %3.</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3, %4</source>
+        <translation>%1 → %2: %3, %4</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::TeamStoryListModel</name>
+    <message>
+        <source>not started</source>
+        <translation>не начата</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n handoffs, %2 pending; last change %3</source>
+        <translation>
+            <numerusform>%1: %n передача, ожидают %2; последнее изменение %3</numerusform>
+            <numerusform>%1: %n передачи, ожидают %2; последнее изменение %3</numerusform>
+            <numerusform>%1: %n передач, ожидают %2; последнее изменение %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Story</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Фаза</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Handoffs</source>
+        <translation>Передачи</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "SettingsDialog.h"
 #include "Sidebar.h"
 #include "TasksPanel.h"
+#include "TeamBoardDock.h"
 #include "Theme.h"
 #include "VariablesDialog.h"
 #include "presentation/ChatViewModel.h"
@@ -482,8 +483,16 @@ void MainWindow::openSettings()
         dialog.addLocalApiPage(m_localApi);
     if (m_mcpServers)
         dialog.addMcpServersPage(m_mcpServers);
+    if (m_teamBoardSettings)
+        dialog.addTeamBoardPage(m_teamBoardSettings);
     dialog.exec();
     updateSendingState();
+}
+
+void MainWindow::setTeamBoard(TeamBoardViewModel *board, TeamBoardSettingsViewModel *settings)
+{
+    m_teamBoardSettings = settings;
+    m_teamBoardDock = TeamBoardDock::addTo(this, board);
 }
 
 void MainWindow::runFirstRunIfNeeded()

@@ -33,6 +33,9 @@ class PanelDocks;
 class PipelinePanel;
 class Sidebar;
 class SettingsViewModel;
+class TeamBoardDock;
+class TeamBoardSettingsViewModel;
+class TeamBoardViewModel;
 struct ApprovalRequest;
 
 /// @brief The main window: the conversation sidebar, the chat view, the composer, the menu bar, a toolbar with the
@@ -79,6 +82,10 @@ public:
     void setLocalApi(LocalApi *api) { m_localApi = api; }
     /// @brief The MCP servers Settings → Tools edits (borrowed).
     void setMcpServers(McpServersViewModel *servers) { m_mcpServers = servers; }
+    /// @brief The team's board in a dock beside the conversations (View → Team Board) and Settings → Team board
+    /// (both borrowed).
+    void setTeamBoard(TeamBoardViewModel *board, TeamBoardSettingsViewModel *settings);
+    TeamBoardDock *teamBoardDock() const { return m_teamBoardDock; }
     /// @brief The progress dialog of the running export, or null.
     QProgressDialog *exportProgress() const;
 
@@ -133,6 +140,8 @@ private:
     QPointer<SettingsViewModel> m_settings;
     LocalApi *m_localApi = nullptr;
     McpServersViewModel *m_mcpServers = nullptr;
+    TeamBoardSettingsViewModel *m_teamBoardSettings = nullptr;
+    TeamBoardDock *m_teamBoardDock = nullptr;
     QPointer<HandoffInspector> m_inspector;
     ExchangeFlow *m_exchangeFlow = nullptr;
     ConversationCommands *m_commands = nullptr;

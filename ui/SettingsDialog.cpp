@@ -6,6 +6,7 @@
 #include "LocalApiPage.h"
 #include "McpServersPage.h"
 #include "ProvidersSettingsPage.h"
+#include "TeamBoardPage.h"
 #include "presentation/SettingsViewModel.h"
 
 #include <QDialogButtonBox>
@@ -54,6 +55,8 @@ void SettingsDialog::createPages()
         m_tabs->addTab(new LocalApiPage(m_localApi, this), tr("&Local API"));
     if (m_mcpServers)
         m_tabs->addTab(new McpServersPage(m_mcpServers, this), tr("T&ools"));
+    if (m_teamBoard)
+        m_tabs->addTab(new TeamBoardPage(m_teamBoard, this), tr("Team &board"));
 }
 
 void SettingsDialog::changeEvent(QEvent *event)
@@ -91,6 +94,12 @@ void SettingsDialog::addMcpServersPage(McpServersViewModel *servers)
 {
     m_mcpServers = servers;
     m_tabs->addTab(new McpServersPage(servers, this), tr("T&ools"));
+}
+
+void SettingsDialog::addTeamBoardPage(TeamBoardSettingsViewModel *board)
+{
+    m_teamBoard = board;
+    m_tabs->addTab(new TeamBoardPage(board, this), tr("Team &board"));
 }
 
 } // namespace Tandem

@@ -12,9 +12,11 @@ class LocalApi;
 class McpServersViewModel;
 class ProvidersSettingsPage;
 class SettingsViewModel;
+class TeamBoardSettingsViewModel;
 
 /// @brief Settings: one tab per page (ProvidersSettingsPage, AgentsSettingsPage, GuardrailsSettingsPage,
-/// AppearanceSettingsPage, LocalApiPage), made again in the new language when it changes.
+/// AppearanceSettingsPage, LocalApiPage, McpServersPage, TeamBoardPage), made again in the new language when it
+/// changes.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -27,6 +29,8 @@ public:
     void addLocalApiPage(LocalApi *api);
     /// @brief Adds the "Tools" page with the MCP servers of @p servers (borrowed; it must outlive the dialog).
     void addMcpServersPage(McpServersViewModel *servers);
+    /// @brief Adds the "Team board" page of @p board (borrowed; it must outlive the dialog).
+    void addTeamBoardPage(TeamBoardSettingsViewModel *board);
 
     /// @brief The placeholder the key field shows when a key is stored ("•••• stored").
     static QString storedKeyPlaceholder();
@@ -46,6 +50,7 @@ private:
     ProvidersSettingsPage *m_providers = nullptr;
     LocalApi *m_localApi = nullptr; ///< borrowed: the "Local API" page's, made again with the others
     McpServersViewModel *m_mcpServers = nullptr; ///< borrowed: the "Tools" page's
+    TeamBoardSettingsViewModel *m_teamBoard = nullptr; ///< borrowed: the "Team board" page's
     bool m_retranslating = false;
 };
 

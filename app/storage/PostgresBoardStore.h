@@ -32,6 +32,9 @@ public:
     QString storyId(qint64 key);
     /// @brief The latest failure, for logs.
     QString lastError() const { return m_error; }
+    /// @brief The board's QSqlDatabase connection, for the read-only queries kept in their own files
+    /// (PostgresStoryList).
+    QString connectionName() const { return m_connectionName; }
 
     StoreResult create(Handoff &handoff) override;
     StoreResult saveStatus(const Handoff &handoff) override;
