@@ -100,6 +100,7 @@ struct Side
     std::vector<double> cpu;
     std::vector<double> wall;
     std::vector<double> rss;
+    std::vector<double> serverCpu; ///< the fake server's own, not counted above
     int failed = 0;
 
     void add(const ProcessCost &cost, bool answered)
@@ -125,9 +126,11 @@ double median(std::vector<double> values)
 
 void report(const char *what, const Side &side)
 {
-    std::printf("%s: CPU %s ms (%.2f ms a turn), wall %s ms, peak RSS %s MiB, median (min–max) of %zu runs%s\n", what,
-        spread(side.cpu, 0).c_str(), median(side.cpu) / kTurns, spread(side.wall, 0).c_str(),
-        spread(side.rss, 1).c_str(), side.cpu.size(), side.failed ? " — SOME RUNS FAILED" : "");
+    std::printf("%s: CPU %s ms (%.2f ms a turn), wall %s ms, peak RSS %s MiB, median (min–max) of %zu runs%s; the "
+                "fake server's own CPU %s ms\n",
+        what, spread(side.cpu, 0).c_str(), median(side.cpu) / kTurns, spread(side.wall, 0).c_str(),
+        spread(side.rss, 1).c_str(), side.cpu.size(), side.failed ? " — SOME RUNS FAILED" : "",
+        spread(side.serverCpu, 0).c_str());
 }
 
 void printLoad(const char *when)
@@ -160,6 +163,7 @@ void runTandem(Side &side, const std::string &folder, int run, const std::string
     const ProcessCost cost = measureProcess(chat, out.c_str(), (folder + "/messages.txt").c_str());
     // The fake server's --dual answers agent 2 with "Answer: " and the payload agent 1 handed over.
     side.add(cost, fileText(out).find("Answer: P: " + message(kTurns)) != std::string::npos);
+    side.serverCpu.push_back(server.cpuMs());
 }
 
 void runPeer(Side &side, const std::string &folder, const std::string &script)
@@ -172,6 +176,7 @@ void runPeer(Side &side, const std::string &folder, const std::string &script)
         : measureProcess({ "/usr/bin/node", script, url, std::to_string(kTurns) }, out.c_str());
     const std::string last = "turns " + std::to_string(kTurns) + ", history " + std::to_string(4 * kTurns) + " items";
     side.add(cost, fileText(out).find(last) != std::string::npos);
+    side.serverCpu.push_back(server.cpuMs());
 }
 
 } // namespace
