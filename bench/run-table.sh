@@ -5,7 +5,8 @@
 #   bench/run-table.sh OLD_TREE NEW_TREE [ROUNDS]
 # OLD_TREE and NEW_TREE are build trees (build/bench of two checkouts); ROUNDS runs of each (default 3). A benchmark
 # missing from a tree, or a figure a tree's benchmark does not print, shows as "-". The raw outputs are kept in a
-# temporary folder, named at the end. The load average is printed before and after each run: the machine is shared.
+# temporary folder, named at the end; OUTPUTS=<that folder> prints the lines from them again without running anything.
+# The load average is printed before and after each run: the machine is shared.
 set -u
 
 if [ $# -lt 2 ]; then
@@ -15,7 +16,8 @@ fi
 old=$1
 new=$2
 rounds=${3:-3}
-out=$(mktemp -d "${TMPDIR:-/tmp}/tandem-run-table-XXXXXX")
+out=${OUTPUTS:-}
+[ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/tandem-run-table-XXXXXX")
 
 # Each figure: label | benchmark | the line after which to look ("" from the start) | a Perl pattern whose first
 # group is the figure. The first match counts.
@@ -24,7 +26,7 @@ figures() {
 open a 10,000-message conversation to first paint, ms wall|bench_openconversation||first paint: ([0-9.]+) ms wall
 open a 10,000-message conversation to first paint, ms CPU|bench_openconversation||first paint: [0-9.]+ ms wall, ([0-9.]+) ms CPU
 resident memory with it open, MB|bench_openconversation||resident memory with it open: ([0-9.]+) MB
-event-loop stall at 5,000 deltas/s, p99 ms|bench_streamdelta||event-loop stall .* p99 ([0-9.]+) ms
+event-loop stall at 5,000 deltas/s, p99 ms|bench_streamdelta||event-loop stall .*? p99 ([0-9.]+) ms
 one streamed delta, a 25 KB paragraph, µs CPU|bench_streamdelta||one 25 KB paragraph.*: ([0-9.]+) us CPU
 one streamed delta, paragraphs of 40 words, µs CPU|bench_streamdelta||paragraphs of 40 words.*: ([0-9.]+) us CPU
 export 100,000 messages to Markdown, ms wall|bench_export||export to Markdown +median +([0-9.]+) ms wall
@@ -66,8 +68,8 @@ the page check (PRAGMA quick_check), ms|bench_opendatabase||PRAGMA quick_check a
 start to first paint, 100,000 messages, ms|bench_startup||^start to first paint.*median ([0-9.]+) ms
 a 100,000-message conversation open, resident MB|bench_bigconversation||^opened: .*resident memory ([0-9.]+) MB
 while scrolling it, at most resident MB|bench_bigconversation||^resident memory: .*at most ([0-9.]+) MB
-scrolling it end to end, event-loop pass p99 ms|bench_bigconversation||^end to end, both ways: .*p99 ([0-9.]+) ms
-scrolling it, the GUI thread's CPU per pass p99 ms|bench_bigconversation||^the GUI thread's CPU time per pass.*p99 ([0-9.]+) ms
+scrolling it end to end, event-loop pass p99 ms|bench_bigconversation||^end to end, both ways: .*? p99 ([0-9.]+) ms
+scrolling it, the GUI thread's CPU per pass p99 ms|bench_bigconversation||^the GUI thread's CPU time per pass.*? p99 ([0-9.]+) ms
 a send in the window, 10 messages, ms GUI-thread CPU|bench_windowsend||^ +window, +10 messages: .*then median ([0-9.]+) ms
 a send in the window, 10,000 messages, ms GUI-thread CPU|bench_windowsend||^ +window, +10000 messages: .*then median ([0-9.]+) ms
 EOF
@@ -92,6 +94,7 @@ run() { # tree-name tree bench round
 }
 
 for bench in $benches; do
+    [ -n "${OUTPUTS:-}" ] && break
     r=1
     while [ "$r" -le "$rounds" ]; do
         run old "$old" "$bench" "$r"
