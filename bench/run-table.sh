@@ -42,6 +42,8 @@ tandem-cli run, one dual turn, ms CPU|bench_cliprocess||^tandem-cli run --mode d
 tandem-cli run, one dual turn, peak MiB|bench_cliprocess||^tandem-cli run --mode dual.*peak RSS ([0-9.]+)
 the floor as a process (bench_qtfloor --once), ms CPU|bench_cliprocess||^the floor: .*: CPU ([0-9.]+)
 the floor as a process, peak MiB|bench_cliprocess||^the floor: .*peak RSS ([0-9.]+)
+tandem-cli run against the floor, CPU ratio (perf's bench_cliprocess)|bench_cliprocess||^tandem-cli run against the floor.*: ([0-9.]+) × its CPU
+tandem-cli run against the floor, extra peak MiB|bench_cliprocess||^tandem-cli run against the floor.*CPU.*?([-+][0-9.]+) MiB peak
 tandem run (hands over), one dual turn, ms CPU|bench_cliprocess||^tandem run --mode dual.*: CPU ([0-9.]+)
 @openai/agents, one dual turn, ms CPU|bench_cliprocess||^OpenAI Agents SDK.*: CPU ([0-9.]+)
 @openai/agents, one dual turn, peak MiB|bench_cliprocess||^OpenAI Agents SDK.*peak RSS ([0-9.]+)
@@ -57,6 +59,7 @@ tandem run (hands over), one dual turn, ms CPU|bench_cliprocess||^tandem run --m
 400 turns, Chat Completions, turns 391–400, ms CPU a turn|bench_longconversation|^Chat Completions|turns 391–400: ([0-9.]+) ms
 400 turns, Chat Completions, resident MiB at the end|bench_longconversation|^Chat Completions|resident memory at the end: ([0-9.]+)
 one dual turn in one process (bench_dualturns), ms CPU|bench_dualturns||^one dual-agent turn .*: ([0-9.]+) ms CPU
+a dual turn to the floor in the same run (bench_dualturns), ratio|bench_dualturns||^the floor in the same run.*ratio of a dual turn to it ([0-9.]+)
 the floor of a dual turn (bench_qtfloor), ms CPU|bench_qtfloor||^the floor of a dual turn .*: ([0-9.]+) ms CPU
 MCP stdio, start + initialize + tools/list, ms CPU|bench_mcp||start \+ initialize \+ tools/list: median ([0-9.]+) ms
 MCP stdio, a tools/call round trip, µs CPU|bench_mcp||tools/call echo round trip: +([0-9.]+) us
@@ -70,6 +73,10 @@ a 100,000-message conversation open, resident MB|bench_bigconversation||^opened:
 while scrolling it, at most resident MB|bench_bigconversation||^resident memory: .*at most ([0-9.]+) MB
 scrolling it end to end, event-loop pass p99 ms|bench_bigconversation||^end to end, both ways: .*? p99 ([0-9.]+) ms
 scrolling it, the GUI thread's CPU per pass p99 ms|bench_bigconversation||^the GUI thread's CPU time per pass.*? p99 ([0-9.]+) ms
+team board on PostgreSQL, the state query p50 ms|bench_teamboard||^state query .*p50 +([0-9.]+) ms
+team board on PostgreSQL, the story list p50 ms|bench_teamboard||^story list .*p50 +([0-9.]+) ms
+team board on PostgreSQL, a handoff written p50 ms|bench_teamboard||^handoff written .*p50 +([0-9.]+) ms
+50 subscribers of /api/events, server CPU per event and subscriber µs|bench_boardevents||^delivery to .*\(([0-9.]+) µs per event and subscriber
 a send in the window, 10 messages, ms GUI-thread CPU|bench_windowsend||^ +window, +10 messages: .*then median ([0-9.]+) ms
 a send in the window, 10,000 messages, ms GUI-thread CPU|bench_windowsend||^ +window, +10000 messages: .*then median ([0-9.]+) ms
 EOF
@@ -107,6 +114,7 @@ done
 values() { # tree-name bench section pattern
     for file in "$out/$2.$1".*; do
         case $file in *.err) continue ;; esac
+        [ -e "$file" ] || continue
         SECTION=$3 PATTERN=$4 perl -ne '
             BEGIN { $in = $ENV{SECTION} eq "" }
             $in = 1 if !$in && /$ENV{SECTION}/;
