@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -24,17 +25,26 @@ struct ProcessCost
     bool ok = false; ///< it ran and exited with 0
     double cpuMs = 0; ///< user + system CPU time
     double maxRssMiB = 0; ///< peak resident memory
+    double wallMs = 0; ///< from fork() to wait4()'s return
 };
 
-/// @brief Runs @p argv (argv[0] a path) to its end with its output thrown away; its cost.
-inline ProcessCost measureProcess(const std::vector<std::string> &argv, const char *stdoutPath = "/dev/null")
+/// @brief Runs @p argv (argv[0] a path) to its end with its output thrown away (or written to @p stdoutPath) and its
+/// standard input read from @p stdinPath (null: this process's); its cost.
+inline ProcessCost measureProcess(
+    const std::vector<std::string> &argv, const char *stdoutPath = "/dev/null", const char *stdinPath = nullptr)
 {
     std::vector<char *> args;
     for (const std::string &arg : argv)
         args.push_back(const_cast<char *>(arg.c_str()));
     args.push_back(nullptr);
+    timespec start {};
+    ::clock_gettime(CLOCK_MONOTONIC, &start);
     const pid_t pid = ::fork();
     if (pid == 0) {
+        if (stdinPath) {
+            FILE *in = std::freopen(stdinPath, "r", stdin);
+            (void)in;
+        }
         FILE *out = std::freopen(stdoutPath, "w", stdout);
         FILE *err = std::freopen("/dev/null", "w", stderr);
         (void)out;
@@ -47,6 +57,9 @@ inline ProcessCost measureProcess(const std::vector<std::string> &argv, const ch
     rusage usage {};
     if (pid < 0 || ::wait4(pid, &status, 0, &usage) != pid)
         return cost;
+    timespec end {};
+    ::clock_gettime(CLOCK_MONOTONIC, &end);
+    cost.wallMs = double(end.tv_sec - start.tv_sec) * 1000.0 + double(end.tv_nsec - start.tv_nsec) / 1e6;
     cost.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     cost.cpuMs = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0
         + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;

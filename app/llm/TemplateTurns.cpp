@@ -38,7 +38,12 @@ LlmRequest TemplateTurns::arranged(LlmRequest request)
                 item.role = InputItem::Role::User;
             if (!input.isEmpty() && input.constLast().type == InputItem::Type::Message
                 && input.constLast().role == item.role) {
-                input.last().text = joined(input.constLast().text, item.text);
+                // Appended in place: a run of thousands of rows of one role (an imported conversation's, kept
+                // without a run) would otherwise copy the growing text once per row.
+                QString &text = input.last().text;
+                if (!text.isEmpty())
+                    text += u"\n\n"_s;
+                text += item.text;
                 continue;
             }
         }
