@@ -33,7 +33,9 @@ void *openCommands(std::string &problem)
         const std::string path = folder + relative + "tandem-commands.so";
         if (::access(path.c_str(), R_OK) != 0)
             continue;
-        if (void *module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL))
+        // Lazy: of the module's calls into Qt and the C++ runtime, a command binds only those it makes (a one-turn
+        // run calls a fraction of them); the Qt libraries themselves are linked -z now and bind theirs whatever this.
+        if (void *module = ::dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL))
             return module;
         problem = ::dlerror();
         return nullptr;

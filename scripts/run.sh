@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh app
 cmake --preset release >/dev/null
-cmake --build --preset release --target tandem tandem-cli tandem-commands
+cmake --build --preset release --target tandem tandem-cli tandem-commands tandem-keychain
 exec build/release/app/tandem "$@"

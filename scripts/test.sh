@@ -51,7 +51,7 @@ if [ $# -eq 0 ]; then
     # tests' build brought in (QtSql's headers through the test support library, once) fails here, not on a
     # person's first command.
     cmake --preset release >/dev/null
-    cmake --build --preset release --target tandem tandem-cli tandem-commands
+    cmake --build --preset release --target tandem tandem-cli tandem-commands tandem-keychain
     cmake --build --preset release --target package
     build/release/app/tandem --version
     ls build/release/tandem_*_"$(dpkg --print-architecture)".deb >/dev/null

@@ -1,5 +1,7 @@
 #include "SecretStore.h"
 
+#include "KeychainBackend.h"
+#include "KeychainModule.h"
 #include "Statement.h"
 #include "domain/Logging.h"
 
@@ -8,40 +10,7 @@
 
 #include <utility>
 
-#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
-#include <QDBusConnection>
-#include <QDBusConnectionInterface>
-#endif
-
-#include <qt6keychain/keychain.h>
-
 namespace Tandem {
-
-namespace {
-// QtKeychain reports a missing Secret Service as OtherError ("Could not connect ..."), so "there is no keychain"
-// is asked of the session bus itself: no bus, or no Secret Service registered or activatable on it.
-bool keychainServiceExists(QKeychain::Error error)
-{
-    if (error == QKeychain::NoBackendAvailable)
-        return false;
-#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
-    QDBusConnection bus = QDBusConnection::sessionBus();
-    if (!bus.isConnected() || !bus.interface())
-        return false;
-    const QString secrets = QStringLiteral("org.freedesktop.secrets");
-    const QString kwallet = QStringLiteral("org.kde.kwalletd6");
-    const QString kwallet5 = QStringLiteral("org.kde.kwalletd5");
-    for (const QString &name : { secrets, kwallet, kwallet5 }) {
-        if (bus.interface()->isServiceRegistered(name).value())
-            return true;
-    }
-    const QStringList activatable = bus.interface()->activatableServiceNames().value();
-    return activatable.contains(secrets) || activatable.contains(kwallet) || activatable.contains(kwallet5);
-#else
-    return true;
-#endif
-}
-} // namespace
 
 SecretStore::SecretStore(const QString &service, QObject *parent)
     : QObject(parent)
@@ -81,74 +50,66 @@ void SecretStore::start(
         return;
     }
 
-    QKeychain::Job *job = nullptr;
-    switch (operation) {
-    case Operation::Read:
-        job = new QKeychain::ReadPasswordJob(m_service, this);
-        break;
-    case Operation::Write: {
-        auto *writeJob = new QKeychain::WritePasswordJob(m_service, this);
-        writeJob->setTextData(secret);
-        job = writeJob;
-        break;
+    QString problem;
+    KeychainBackend *keychain = KeychainModule::backend(&problem);
+    if (!keychain) {
+        // An installation without its keychain module: said as a failure, never a fallback to memory or a file.
+        QTimer::singleShot(0, this, [=, this] {
+            Result result;
+            result.errorString = tr("The system keychain failed: %1").arg(problem);
+            if (!std::exchange(m_failing, true))
+                qCWarning(lcSecrets) << "the keychain module cannot be loaded:" << problem;
+            finish(operation, key, result, done);
+        });
+        return;
     }
-    case Operation::Remove:
-        job = new QKeychain::DeletePasswordJob(m_service, this);
-        break;
-    }
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false); // never a plaintext file
-    job->setKey(key);
-
-    connect(job, &QKeychain::Job::finished, this, [=, this](QKeychain::Job *finished) {
+    const auto backendOperation = operation == Operation::Read ? KeychainBackend::Operation::Read
+        : operation == Operation::Write                        ? KeychainBackend::Operation::Write
+                                                               : KeychainBackend::Operation::Remove;
+    keychain->start(backendOperation, m_service, key, secret, this, [=, this](const KeychainAnswer &answer) {
         Result result;
-        const QKeychain::Error error = finished->error();
-        if (error == QKeychain::NoError || error == QKeychain::EntryNotFound) {
+        if (answer.kind == KeychainAnswer::Kind::Ok || answer.kind == KeychainAnswer::Kind::NotFound) {
             m_keychainAnswered = true;
             if (std::exchange(m_failing, false))
                 qCInfo(lcSecrets) << "the keychain answers again";
         }
-        switch (error) {
-        case QKeychain::NoError:
+        switch (answer.kind) {
+        case KeychainAnswer::Kind::Ok:
             result.status = Result::Status::Ok;
-            if (operation == Operation::Read)
-                result.secret = static_cast<QKeychain::ReadPasswordJob *>(finished)->textData();
+            result.secret = answer.secret;
             break;
-        case QKeychain::EntryNotFound:
+        case KeychainAnswer::Kind::NotFound:
             result.status = operation == Operation::Remove ? Result::Status::Ok : Result::Status::NotFound;
             break;
-        case QKeychain::NoBackendAvailable:
-        case QKeychain::OtherError:
+        case KeychainAnswer::Kind::NoBackend:
+        case KeychainAnswer::Kind::NotAnswering:
             if (!retried) {
                 if (!m_failing)
-                    qCInfo(lcSecrets) << "keychain did not answer, trying once more:" << finished->errorString();
+                    qCInfo(lcSecrets) << "keychain did not answer, trying once more:" << answer.errorString;
                 QTimer::singleShot(m_retryDelayMs, this, [=, this] { start(operation, key, secret, done, true); });
                 return;
             }
-            if (!m_keychainAnswered && !keychainServiceExists(finished->error())) {
-                qCWarning(lcSecrets) << "no keychain available; keys stay in memory:" << finished->errorString();
+            if (!m_keychainAnswered && !keychain->serviceExists(answer.kind)) {
+                qCWarning(lcSecrets) << "no keychain available; keys stay in memory:" << answer.errorString;
                 m_memoryOnly = true;
                 Q_EMIT persistenceChanged(false);
                 runInMemory(operation, key, secret, done);
                 return;
             }
-            result.errorString = tr("The system keychain failed: %1").arg(finished->errorString());
+            result.errorString = tr("The system keychain failed: %1").arg(answer.errorString);
             break;
-        case QKeychain::AccessDeniedByUser:
-        case QKeychain::AccessDenied:
-            result.errorString = tr("Access to the system keychain was denied: %1").arg(finished->errorString());
+        case KeychainAnswer::Kind::Denied:
+            result.errorString = tr("Access to the system keychain was denied: %1").arg(answer.errorString);
             break;
-        case QKeychain::CouldNotDeleteEntry:
-        case QKeychain::NotImplemented:
-            result.errorString = tr("The system keychain failed: %1").arg(finished->errorString());
+        case KeychainAnswer::Kind::Failed:
+            result.errorString = tr("The system keychain failed: %1").arg(answer.errorString);
             break;
         }
         // A keychain that keeps failing (a poller asks every few seconds) is reported once, and its recovery once.
         if (result.status == Result::Status::Failed && !std::exchange(m_failing, true))
-            qCWarning(lcSecrets) << "keychain operation failed for" << key << ":" << finished->errorString();
+            qCWarning(lcSecrets) << "keychain operation failed for" << key << ":" << answer.errorString;
         finish(operation, key, result, done);
     });
-    job->start();
 }
 
 void SecretStore::runInMemory(Operation operation, const QString &key, const QString &secret, const Callback &done)

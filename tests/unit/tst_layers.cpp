@@ -6,9 +6,9 @@
 //   composition (AppContext: the objects every entry point shares) above chat, below cli and app/main.cpp
 //
 // A folder may include its own headers and those of the folders its row names, nothing else; Qt's modules and the
-// keychain stay in the folders named for them (QtSql and QtKeychain in storage/, QtNetwork in llm/, mcp/ and api/,
-// QtHttpServer in api/, QtWidgets in ui/). app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli) are the composition
-// roots and may include everything.
+// keychain stay in the folders named for them (QtSql in storage/, QtKeychain and QtDBus in keychain/, QtNetwork in
+// llm/, mcp/ and api/, QtHttpServer in api/, QtWidgets in ui/). app/main.cpp (tandem) and app/main_cli.cpp (tandem-cli)
+// are the composition roots and may include everything.
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -30,6 +30,9 @@ const QString kRoot = u"main"_s;
 const QHash<QString, QSet<QString>> kAllowedModules = {
     { u"domain"_s, {} },
     { u"storage"_s, { u"domain"_s } },
+    // The keychain module (tandem-keychain.so): QtKeychain behind storage's KeychainBackend, which storage loads at
+    // the first key operation rather than links.
+    { u"keychain"_s, { u"storage"_s } },
     { u"llm"_s, { u"domain"_s } },
     // The tools agents call (built-in now, MCP next): a tool's definition is a ToolDefinition (llm); the task tools
     // write through storage. Never the engine: a tool knows nothing of runs, approvals or handoffs.
@@ -67,8 +70,8 @@ const QHash<QString, QSet<QString>> kAllowedModules = {
 /// Libraries outside QtCore and the folders that may include them. QtCore and the standard library go anywhere.
 const QHash<QString, QSet<QString>> kLibraryFolders = {
     { u"QtSql"_s, { u"storage"_s } },
-    { u"keychain"_s, { u"storage"_s } },
-    { u"QtDBus"_s, { u"storage"_s } },
+    { u"keychain"_s, { u"keychain"_s } },
+    { u"QtDBus"_s, { u"keychain"_s } },
     { u"QtNetwork"_s, { u"llm"_s, u"mcp"_s, u"api"_s, kRoot } },
     { u"QtHttpServer"_s, { u"api"_s } },
     { u"QtGui"_s, { u"presentation"_s, u"exchange"_s, u"ui"_s, kRoot } },
@@ -350,7 +353,12 @@ void TestLayers::forbiddenIncludesAreCaught_data()
     QTest::newRow("SQL outside storage, header") << u"app/chat/X.h"_s << u"#include <QSqlDatabase>"_s << false;
     QTest::newRow("SQL outside storage, module") << u"app/agents/X.cpp"_s << u"#include <QtSql/QSqlQuery>"_s << false;
     QTest::newRow("SQL in storage") << u"app/storage/X.cpp"_s << u"#include <QSqlQuery>"_s << true;
-    QTest::newRow("keychain outside storage") << u"app/chat/X.cpp"_s << u"#include <qt6keychain/keychain.h>"_s << false;
+    QTest::newRow("keychain outside its module")
+        << u"app/chat/X.cpp"_s << u"#include <qt6keychain/keychain.h>"_s << false;
+    QTest::newRow("keychain in storage, which loads it")
+        << u"app/storage/X.cpp"_s << u"#include <qt6keychain/keychain.h>"_s << false;
+    QTest::newRow("keychain in its module")
+        << u"app/keychain/X.cpp"_s << u"#include <qt6keychain/keychain.h>"_s << true;
     QTest::newRow("widgets outside ui") << u"app/presentation/X.cpp"_s << u"#include <QWidget>"_s << false;
     QTest::newRow("widgets module outside ui") << u"app/chat/X.cpp"_s << u"#include <QtWidgets>"_s << false;
     QTest::newRow("application outside ui") << u"app/cli/X.cpp"_s << u"#include <QApplication>"_s << false;
