@@ -21,13 +21,11 @@ QStringList candidates()
 {
     const QString name = QStringLiteral("tandem-keychain.so");
     const QString own = QCoreApplication::applicationDirPath();
-    QStringList paths;
-    if (!own.isEmpty()) {
-        paths << own + u'/' + name;
-        paths << own + QStringLiteral("/" TANDEM_KEYCHAIN_INSTALL_RELATIVE "/") + name;
-    }
-    paths << QStringLiteral(TANDEM_KEYCHAIN_BUILD_PATH);
-    return paths;
+    // Beside the executable (the build tree, where the tests' and benchmarks' folders get a copy), or in the private
+    // library folder of an installed package. Never a path of the machine that built it.
+    if (own.isEmpty())
+        return {};
+    return { own + u'/' + name, own + QStringLiteral("/" TANDEM_KEYCHAIN_INSTALL_RELATIVE "/") + name };
 }
 
 Loaded load()
