@@ -573,6 +573,41 @@
     </message>
 </context>
 <context>
+    <name>BoardCommand</name>
+    <message>
+        <source>Usage: tandem board password URL</source>
+        <translation>Использование: tandem board password URL</translation>
+    </message>
+    <message>
+        <source>Say what to do with the board: password.</source>
+        <translation>Укажите, что сделать с доской: password.</translation>
+    </message>
+    <message>
+        <source>Unknown action “%1”: use password.</source>
+        <translation>Неизвестное действие «%1»: используйте password.</translation>
+    </message>
+    <message>
+        <source>Password for %1 (not shown; an empty one removes it): </source>
+        <translation>Пароль для %1 (не отображается; пустой удаляет его): </translation>
+    </message>
+    <message>
+        <source>The keychain did not take the password: %1</source>
+        <translation>Связка ключей не приняла пароль: %1</translation>
+    </message>
+    <message>
+        <source>There is no keychain: the password cannot be kept for tandem serve.</source>
+        <translation>Связки ключей нет: пароль нельзя сохранить для tandem serve.</translation>
+    </message>
+    <message>
+        <source>The password of %1 was removed from the keychain.</source>
+        <translation>Пароль %1 удалён из связки ключей.</translation>
+    </message>
+    <message>
+        <source>The password of %1 is in the keychain.</source>
+        <translation>Пароль %1 сохранён в связке ключей.</translation>
+    </message>
+</context>
+<context>
     <name>Bubblewrap</name>
     <message>
         <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
@@ -1164,12 +1199,20 @@
         <translation>роль</translation>
     </message>
     <message>
-        <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]</source>
-        <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]</translation>
-    </message>
-    <message>
         <source>the per-agent tokens of a server beyond loopback: create NAME --role ROLE, list, revoke NAME</source>
         <translation>токены агентов для сервера за пределами loopback: create NAME --role ROLE, list, revoke NAME</translation>
+    </message>
+    <message>
+        <source>serve: the team&apos;s board on PostgreSQL, postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=require] (its password from the keychain: tandem board password URL).</source>
+        <translation>serve: доска команды в PostgreSQL, postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=require] (её пароль берётся из связки ключей: tandem board password URL).</translation>
+    </message>
+    <message>
+        <source>password URL: store a team board&apos;s password in the keychain, read from standard input</source>
+        <translation>password URL: сохранить пароль доски команды в связке ключей, прочитав его со стандартного ввода</translation>
+    </message>
+    <message>
+        <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE] [--board URL]</source>
+        <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE] [--board URL]</translation>
     </message>
 </context>
 <context>
@@ -1331,16 +1374,6 @@ tandem mcp tools ИМЯ</translation>
         <translation>Прогоняет каждый пример файла JSONL по-настоящему, каждый в своей базе данных (ваши беседы и задачи не затрагиваются), через оркестратор режима маршрутизации (--router, по умолчанию) или сразу одному агенту (--agent), и проверяет, чего ждёт пример: выбранного агента (&quot;agent&quot;), вызовы инструментов с аргументами (&quot;calls&quot;) или их отсутствие (&quot;no_calls&quot;), ожидающее подтверждение (&quot;pending&quot;), запрос разрешения (&quot;approval&quot;), текст, который должен или не должен быть в ответе (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; — задачи, которые есть заранее. Печатает таблицу примеров с тем, что не прошло. Tandem поставляет файл примеров для каждого агента маршрутизации.</translation>
     </message>
     <message>
-        <source>tandem serve [--port N] [--print-token]
-       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE</source>
-        <translation>tandem serve [--port N] [--print-token]
-       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE</translation>
-    </message>
-    <message>
-        <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with the certificate and key given, and takes the per-agent tokens of tandem tokens, each limited to its role.</source>
-        <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес. С --listen за пределами 127.0.0.1 он работает только по HTTPS с указанными сертификатом и ключом и принимает токены агентов из tandem tokens, каждый в пределах своей роли.</translation>
-    </message>
-    <message>
         <source>tandem tokens create NAME --role ROLE
        tandem tokens list
        tandem tokens revoke NAME</source>
@@ -1351,6 +1384,24 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Makes, lists and revokes the per-agent tokens that tandem serve takes when it listens beyond 127.0.0.1 (--listen). A token is printed once, when it is made; only its SHA-256 is stored. Its role is an agent of the pipeline (analyst, implementer, reviewer, refactorer, documenter), which may act only as that agent, or admin (everything) or observer (read and follow events only).</source>
         <translation>Создаёт, показывает и отзывает токены агентов, которые tandem serve принимает, когда слушает за пределами 127.0.0.1 (--listen). Токен выводится один раз, при создании; хранится только его SHA-256. Его роль — агент конвейера (analyst, implementer, reviewer, refactorer, documenter), который может действовать только как этот агент, либо admin (всё) или observer (только чтение и события).</translation>
+    </message>
+    <message>
+        <source>tandem board password URL</source>
+        <translation>tandem board password URL</translation>
+    </message>
+    <message>
+        <source>Reads the password of the team board at URL (postgresql://USER@HOST/DATABASE) from standard input, without showing it, and stores it in the keychain, where tandem serve --board URL reads it. An empty line removes it. The URL itself must not carry a password.</source>
+        <translation>Читает пароль доски команды по адресу URL (postgresql://USER@HOST/DATABASE) со стандартного ввода, не показывая его, и сохраняет его в связке ключей, откуда его берёт tandem serve --board URL. Пустая строка удаляет его. Сам URL не должен содержать пароль.</translation>
+    </message>
+    <message>
+        <source>tandem serve [--port N] [--print-token] [--board URL]
+       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE [--board URL]</source>
+        <translation>tandem serve [--port N] [--print-token] [--board URL]
+       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE [--board URL]</translation>
+    </message>
+    <message>
+        <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with the certificate and key given, and takes the per-agent tokens of tandem tokens, each limited to its role. With --board, the handoffs of this folder&apos;s team stories go to the team&apos;s board on PostgreSQL too, and /api/events shows every Tandem&apos;s changes of that board. The board&apos;s password is read from the keychain: store it first with tandem board password URL.</source>
+        <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес. С --listen за пределами 127.0.0.1 он работает только по HTTPS с указанными сертификатом и ключом и принимает токены агентов из tandem tokens, каждый в пределах своей роли. С --board передачи командных историй этой папки попадают и на доску команды в PostgreSQL, а /api/events показывает изменения этой доски, сделанные любым Tandem. Пароль доски берётся из связки ключей: сначала сохраните его командой tandem board password URL.</translation>
     </message>
 </context>
 <context>
@@ -3157,6 +3208,33 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     </message>
 </context>
 <context>
+    <name>ServeBoard</name>
+    <message>
+        <source>The keychain could not be read for the board&apos;s password: %1</source>
+        <translation>Не удалось прочитать пароль доски из связки ключей: %1</translation>
+    </message>
+    <message>
+        <source>The team board %1 asks for a password and the keychain holds none for it: store it with “tandem board password %1”.</source>
+        <translation>Доска команды %1 требует пароль, а в связке ключей его нет: сохраните его командой «tandem board password %1».</translation>
+    </message>
+    <message>
+        <source>The team board %1 refused the user or the password; store the right password with “tandem board password %1”. (%2)</source>
+        <translation>Доска команды %1 отклонила пользователя или пароль; сохраните верный пароль командой «tandem board password %1». (%2)</translation>
+    </message>
+    <message>
+        <source>The team board %1 cannot be reached with sslmode=%2. (%3)</source>
+        <translation>К доске команды %1 нельзя подключиться с sslmode=%2. (%3)</translation>
+    </message>
+    <message>
+        <source>The team board %1 does not answer: is the server running, and may this machine reach it? (%2)</source>
+        <translation>Доска команды %1 не отвечает: запущен ли сервер и может ли этот компьютер к нему подключиться? (%2)</translation>
+    </message>
+    <message>
+        <source>The team board %1 cannot be used. (%2)</source>
+        <translation>Доску команды %1 нельзя использовать. (%2)</translation>
+    </message>
+</context>
+<context>
     <name>ServeCommand</name>
     <message>
         <source>--port needs a port number from 0 to 65535 (0: a free one).</source>
@@ -3181,6 +3259,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>tandem serve listens beyond this computer (%1) only with TLS: give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1.</source>
         <translation>tandem serve слушает за пределами этого компьютера (%1) только с TLS: укажите --tls-cert FILE и --tls-key FILE или слушайте 127.0.0.1.</translation>
+    </message>
+    <message>
+        <source>Team board: %1</source>
+        <translation>Доска команды: %1</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "api/RoleGate.h"
 #include "api/RunEndpoint.h"
 #include "api/StoryEndpoint.h"
+#include "chat/BoardMirror.h"
 #include "chat/ChatRepository.h"
 #include "chat/StoryIds.h"
 #include "domain/Logging.h"
@@ -19,6 +20,7 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
@@ -81,6 +83,20 @@ ApiServer::ApiServer(ChatRepository &repository, QObject *parent)
 ApiServer::~ApiServer()
 {
     close();
+}
+
+void ApiServer::publishBoardChanges(BoardMirror &board)
+{
+    // A team story's changes reach the board and come back from it once, with the board's numbers, like every other
+    // Tandem's; a conversation of no team story is this machine's alone and keeps its own numbers.
+    disconnect(&m_repository, &ChatRepository::handoffStatusChanged, m_events, nullptr);
+    connect(&m_repository, &ChatRepository::handoffStatusChanged, m_events,
+        [this, team = QPointer<BoardMirror>(&board)](const Handoff &handoff) {
+            if (!team || !team->shares(handoff.conversationId))
+                m_events->publish(handoff, StoryIds::of(m_repository, handoff.conversationId));
+        });
+    connect(&board, &BoardMirror::changed, m_events,
+        [this](const Handoff &handoff, const QString &storyId) { m_events->publish(handoff, storyId); });
 }
 
 bool ApiServer::listen(quint16 port)

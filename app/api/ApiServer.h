@@ -22,6 +22,7 @@ class ApiTokens;
 class ChatRepository;
 struct ApiListen;
 class EventStream;
+class BoardMirror;
 
 /// @brief The local API (the handoff board over HTTP, for outside agents) on 127.0.0.1: `/api/handoffs` (GET, POST),
 /// `/api/run` (POST: start or stop a story), `/api/stories/ID` (GET) and `/api/events` (Server-Sent Events), through
@@ -79,6 +80,9 @@ public:
     int openConnections() const;
     /// @brief The `/api/events` streams (their keep-alive interval can be set here).
     EventStream &events() { return *m_events; }
+    /// @brief Takes the `handoff` events of the team stories from @p board (every Tandem's changes, with the board's
+    /// handoff numbers) instead of this database's own announcements; the other conversations' stay as they were.
+    void publishBoardChanges(BoardMirror &board);
 
 private:
     void handle(const QHttpServerRequest &request, QTcpSocket *socket);

@@ -189,6 +189,10 @@ QList<QCommandLineOption> CliCommands::options()
         tr("tokens create: the token's role, an agent of the pipeline (analyst, implementer, reviewer, refactorer, "
            "documenter), admin or observer."),
         tr("role") });
+    options.append({ u"board"_s,
+        tr("serve: the team's board on PostgreSQL, postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=require] (its "
+           "password from the keychain: tandem board password URL)."),
+        tr("url") });
     options.append({ u"url"_s, tr("mcp add: the Streamable HTTP address of the MCP server."), tr("url") });
     options.append({ u"header"_s,
         tr("mcp add: an HTTP header the server wants (repeat for several); its value goes to the keychain."),

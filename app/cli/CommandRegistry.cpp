@@ -1,6 +1,7 @@
 #include "CommandRegistry.h"
 
 #include "cli/AgentsCommand.h"
+#include "cli/BoardCommand.h"
 #include "cli/ChatCommand.h"
 #include "cli/ConversationsCommand.h"
 #include "cli/EvalAgentsCommand.h"
@@ -34,6 +35,7 @@ CommandRegistry CommandRegistry::headless()
     registry.add(std::make_unique<StoryCommand>());
     registry.add(std::make_unique<ServeCommand>());
     registry.add(std::make_unique<TokensCommand>());
+    registry.add(std::make_unique<BoardCommand>());
     registry.add(std::make_unique<AgentsCommand>());
     registry.add(std::make_unique<McpCommand>());
     registry.add(std::make_unique<MetricsCommand>());

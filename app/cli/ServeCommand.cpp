@@ -3,10 +3,12 @@
 #include "api/ApiListen.h"
 #include "api/ApiServer.h"
 #include "api/LocalApi.h"
+#include "chat/BoardMirror.h"
 #include "chat/LocalChatRepository.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandHelp.h"
+#include "cli/ServeBoard.h"
 #include "cli/TerminalStream.h"
 #include "cli/UnixSignals.h"
 #include "composition/AppContext.h"
@@ -43,7 +45,7 @@ QString ServeCommand::name() const
 QString ServeCommand::description() const
 {
     return CliCommands::tr("run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] "
-                           "[--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE]");
+                           "[--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE] [--board URL]");
 }
 
 int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
@@ -79,6 +81,13 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
 
     // Handoffs done by the window or another command show up here too, and stale ones time out while it serves.
     repository.watchForChangesElsewhere(1500);
+    std::unique_ptr<BoardMirror> board;
+    if (parser.isSet(u"board"_s)) {
+        int failed = CliCommands::Success;
+        board = ServeBoard::open(parser.value(u"board"_s), context, repository, &failed);
+        if (!board)
+            return failed;
+    }
     SecretStore &secrets = context.secrets();
     LocalApi api(repository, secrets, context.dataFolder());
     // Beyond loopback the board's per-agent tokens are taken too; on loopback alone, the profile's token only.
@@ -87,6 +96,8 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
         tokens = std::make_unique<ApiTokenStore>(context.database().work().connection());
         api.server().setTokens(tokens.get());
     }
+    if (board)
+        api.server().publishBoardChanges(*board);
     UnixSignals termination({ SIGINT, SIGTERM, SIGHUP });
     QEventLoop loop;
     int exitCode = CliCommands::Success;
@@ -98,6 +109,8 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
     });
     QObject::connect(&api, &LocalApi::started, &loop, [&api, &parser, &secrets](const QString &url) {
         CliOutput::out() << tr("Tandem's local API: %1").arg(url) << '\n';
+        if (parser.isSet(u"board"_s))
+            CliOutput::out() << tr("Team board: %1").arg(parser.value(u"board"_s).section(u'?', 0, 0)) << '\n';
         // Outside agents cannot read a token that is in no keychain: the person must know it changes each start.
         if (!secrets.isPersistent())
             CliOutput::out() << tr("There is no keychain: the token is kept in memory until serve stops, and the next "
@@ -120,15 +133,20 @@ int ServeCommand::execute(const QCommandLineParser &parser, AppContext &context)
 
 CommandPage ServeCommand::page() const
 {
-    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token]\n"
-                                         "       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE"),
+    return CommandPage { CommandHelp::tr("tandem serve [--port N] [--print-token] [--board URL]\n"
+                                         "       tandem serve --listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE "
+                                         "[--board URL]"),
         CommandHelp::tr("Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until "
                         "Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with "
                         "the certificate and key given, and takes the per-agent tokens of tandem tokens, each "
-                        "limited to its role."),
-        { u"port"_s, u"print-token"_s, u"listen"_s, u"tls-cert"_s, u"tls-key"_s },
+                        "limited to its role. With --board, the handoffs of this folder's team stories go to the "
+                        "team's board on PostgreSQL too, and /api/events shows every Tandem's changes of that board. "
+                        "The board's password is read from the keychain: store it first with tandem board password "
+                        "URL."),
+        { u"port"_s, u"print-token"_s, u"listen"_s, u"tls-cert"_s, u"tls-key"_s, u"board"_s },
         { u"tandem serve --print-token"_s, u"tandem serve --port 8765"_s,
-            u"tandem serve --listen 0.0.0.0:8765 --tls-cert server.pem --tls-key server.key"_s } };
+            u"tandem serve --listen 0.0.0.0:8765 --tls-cert server.pem --tls-key server.key"_s,
+            u"tandem serve --board 'postgresql://tandem@db.example.com/board?sslmode=require'"_s } };
 }
 
 } // namespace Tandem

@@ -92,6 +92,20 @@ QList<Migration> PostgresBoardSchema::migrations()
                 u"CREATE INDEX handoff_changes_by_handoff ON handoff_changes (handoff_id)"_s,
             } },
         PostgresApiTokenStore::migration(2),
+        // A Tandem writes its own SQLite board's changes here (PostgresBoardStore::mirror): which board handoff each
+        // of its handoffs is, and how far it got, written with each change so that a restart neither loses nor
+        // repeats one.
+        Migration { 3, u"the handoffs each Tandem mirrored, and how far"_s,
+            {
+                uR"(CREATE TABLE handoff_origins (
+                    handoff_id BIGINT PRIMARY KEY REFERENCES handoffs(id) ON DELETE CASCADE,
+                    origin TEXT NOT NULL,
+                    local_id BIGINT NOT NULL,
+                    UNIQUE (origin, local_id)))"_s,
+                uR"(CREATE TABLE origin_positions (
+                    origin TEXT PRIMARY KEY,
+                    local_change BIGINT NOT NULL))"_s,
+            } },
     };
 }
 

@@ -1,10 +1,10 @@
 #include "PostgresBoardStore.h"
 
 #include "PostgresBoardSchema.h"
+#include "PostgresConnection.h"
 #include "SqlValues.h"
 #include "domain/Logging.h"
 
-#include <QAtomicInteger>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -49,55 +49,52 @@ Handoff fromRecord(const QSqlQuery &q)
         q.value(8).toString(), timeOf(q.value(10)));
 }
 
-QString nextConnectionName()
-{
-    static QAtomicInteger<quint64> counter;
-    return u"tandem-board-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-}
-
 } // namespace
 
 std::unique_ptr<PostgresBoardStore> PostgresBoardStore::open(
-    const BoardUrl &url, const QString &password, QString *error)
+    const BoardUrl &url, const QString &password, QString *error, BoardOpenFailure *failure)
 {
-    const QString name = nextConnectionName();
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, name);
-        if (!db.isValid()) {
-            *error = u"Qt's PostgreSQL driver (QPSQL) is missing: install libqt6sql6-psql."_s;
-        } else {
-            db.setHostName(url.host());
-            db.setPort(url.port());
-            db.setDatabaseName(url.database());
-            db.setUserName(url.user());
-            db.setPassword(password);
-            db.setConnectOptions(url.connectOptions());
-            // The board's own notices (a table that already exists) are not the log's business.
-            if (db.open())
-                QSqlQuery(db).exec(u"SET client_min_messages TO warning"_s);
-            if (!db.isOpen())
-                *error = u"Cannot reach the board %1: %2"_s.arg(url.display(), db.lastError().text());
-            else if (PostgresBoardSchema::migrate(db, error))
-                return std::unique_ptr<PostgresBoardStore>(new PostgresBoardStore(name));
-            else
-                *error = u"Cannot prepare the board %1: %2"_s.arg(url.display(), *error);
-        }
+    BoardOpenFailure kind = BoardOpenFailure::None;
+    const QString name = PostgresConnection::nextName(u"tandem-board"_s);
+    QSqlDatabase db = PostgresConnection::open(url, password, name, &kind, error);
+    if (db.isValid()) {
+        if (PostgresBoardSchema::migrate(db, error))
+            return std::unique_ptr<PostgresBoardStore>(new PostgresBoardStore(name, url, password));
+        kind = BoardOpenFailure::Schema;
+        *error = u"the board's tables cannot be made: %1"_s.arg(*error);
+        db = QSqlDatabase();
+        PostgresConnection::close(name);
     }
-    QSqlDatabase::removeDatabase(name);
+    if (failure)
+        *failure = kind;
     return nullptr;
 }
 
-PostgresBoardStore::PostgresBoardStore(QString connectionName)
+PostgresBoardStore::PostgresBoardStore(QString connectionName, BoardUrl url, QString password)
     : m_connectionName(std::move(connectionName))
+    , m_url(std::move(url))
+    , m_password(std::move(password))
 { }
 
 PostgresBoardStore::~PostgresBoardStore()
 {
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
+    PostgresConnection::close(m_connectionName);
+}
+
+bool PostgresBoardStore::reconnect()
+{
+    if (!m_lost)
+        return true;
+    PostgresConnection::close(m_connectionName);
+    BoardOpenFailure failure = BoardOpenFailure::None;
+    QString error;
+    if (!PostgresConnection::open(m_url, m_password, m_connectionName, &failure, &error).isValid()) {
+        m_error = error;
+        return false;
     }
-    QSqlDatabase::removeDatabase(m_connectionName);
+    qCInfo(lcDb) << "the board" << m_url.display() << "answers again";
+    m_lost = false;
+    return true;
 }
 
 StoreError::Kind PostgresBoardStore::kindOf(const QString &state)
@@ -128,6 +125,8 @@ bool PostgresBoardStore::exec(QSqlQuery &query)
     }
     const QSqlError error = query.lastError();
     m_error = error.text();
+    if (PostgresConnection::isConnectionLost(error))
+        m_lost = true;
     m_failure = StoreError(kindOf(error.nativeErrorCode()), error.text());
     qCWarning(lcDb) << "board query failed:" << query.lastQuery() << ":" << m_error;
     return false;
@@ -143,6 +142,7 @@ StoreResult PostgresBoardStore::inWriteTransaction(const std::function<StoreResu
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     if (!db.transaction()) {
         m_failure = StoreError(kindOf(db.lastError().nativeErrorCode()), db.lastError().text());
+        m_lost = m_lost || PostgresConnection::isConnectionLost(db.lastError());
         return m_failure;
     }
     QSqlQuery lock = prepare(u"SELECT pg_advisory_xact_lock(?)"_s);
@@ -150,6 +150,7 @@ StoreResult PostgresBoardStore::inWriteTransaction(const std::function<StoreResu
     StoreResult result = exec(lock) ? write() : StoreResult(failure());
     if (result && !db.commit()) {
         m_failure = StoreError(kindOf(db.lastError().nativeErrorCode()), db.lastError().text());
+        m_lost = m_lost || PostgresConnection::isConnectionLost(db.lastError());
         result = m_failure;
     }
     if (!result)
@@ -177,26 +178,28 @@ StoreResult PostgresBoardStore::create(Handoff &handoff)
 {
     if (!handoff.createdAt.isValid())
         handoff.createdAt = QDateTime::currentDateTimeUtc();
-    return inWriteTransaction([&]() -> StoreResult {
-        QSqlQuery q
-            = prepare(u"INSERT INTO handoffs (story_key, run_id, from_agent, to_agent, status, payload, "
-                      u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, "
-                      u"CAST(? AS jsonb), ?, ?, CAST(? AS timestamptz), CAST(? AS timestamptz)) RETURNING id"_s);
-        q.addBindValue(handoff.conversationId);
-        q.addBindValue(SqlValues::nullIfZero(handoff.runId));
-        q.addBindValue(SqlValues::text(handoff.fromAgent));
-        q.addBindValue(SqlValues::text(handoff.toAgent));
-        q.addBindValue(Handoff::statusName(handoff.status()));
-        q.addBindValue(SqlValues::fromObject(handoff.payload));
-        q.addBindValue(SqlValues::nullIfEmpty(handoff.reason));
-        q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
-        q.addBindValue(SqlValues::fromTime(handoff.createdAt));
-        q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
-        if (!exec(q) || !q.next())
-            return failure();
-        handoff.id = q.value(0).toLongLong();
-        return logChange(handoff);
-    });
+    return inWriteTransaction([&]() -> StoreResult { return insertRow(handoff); });
+}
+
+StoreResult PostgresBoardStore::insertRow(Handoff &handoff)
+{
+    QSqlQuery q = prepare(u"INSERT INTO handoffs (story_key, run_id, from_agent, to_agent, status, payload, "
+                          u"reason, rejection_reason, created_at, processed_at) VALUES (?, ?, ?, ?, ?, "
+                          u"CAST(? AS jsonb), ?, ?, CAST(? AS timestamptz), CAST(? AS timestamptz)) RETURNING id"_s);
+    q.addBindValue(handoff.conversationId);
+    q.addBindValue(SqlValues::nullIfZero(handoff.runId));
+    q.addBindValue(SqlValues::text(handoff.fromAgent));
+    q.addBindValue(SqlValues::text(handoff.toAgent));
+    q.addBindValue(Handoff::statusName(handoff.status()));
+    q.addBindValue(SqlValues::fromObject(handoff.payload));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.reason));
+    q.addBindValue(SqlValues::nullIfEmpty(handoff.rejectionReason()));
+    q.addBindValue(SqlValues::fromTime(handoff.createdAt));
+    q.addBindValue(SqlValues::fromTime(handoff.processedAt()));
+    if (!exec(q) || !q.next())
+        return failure();
+    handoff.id = q.value(0).toLongLong();
+    return logChange(handoff);
 }
 
 StoreResult PostgresBoardStore::saveStatus(const Handoff &handoff)
@@ -228,6 +231,12 @@ StoreResult PostgresBoardStore::logChange(const Handoff &handoff)
     if (!exec(q) || !q.next())
         return failure();
     const qint64 changeId = q.value(0).toLongLong();
+    // Delivered to every listener when the transaction commits, and not at all if it rolls back.
+    QSqlQuery notify = prepare(u"SELECT pg_notify(?, ?)"_s);
+    notify.addBindValue(kChannel.toString());
+    notify.addBindValue(QString::number(changeId));
+    if (!exec(notify))
+        return failure();
     QSqlQuery prune = prepare(u"DELETE FROM handoff_changes WHERE id <= ?"_s);
     prune.addBindValue(changeId - kChangesKept);
     return exec(prune) ? StoreResult() : StoreResult(failure());

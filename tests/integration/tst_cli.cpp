@@ -450,7 +450,7 @@ void TestCli::mistypedCommand_data()
                                   << u"Unknown command “shwo”. Did you mean “show”?"_s;
     QTest::newRow("nothing near") << QStringList {
         u"frobnicate"_s
-    } << u"Unknown command “frobnicate”. The commands are: run, chat, conversations, show, export, import, handoffs, handoff, story, serve, tokens, agents, mcp, metrics, eval-routing, eval-agents, help."_s;
+    } << u"Unknown command “frobnicate”. The commands are: run, chat, conversations, show, export, import, handoffs, handoff, story, serve, tokens, board, agents, mcp, metrics, eval-routing, eval-agents, help."_s;
 }
 
 void TestCli::mistypedCommand()

@@ -1,6 +1,7 @@
 #include "PostgresCluster.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 
@@ -39,7 +40,38 @@ QString PostgresCluster::binary(const QString &name) const
 
 QString PostgresCluster::url() const
 {
-    return u"postgresql://%1@localhost/%2?host=%3"_s.arg(m_user, database(), socketFolder());
+    return urlFor(m_user, database());
+}
+
+QString PostgresCluster::urlFor(const QString &user, const QString &database) const
+{
+    return u"postgresql://%1@localhost/%2?host=%3"_s.arg(user, database, socketFolder());
+}
+
+bool PostgresCluster::addPasswordUser(const QString &user, const QString &password, const QString &database)
+{
+    QString literal = password;
+    literal.replace(u'\'', u"''"_s);
+    if (!run(binary(u"psql"_s),
+            { u"-h"_s, socketFolder(), u"-U"_s, m_user, u"-d"_s, this->database(), u"-v"_s, u"ON_ERROR_STOP=1"_s,
+                u"-c"_s, u"CREATE ROLE \"%1\" LOGIN PASSWORD '%2'"_s.arg(user, literal) })
+        || !run(binary(u"createdb"_s), { u"-h"_s, socketFolder(), u"-U"_s, m_user, u"-O"_s, user, database }))
+        return false;
+    // The first matching line decides: this role's goes before the trusted ones.
+    QFile hba(m_dir.filePath(u"data/pg_hba.conf"_s));
+    if (!hba.open(QIODevice::ReadOnly)) {
+        m_error = hba.errorString();
+        return false;
+    }
+    const QByteArray rest = hba.readAll();
+    hba.close();
+    if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        m_error = hba.errorString();
+        return false;
+    }
+    hba.write("local all " + user.toUtf8() + " scram-sha-256\n" + rest);
+    hba.close();
+    return run(binary(u"pg_ctl"_s), { u"-D"_s, m_dir.filePath(u"data"_s), u"reload"_s });
 }
 
 bool PostgresCluster::run(const QString &program, const QStringList &arguments)

@@ -28,6 +28,12 @@ public:
     /// @brief The board's URL for `tandem serve --board` and BoardUrl::parse.
     QString url() const;
 
+    /// @brief Adds the login role @p user with @p password, owning a new database @p database, and makes the server
+    /// ask that role for its password on the socket (scram-sha-256; the others stay trusted).
+    bool addPasswordUser(const QString &user, const QString &password, const QString &database);
+    /// @brief The URL of @p database for @p user on this cluster's socket.
+    QString urlFor(const QString &user, const QString &database) const;
+
     /// @brief The packages a test run needs for PostgreSQL (scripts/install-deps.sh test installs them).
     static QString packages() { return QStringLiteral("postgresql-15 libqt6sql6-psql"); }
 

@@ -46,9 +46,9 @@ void TestCommandRegistry::headlessHasEveryCommandInHelpOrder()
 {
     const Tandem::CommandRegistry registry = Tandem::CommandRegistry::headless();
     QCOMPARE(registry.names(),
-        QStringList(
-            { u"run"_s, u"chat"_s, u"conversations"_s, u"show"_s, u"export"_s, u"import"_s, u"handoffs"_s, u"handoff"_s,
-                u"story"_s, u"serve"_s, u"agents"_s, u"mcp"_s, u"metrics"_s, u"eval-routing"_s, u"eval-agents"_s }));
+        QStringList({ u"run"_s, u"chat"_s, u"conversations"_s, u"show"_s, u"export"_s, u"import"_s, u"handoffs"_s,
+            u"handoff"_s, u"story"_s, u"serve"_s, u"tokens"_s, u"board"_s, u"agents"_s, u"mcp"_s, u"metrics"_s,
+            u"eval-routing"_s, u"eval-agents"_s }));
 }
 
 void TestCommandRegistry::findsByName()
@@ -67,14 +67,15 @@ void TestCommandRegistry::findsByName()
 void TestCommandRegistry::listTextKeepsTheColumns()
 {
     const QStringList lines = Tandem::CommandRegistry::headless().listText().split(u'\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 15);
+    QCOMPARE(lines.size(), 17);
     QVERIFY(lines.at(0).startsWith(u"  run           send "_s));
     QCOMPARE(lines.at(2), u"  conversations list the stored conversations"_s);
     QCOMPARE(lines.at(3), u"  show ID       print one conversation with its dividers"_s);
     QVERIFY(lines.at(5).startsWith(u"  import FILE   add "_s));
-    QVERIFY(lines.at(11).startsWith(u"  mcp ACTION    list, add, remove "_s));
-    QVERIFY(lines.at(13).startsWith(u"  eval-routing  classify "_s));
-    QVERIFY(lines.at(14).startsWith(u"  eval-agents   run each case "_s));
+    QVERIFY(lines.at(11).startsWith(u"  board ACTION  password URL: "_s));
+    QVERIFY(lines.at(13).startsWith(u"  mcp ACTION    list, add, remove "_s));
+    QVERIFY(lines.at(15).startsWith(u"  eval-routing  classify "_s));
+    QVERIFY(lines.at(16).startsWith(u"  eval-agents   run each case "_s));
 }
 
 void TestCommandRegistry::everyCommandHasItsHelpPage()
@@ -96,7 +97,7 @@ void TestCommandRegistry::addReplacesInPlace()
     registry.add(std::make_unique<NamedCommand>(u"export"_s));
     registry.add(std::make_unique<NamedCommand>(u"extra"_s));
     QCOMPARE(registry.names().indexOf(u"export"_s), 4);
-    QCOMPARE(registry.names().size(), 16);
+    QCOMPARE(registry.names().size(), 18);
     QCOMPARE(registry.names().constLast(), u"extra"_s);
     QCOMPARE(registry.find(u"export")->description(), u"own export"_s);
     QVERIFY(registry.find(u"export")->opensDatabase());
