@@ -15,4 +15,9 @@ quint64 ConnectionChanges::rollbacks(UnitOfWork &work)
     return work.connection().rollbacks();
 }
 
+quint64 ConnectionChanges::branchMoves(UnitOfWork &work)
+{
+    return work.connection().branchMoves();
+}
+
 } // namespace Tandem

@@ -17,6 +17,9 @@ public:
     /// @brief Transaction levels @p work's connection rolled back so far (a failed commit's too): rows read before
     /// may not exist any more, and their ids are given again.
     static quint64 rollbacks(UnitOfWork &work);
+    /// @brief Times @p work's connection moved a conversation's current branch (BranchStore): rows read before may
+    /// have left the branch.
+    static quint64 branchMoves(UnitOfWork &work);
 };
 
 } // namespace Tandem

@@ -76,7 +76,7 @@ std::optional<ConversationArchive> ExchangeStore::readArchive(qint64 conversatio
 
 qint64 ExchangeStore::messageCount(qint64 conversationId)
 {
-    QSqlQuery q = d->prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
+    QSqlQuery q = d->prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ? AND on_branch = 1"_s);
     q.addBindValue(conversationId);
     if (!q.exec() || !q.next()) {
         fail(q.lastError().text());
@@ -90,8 +90,8 @@ QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterI
     QSqlQuery &q = d->pageQuery;
     if (!d->pagePrepared) {
         q.setForwardOnly(true);
-        d->pagePrepared
-            = q.prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(
+        d->pagePrepared = q.prepare(
+            u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND id > ? ORDER BY id LIMIT ?"_s.arg(
                 MessageStore::columns()));
     }
     QList<Message> rows;

@@ -1,5 +1,6 @@
 #include "Schema.h"
 
+#include "BranchSchema.h"
 #include "SqlDialect.h"
 
 using namespace Qt::StringLiterals;
@@ -294,6 +295,7 @@ QList<Migration> Schema::migrations()
                 u"ALTER TABLE agents ADD COLUMN description TEXT NOT NULL DEFAULT ''"_s,
                 u"ALTER TABLE agents ADD COLUMN fallback INTEGER NOT NULL DEFAULT 0"_s,
             } },
+        BranchSchema::migration(11),
     };
 }
 

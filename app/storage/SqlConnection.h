@@ -56,6 +56,10 @@ public:
     quint64 rollbacks() const { return m_rollbacks; }
     /// @brief The message rows this connection rewrote in place (MessageStore::update(), linkHandoff()).
     MessageJournal &messageRewrites() { return m_messageRewrites; }
+    /// @brief How many times this connection moved a conversation's current branch (BranchStore): rows read before
+    /// may have left the branch, so a reader keeping them in memory drops them.
+    quint64 branchMoves() const { return m_branchMoves; }
+    void noteBranchMove() { ++m_branchMoves; }
 
     /// @brief Counts one row read by a store (for the benchmarks of what a step reads).
     void countRow() { ++m_rowsRead; }
@@ -88,6 +92,7 @@ private:
     int m_depth = 0;
     quint64 m_rowsRead = 0;
     quint64 m_rollbacks = 0;
+    quint64 m_branchMoves = 0;
     MessageJournal m_messageRewrites;
     QString m_error;
     int m_failureCode = 0;
