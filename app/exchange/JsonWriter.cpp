@@ -334,6 +334,8 @@ void writeMessage(QString &out, const Message &m)
     appendId(out, m.handoffId);
     key(out, u"run_id");
     appendId(out, m.runId);
+    key(out, u"parent_id");
+    appendId(out, m.parentId);
     key(out, u"tool_call_id");
     appendOptional(out, m.toolCallId);
     key(out, u"tool_name");
@@ -432,6 +434,8 @@ void JsonWriter::beginConversation(const ConversationArchive &archive, const QLi
     }
     writeArray(s, u"model_calls", archive.modelCalls, writeModelCall);
     writeArray(s, u"tasks", archive.tasks, writeTask);
+    s += u",\n      \"current_leaf\": "_s;
+    appendId(s, archive.currentLeaf);
 
     s += u",\n      \"messages\": ["_s;
     put(s);

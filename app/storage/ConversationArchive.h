@@ -90,6 +90,12 @@ struct ConversationArchive
     QList<ModelCall> modelCalls;
     QList<Task> tasks; ///< the tasks whose conversation this is
     QList<Message> messages; ///< empty when the archive was read for a streamed export
+    /// The messages form a tree (issue #30): each message's parentId is an id of this archive (0 for a first row)
+    /// and currentLeaf the last row of the branch shown. False for a file of format version 1 or 2, whose messages
+    /// are one branch in order.
+    bool tree = false;
+    qint64 currentLeaf = 0; ///< the current branch's last message, 0 when there is none
+    int branchCount = 1; ///< the branches (leaves) of the tree, read for an export
 };
 
 } // namespace Tandem
