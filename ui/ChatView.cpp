@@ -312,6 +312,9 @@ void ChatView::contextMenuEvent(QContextMenuEvent *event)
         if ((message.kind == Message::Kind::Error || message.status == Message::Status::Error)
             && !m_viewModel->isRunning())
             menu.addAction(tr("Re&try"), m_viewModel.data(), &ChatViewModel::retry);
+        // A new conversation with the history up to this message, to try another way from there.
+        if (message.id > 0 && message.status != Message::Status::Streaming)
+            menu.addAction(tr("&Fork from Here"), this, [this, id = message.id] { m_viewModel->forkAt(id); });
     }
     menu.exec(event->globalPos());
 }

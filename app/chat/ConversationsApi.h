@@ -39,6 +39,9 @@ public:
     /// @brief Creates an empty conversation in @p mode for the story @p storyId (unique: 0 if another conversation
     /// has it already); returns its id (0 on failure).
     virtual qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) = 0;
+    /// @brief Copies @p conversationId's history up to @p messageId (that message's branch, its agents and variables)
+    /// into a new conversation titled "<title> (fork)"; returns its id (0 on failure).
+    virtual qint64 forkConversation(qint64 conversationId, qint64 messageId) = 0;
     virtual bool renameConversation(qint64 id, const QString &title) = 0;
     virtual bool setPinned(qint64 id, bool pinned) = 0;
     /// @brief Deletes a conversation with its messages and handoffs; cancels its run first.

@@ -72,6 +72,7 @@ public:
     SearchPage search(const QString &text, int offset = 0, int limit = 50) override;
     std::optional<Conversation> conversation(qint64 id) override;
     qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
+    qint64 forkConversation(qint64 conversationId, qint64 messageId) override;
     std::optional<Conversation> conversationForStory(const QString &storyId) override;
     qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) override;
     bool renameConversation(qint64 id, const QString &title) override;

@@ -145,6 +145,19 @@ qint64 ChatViewModel::newConversation(Conversation::Mode mode)
     return id;
 }
 
+qint64 ChatViewModel::forkAt(qint64 messageId)
+{
+    if (!m_events || m_conversationId == 0)
+        return 0;
+    const qint64 id = m_conversations->forkConversation(m_conversationId, messageId);
+    if (id <= 0) {
+        setError(tr("The conversation could not be forked."));
+        return 0;
+    }
+    openConversation(id);
+    return id;
+}
+
 bool ChatViewModel::send(const QString &text)
 {
     const QString message = text.trimmed();

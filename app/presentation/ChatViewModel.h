@@ -82,6 +82,9 @@ public Q_SLOTS:
     void openConversation(qint64 conversationId);
     /// @brief Creates and opens a conversation in @p mode; returns its id (0 on failure).
     qint64 newConversation(Tandem::Conversation::Mode mode = Tandem::Conversation::Mode::Single);
+    /// @brief Copies the open conversation's history up to @p messageId into a new conversation and opens it;
+    /// returns its id (0 on failure, with the error set).
+    qint64 forkAt(qint64 messageId);
     /// @brief Sends @p text to the active agent, creating a conversation first if none is open. False if nothing
     /// was sent (empty text, a run already going, or the store failed).
     bool send(const QString &text);
