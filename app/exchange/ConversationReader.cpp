@@ -356,16 +356,20 @@ bool ConversationReader::readMessage(
     return true;
 }
 
-bool ConversationReader::readParent(const QJsonObject &o, const QSet<qint64> &earlier, Message *m)
+bool ConversationReader::readParent(
+    const QJsonObject &o, const QSet<qint64> &earlier, qint64 messageId, QHash<qint64, qint64> *parents)
 {
-    if (!m_fields.integer(o, u"parent_id", &m->parentId, true, 1))
+    qint64 parent = 0;
+    if (!m_fields.integer(o, u"parent_id", &parent, true, 1))
         return false;
     // A parent comes before its children (ids only grow down a branch), so the tree has no cycle.
-    if (m->parentId != 0 && !earlier.contains(m->parentId)) {
+    if (parent != 0 && !earlier.contains(parent)) {
         Step step(m_fields, u"parent_id");
         return m_fields.invalid(
-            tr("names message %1, which is not an earlier message of this conversation").arg(m->parentId));
+            tr("names message %1, which is not an earlier message of this conversation").arg(parent));
     }
+    if (parent != 0)
+        parents->insert(messageId, parent);
     return true;
 }
 
@@ -570,7 +574,7 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
                 return false;
             if (seen.contains(message.id))
                 return repeated(u"id");
-            if (version >= ExchangeFormat::kTreeVersion && !readParent(row, seen, &message))
+            if (version >= ExchangeFormat::kTreeVersion && !readParent(row, seen, message.id, &archive.parents))
                 return false;
             seen.insert(message.id);
             // Nothing runs on an imported conversation: a reply still streaming in the file is interrupted here.

@@ -165,10 +165,12 @@ bool Exporter::step()
     if (!m_inConversation && !beginConversation())
         return false;
     const qint64 id = m_ids.at(m_index);
-    const QList<Message> page = m_store->messagesAfter(id, m_lastMessageId, kPageSize, wholeTree());
+    QHash<qint64, qint64> parents;
+    const QList<Message> page = m_store->messagesAfter(id, m_lastMessageId, kPageSize, wholeTree(), &parents);
     if (!m_store->lastError().isEmpty())
         return fail(Error::Storage, tr("Conversation %1 could not be read: %2").arg(id).arg(m_store->lastError()));
     if (!page.isEmpty()) {
+        m_writer->setParents(std::move(parents));
         m_writer->writeMessages(page);
         m_lastMessageId = page.constLast().id;
         m_done += page.size();

@@ -353,10 +353,11 @@ bool ArchiveWriter::addTree(const ConversationArchive &archive, const Ids &ids)
     QSqlQuery parent = m_work.connection().prepareOnce(u"UPDATE messages SET parent_id = ? WHERE id = ?"_s);
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const qint64 before = i == 0 ? 0 : rows.at(i - 1).id;
-        if (rows.at(i).parentId == before)
+        const qint64 old = archive.parents.value(rows.at(i).id);
+        if (old == before)
             continue;
         oneBranch = false;
-        parent.bindValue(0, rows.at(i).parentId == 0 ? QVariant() : QVariant(newId(rows.at(i).parentId)));
+        parent.bindValue(0, old == 0 ? QVariant() : QVariant(newId(old)));
         parent.bindValue(1, newId(rows.at(i).id));
         if (!run(parent))
             return false;

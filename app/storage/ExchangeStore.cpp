@@ -14,6 +14,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 using namespace Qt::StringLiterals;
 
@@ -90,14 +91,16 @@ qint64 ExchangeStore::messageCount(qint64 conversationId, bool wholeTree)
     return q.value(0).toLongLong();
 }
 
-QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterId, int limit, bool wholeTree)
+QList<Message> ExchangeStore::messagesAfter(
+    qint64 conversationId, qint64 afterId, int limit, bool wholeTree, QHash<qint64, qint64> *parents)
 {
     QSqlQuery &q = wholeTree ? d->treePageQuery : d->pageQuery;
     bool &prepared = wholeTree ? d->treePagePrepared : d->pagePrepared;
     if (!prepared) {
         q.setForwardOnly(true);
-        prepared
-            = q.prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? %2AND id > ? ORDER BY id LIMIT ?"_s.arg(
+        // The parent last: the message's own columns are read by position.
+        prepared = q.prepare(
+            u"SELECT %1, parent_id FROM messages WHERE conversation_id = ? %2AND id > ? ORDER BY id LIMIT ?"_s.arg(
                 MessageStore::columns(), wholeTree ? QString() : u"AND on_branch = 1 "_s));
     }
     QList<Message> rows;
@@ -109,8 +112,14 @@ QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterI
         return rows;
     }
     rows.reserve(limit);
-    while (q.next())
+    if (parents)
+        parents->clear();
+    const int parentColumn = q.record().count() - 1;
+    while (q.next()) {
         rows.append(MessageStore::messageFrom(q));
+        if (parents && !q.isNull(parentColumn))
+            parents->insert(rows.constLast().id, q.value(parentColumn).toLongLong());
+    }
     q.finish();
     m_error.clear();
     return rows;
