@@ -85,6 +85,13 @@
             <numerusform>%n tokens in, %1 out</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>the current branch; %n other branch(es) not printed</source>
+        <translation>
+            <numerusform>the current branch; %n other branch not printed</numerusform>
+            <numerusform>the current branch; %n other branches not printed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailCounters</name>

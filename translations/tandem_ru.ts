@@ -1393,6 +1393,21 @@ tandem mcp tools ИМЯ</translation>
     </message>
 </context>
 <context>
+    <name>ConversationFork</name>
+    <message>
+        <source>%1 (fork)</source>
+        <translation>%1 (ответвление)</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседа %1 не найдена.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 has no message %2.</source>
+        <translation>В беседе %1 нет сообщения %2.</translation>
+    </message>
+</context>
+<context>
     <name>CreateTaskTool</name>
     <message>
         <source>A task needs a title.</source>
@@ -1904,6 +1919,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Combined answer</source>
         <translation>Объединённый ответ</translation>
+    </message>
+    <message numerus="yes">
+        <source>the current branch; %n other branch(es) not printed</source>
+        <translation>
+            <numerusform>текущая ветвь; ещё %n ветвь не напечатана</numerusform>
+            <numerusform>текущая ветвь; ещё %n ветви не напечатаны</numerusform>
+            <numerusform>текущая ветвь; ещё %n ветвей не напечатано</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2602,6 +2625,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>is not an agent id (a-z first, then a-z, 0-9, _ or -)</source>
         <translation>не является id агента (сначала a-z, затем a-z, 0-9, _ или -)</translation>
+    </message>
+    <message>
+        <source>names message %1, which is not an earlier message of this conversation</source>
+        <translation>ссылается на сообщение %1, которого нет среди более ранних сообщений этой беседы</translation>
+    </message>
+    <message>
+        <source>names no message of this conversation</source>
+        <translation>не указывает ни на одно сообщение этой беседы</translation>
     </message>
 </context>
 <context>
@@ -3839,6 +3870,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>&amp;Inspect Handoff…</source>
         <translation>&amp;Открыть передачу…</translation>
     </message>
+    <message>
+        <source>&amp;Fork from Here</source>
+        <translation>&amp;Ответвить отсюда</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
@@ -3925,6 +3960,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The agent is unknown or switched off.</source>
         <translation>Агент неизвестен или выключен.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be forked.</source>
+        <translation>Не удалось ответвить беседу.</translation>
     </message>
 </context>
 <context>
@@ -5558,6 +5597,33 @@ or write a message below to start a new one.</source>
     <message>
         <source>%1 combines the answers</source>
         <translation>%1 объединяет ответы</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MessageEditor</name>
+    <message>
+        <source>Edit message</source>
+        <translation>Правка сообщения</translation>
+    </message>
+    <message>
+        <source>New version of the message</source>
+        <translation>Новая версия сообщения</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Отправить</translation>
+    </message>
+    <message>
+        <source>Send the new version (Ctrl+Enter); the old one stays as another branch</source>
+        <translation>Отправить новую версию (Ctrl+Enter); старая останется другой ветвью</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Escape)</source>
+        <translation>Оставить сообщение как есть (Escape)</translation>
     </message>
 </context>
 <context>

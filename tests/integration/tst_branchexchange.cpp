@@ -218,7 +218,9 @@ void TestBranchExchange::readableFormatsPrintTheCurrentBranch()
     QVERIFY(text.contains(u"second question, edited"_s));
     QVERIFY(!text.contains(u"second answer"_s));
     QVERIFY(!text.contains(u"answer to the edit\n"_s) && !text.contains(u"answer to the edit<"_s));
-    QVERIFY2(text.contains(u"the current branch; 2 other branches not printed"_s), qPrintable(text.left(600)));
+    // "branches" with the English plural forms loaded (the window and the CLI load them), "branch(es)" without.
+    QVERIFY2(text.contains(u"the current branch; 2 other branch"_s), qPrintable(text.left(600)));
+    QVERIFY(text.contains(u"not printed"_s));
 }
 
 void TestBranchExchange::version2FileImportsAsOneBranch()

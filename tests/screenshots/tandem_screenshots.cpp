@@ -175,6 +175,15 @@ void saveViews(ChatRepository &repository, MainWindow &window, qint64 pipeline, 
     settle(200);
 }
 
+/// The message tree (issue #30): a conversation forked from one of its messages, "fork-<language>.png" (the sidebar
+/// shows the copy titled "… (fork)", opened, with the history up to that message).
+void saveBranchViews(MainWindow &window, qint64 fork, const QDir &out, const QString &language)
+{
+    window.viewModel()->openConversation(fork);
+    settle(400);
+    save(&window, out.filePath(u"fork-%1.png"_s.arg(language)));
+}
+
 /// The router conversation's views: the pipeline panel with the routing decisions, the tasks panel and the metrics
 /// view (its token chart), each as "<name>-<language>.png", each dock floated to a readable size for the picture.
 void saveRouterViews(MainWindow &window, qint64 router, const QDir &out, const QString &language)
@@ -530,6 +539,14 @@ int main(int argc, char *argv[])
     const qint64 router = routerConversation(repository, window, server, database.work());
     save(&window, out.filePath(u"router.png"_s));
 
+    // 5b. The dual conversation forked at agent 2's answer, the fork asked on.
+    const QList<Message> dualRows = repository.messages(dual);
+    const qint64 fork = dualRows.isEmpty() ? 0 : repository.forkConversation(dual, dualRows.constLast().id);
+    server.enqueue(ScriptedReply::text(chunks(u"Stale handoffs now close by themselves after 30 minutes, and every "
+                                              "conversation keeps the draft you have not sent."_s),
+        TokenUsage { 150, 30, 0, 0 }));
+    runTurn(repository, window, fork, u"Shorter, one sentence each, and say \"you\"."_s);
+
     // 6. An MCP server's tool in a conversation.
     const qint64 mcpChat = mcpConversation(repository, window, server, mcp, dir.filePath(u"agents"_s));
 
@@ -537,12 +554,14 @@ int main(int argc, char *argv[])
     // at run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
     saveRouterViews(window, router, out, u"en"_s);
+    saveBranchViews(window, fork, out, u"en"_s);
     saveDialogs(repository, settings, window, out, u"en"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
     saveRouterViews(window, router, out, u"ru"_s);
+    saveBranchViews(window, fork, out, u"ru"_s);
     saveDialogs(repository, settings, window, out, u"ru"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
