@@ -49,6 +49,17 @@ int ShowCommand::execute(const QCommandLineParser &parser, AppContext &context)
         CliOutput::err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
         return CliCommands::UsageError;
     }
+    // A branch that is not there is refused before anything is printed.
+    std::optional<QList<Message>> rows;
+    if (parser.isSet(u"branch"_s)) {
+        rows = BranchPrinter::branch(context.database().work(), id, parser.value(u"branch"_s));
+        if (!rows) {
+            CliOutput::err() << CliCommands::tr("Conversation %1 has no branch %2 (see tandem show %1 --tree).")
+                                    .arg(idText, parser.value(u"branch"_s))
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+    }
     TerminalStream &out = CliOutput::out();
     const QHash<QString, QString> names = CliOutput::agentNames(context.database().work());
     out << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
@@ -57,24 +68,12 @@ int ShowCommand::execute(const QCommandLineParser &parser, AppContext &context)
         out.flush();
         return CliCommands::Success;
     }
-    QList<Message> rows;
-    if (parser.isSet(u"branch"_s)) {
-        const std::optional<QList<Message>> branch
-            = BranchPrinter::branch(context.database().work(), id, parser.value(u"branch"_s));
-        if (!branch) {
-            CliOutput::err() << CliCommands::tr("Conversation %1 has no branch %2 (see tandem show %1 --tree).")
-                                    .arg(idText, parser.value(u"branch"_s))
-                             << '\n';
-            return CliCommands::UsageError;
-        }
-        rows = *branch;
-    } else {
+    if (!rows)
         rows = repository.messages(id, 0, std::numeric_limits<int>::max());
-    }
     QHash<qint64, Handoff> handoffs;
     for (const Handoff &handoff : repository.handoffs(id))
         handoffs.insert(handoff.id, handoff);
-    for (const Message &row : rows) {
+    for (const Message &row : std::as_const(*rows)) {
         const auto handoff = handoffs.constFind(row.handoffId);
         out << CliOutput::formatRow(row, names, handoff == handoffs.cend() ? nullptr : &handoff.value()) << '\n';
     }
