@@ -1,5 +1,6 @@
 #include "EngineHarness.h"
 #include "FakeLlmServer.h"
+#include "LaunchTool.h"
 #include "ScriptedReply.h"
 #include "chat/LocalChatRepository.h"
 #include "presentation/ChatViewModel.h"
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void regenerateAnyAnswer_data() { protocols(); }
     void regenerateAnyAnswer();
     void viewModelShowsTheVersions();
+    void approvalWaitsOnItsBranch();
 
 private:
     static void protocols()
@@ -164,6 +166,31 @@ void TestBranches::viewModelShowsTheVersions()
     QCOMPARE(model->index(0).data(MessageListModel::SiblingIndexRole).toInt(), 0);
     QCOMPARE(model->index(1).data(MessageListModel::ContentRole).toString(), u"A1"_s);
     QVERIFY(!chat.switchSibling(q1, -1)); // nothing before the first version
+}
+
+void TestBranches::approvalWaitsOnItsBranch()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    LaunchTool::giveAssistant(h, { u"launch"_s }, u"You launch rockets."_s);
+    h.server().enqueue(ScriptedReply::calling({ ToolCall { {}, u"launch"_s, u"{\"target\":\"moon\"}"_s, {} } }));
+    h.server().enqueue(ScriptedReply::text({ u"Hello."_s }));
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    QSignalSpy needed(&h.repository(), &ChatRepository::approvalNeeded);
+    const qint64 launch = h.repository().send(id, u"Launch"_s).messageId;
+    QVERIFY(launch != 0);
+    QVERIFY(needed.wait(10'000));
+    const ApprovalRequest request = needed[0].at(0).value<ApprovalRequest>();
+    h.restart(); // the run is gone, the approval waits
+
+    // Another version of the message: the approval belongs to the branch left.
+    QVERIFY(h.repository().editAndResend(id, launch, u"Just say hello"_s).accepted());
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    QVERIFY(h.repository().pendingApprovals(id).isEmpty());
+    // Back on its branch it waits again.
+    QVERIFY(h.repository().switchToSibling(id, launch).switched);
+    const QList<ApprovalRequest> pending = h.repository().pendingApprovals(id);
+    QCOMPARE(pending.size(), 1);
+    QCOMPARE(pending[0].id, request.id);
 }
 
 QTEST_GUILESS_MAIN(TestBranches)
