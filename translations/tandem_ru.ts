@@ -1139,6 +1139,30 @@
         <extracomment>%1 is the list of the commands&apos; names, separated by commas (they are not translated).</extracomment>
         <translation>%1 или help</translation>
     </message>
+    <message>
+        <source>show: print this branch instead of the current one: the id of its last message, or its number in --tree&apos;s list.</source>
+        <translation>show: вывести эту ветку вместо текущей: id её последнего сообщения или её номер в списке --tree.</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>лист</translation>
+    </message>
+    <message>
+        <source>show: print the conversation&apos;s tree of messages, the current branch marked.</source>
+        <translation>show: вывести дерево сообщений беседы с отмеченной текущей веткой.</translation>
+    </message>
+    <message>
+        <source>run: with --conversation, the message is a new version of the person&apos;s message ID; the old one stays on its branch.</source>
+        <translation>run: вместе с --conversation сообщение становится новой версией сообщения человека ID; старое остаётся в своей ветке.</translation>
+    </message>
+    <message>
+        <source>--edit takes the id of one of the person&apos;s messages of the conversation given with --conversation.</source>
+        <translation>--edit принимает id одного из сообщений человека в беседе, указанной в --conversation.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 has no branch %2 (see tandem show %1 --tree).</source>
+        <translation>В беседе %1 нет ветки %2 (см. tandem show %1 --tree).</translation>
+    </message>
 </context>
 <context>
     <name>CommandHelp</name>
@@ -1169,10 +1193,6 @@
     <message>
         <source>tandem show ID</source>
         <translation>tandem show ID</translation>
-    </message>
-    <message>
-        <source>Prints one conversation with its dividers, tool calls and errors.</source>
-        <translation>Выводит одну беседу с разделителями, вызовами инструментов и ошибками.</translation>
     </message>
     <message>
         <source>tandem export --conversation ID [--conversation ID …] | --all [--format md|json|html|pdf|txt] -o PATH</source>
@@ -1305,6 +1325,10 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>Runs each case of a JSONL file for real, each in a database of its own (your conversations and tasks are never touched), through router mode&apos;s orchestrator (--router, the default) or straight to one agent (--agent), and checks what the case expects: the agent chosen (&quot;agent&quot;), the tool calls made with their arguments (&quot;calls&quot;) or not (&quot;no_calls&quot;), a pending confirmation (&quot;pending&quot;), an approval asked (&quot;approval&quot;), text that must or must not appear (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; are the tasks that exist first. Prints a table of the cases with what failed. Tandem ships a case file for each router agent.</source>
         <translation>Прогоняет каждый пример файла JSONL по-настоящему, каждый в своей базе данных (ваши беседы и задачи не затрагиваются), через оркестратор режима маршрутизации (--router, по умолчанию) или сразу одному агенту (--agent), и проверяет, чего ждёт пример: выбранного агента (&quot;agent&quot;), вызовы инструментов с аргументами (&quot;calls&quot;) или их отсутствие (&quot;no_calls&quot;), ожидающее подтверждение (&quot;pending&quot;), запрос разрешения (&quot;approval&quot;), текст, который должен или не должен быть в ответе (&quot;contains&quot;, &quot;excludes&quot;); &quot;tasks&quot; — задачи, которые есть заранее. Печатает таблицу примеров с тем, что не прошло. Tandem поставляет файл примеров для каждого агента маршрутизации.</translation>
+    </message>
+    <message>
+        <source>Prints one conversation with its dividers, tool calls and errors: its current branch, or the one --branch names; --tree prints every branch.</source>
+        <translation>Выводит одну беседу с разделителями, вызовами инструментов и ошибками: её текущую ветку или ветку, указанную в --branch; --tree выводит все ветки.</translation>
     </message>
 </context>
 <context>

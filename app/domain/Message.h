@@ -44,8 +44,6 @@ struct Message
     QString error; ///< the reason shown for Error and Interrupted rows
     qint64 handoffId = 0; ///< the handoff a divider belongs to, 0 if none
     qint64 runId = 0;
-    /// The previous row of its branch (messages form a tree, storage/BranchStore), 0 for a conversation's first rows.
-    qint64 parentId = 0;
     QString toolCallId;
     QString toolName;
     TokenUsage usage;

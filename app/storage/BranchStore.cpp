@@ -3,6 +3,8 @@
 #include "SqlConnection.h"
 #include "Statement.h"
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -20,6 +22,15 @@ qint64 BranchStore::currentLeaf(qint64 conversationId)
 {
     Statement q = prepare(u"SELECT MAX(id) FROM messages WHERE conversation_id = ? AND on_branch = 1"_s);
     q.addBindValue(conversationId);
+    if (!exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+qint64 BranchStore::parentOf(qint64 messageId)
+{
+    Statement q = prepare(u"SELECT parent_id FROM messages WHERE id = ?"_s);
+    q.addBindValue(messageId);
     if (!exec(q) || !q.next())
         return 0;
     return q.value(0).toLongLong();
@@ -115,10 +126,51 @@ StoreResult BranchStore::moveLeaf(qint64 conversationId, qint64 leafId)
     return {};
 }
 
+qint64 BranchStore::personBefore(qint64 conversationId, qint64 beforeId)
+{
+    Statement q = prepare(u"SELECT MAX(id) FROM messages WHERE conversation_id = ? AND on_branch = 1 AND role = 'user' "
+                          u"AND kind = 'text' AND id < ?"_s);
+    q.addBindValue(conversationId);
+    q.addBindValue(beforeId > 0 ? beforeId : std::numeric_limits<qint64>::max());
+    if (!exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
 QList<qint64> BranchStore::leaves(qint64 conversationId)
 {
     Statement q = prepare(u"SELECT id FROM messages m WHERE conversation_id = ? AND NOT EXISTS "
                           u"(SELECT 1 FROM messages c WHERE c.parent_id = m.id) ORDER BY id"_s);
+    q.addBindValue(conversationId);
+    QList<qint64> ids;
+    if (!exec(q))
+        return ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    return ids;
+}
+
+QStringList BranchStore::remoteThreadsOffBranch(qint64 conversationId)
+{
+    Statement q = prepare(u"SELECT t.agent_id FROM agent_threads t WHERE t.conversation_id = ? "
+                          u"AND COALESCE(t.remote_thread_id, '') <> '' AND (SELECT m.on_branch FROM messages m "
+                          u"WHERE m.conversation_id = t.conversation_id AND m.agent_id = t.agent_id "
+                          u"AND m.kind IN ('text', 'tool_call', 'tool_result') ORDER BY m.id DESC LIMIT 1) = 0 "
+                          u"ORDER BY t.agent_id"_s);
+    q.addBindValue(conversationId);
+    QStringList agents;
+    if (!exec(q))
+        return agents;
+    while (q.next())
+        agents << q.value(0).toString();
+    return agents;
+}
+
+QList<qint64> BranchStore::taskChangesOnBranch(qint64 conversationId)
+{
+    Statement q = prepare(u"SELECT id FROM messages WHERE conversation_id = ? AND on_branch = 1 AND kind = 'tool_call' "
+                          u"AND tool_name IN ('create_task', 'update_task', 'complete_task', 'delete_task') "
+                          u"ORDER BY id"_s);
     q.addBindValue(conversationId);
     QList<qint64> ids;
     if (!exec(q))

@@ -2,18 +2,12 @@
 
 #include "StoreBase.h"
 #include "domain/Message.h"
+#include "domain/SiblingPosition.h"
 
 #include <QHash>
 #include <QList>
 
 namespace Tandem {
-
-/// @brief Where a message stands among its siblings (the rows of the same parent): 0-based index, oldest first.
-struct SiblingPosition
-{
-    int index = 0;
-    int count = 1;
-};
 
 /// @brief One row of a conversation's tree, for `tandem show --tree`: its place, who wrote it and how it begins.
 struct TreeRow
@@ -37,6 +31,8 @@ public:
 
     /// @brief The last row of @p conversationId's current branch, 0 when the branch is empty.
     qint64 currentLeaf(qint64 conversationId);
+    /// @brief The previous row of @p messageId's branch (its parent), 0 for a conversation's first rows.
+    qint64 parentOf(qint64 messageId);
     /// @brief Whether row @p messageId is on its conversation's current branch.
     bool isOnBranch(qint64 messageId);
     /// @brief The rows that share @p messageId's parent (itself included), oldest first; empty if it is unknown.
@@ -53,8 +49,17 @@ public:
     /// for an edit of its first message). Writes only the rows that change (those of the branch left below the fork,
     /// and those of the new one); run it in a transaction. Lost if @p leafId is no row of @p conversationId.
     StoreResult moveLeaf(qint64 conversationId, qint64 leafId);
+    /// @brief The person's last text message on the current branch before row @p beforeId (0: the last of all);
+    /// 0 if none.
+    qint64 personBefore(qint64 conversationId, qint64 beforeId);
     /// @brief The rows without children, oldest first: one per branch.
     QList<qint64> leaves(qint64 conversationId);
+    /// @brief The agents of @p conversationId whose server-side thread (Conversations object) holds rows that are not
+    /// on the current branch: their newest own row left it. Their thread must be built again from the branch.
+    QStringList remoteThreadsOffBranch(qint64 conversationId);
+    /// @brief The tool calls on the current branch that change router mode's tasks (`create_task`, `update_task`,
+    /// `complete_task`, `delete_task`): side effects a switch of branch does not undo.
+    QList<qint64> taskChangesOnBranch(qint64 conversationId);
     /// @brief Every row of @p conversationId in id order, with its parent and whether it is on the current branch.
     QList<TreeRow> tree(qint64 conversationId);
 };

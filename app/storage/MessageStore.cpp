@@ -14,7 +14,7 @@ namespace Tandem {
 namespace {
 constexpr auto kColumns = u"id, conversation_id, role, agent_id, kind, divider, status, content, error, handoff_id, "
                           u"run_id, tool_call_id, tool_name, input_tokens, output_tokens, cached_tokens, "
-                          u"reasoning_tokens, created_at, updated_at, parent_id";
+                          u"reasoning_tokens, created_at, updated_at";
 
 Message fromRecord(const QSqlQuery &q)
 {
@@ -38,7 +38,6 @@ Message fromRecord(const QSqlQuery &q)
     m.usage.reasoningTokens = q.value(16).toLongLong();
     m.createdAt = SqlValues::toTime(q.value(17));
     m.updatedAt = SqlValues::toTime(q.value(18));
-    m.parentId = q.value(19).toLongLong();
     return m;
 }
 } // namespace

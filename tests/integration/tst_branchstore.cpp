@@ -93,7 +93,7 @@ void TestBranchStore::migrationMakesOneBranchAndKeepsEverything()
         QCOMPARE(rows.size(), 5);
         for (qsizetype i = 0; i < rows.size(); ++i) {
             QCOMPARE(rows.at(i).content, u"m%1"_s.arg(2 * i + (c - 1)));
-            QCOMPARE(rows.at(i).parentId, i == 0 ? 0 : rows.at(i - 1).id);
+            QCOMPARE(work.branches().parentOf(rows.at(i).id), i == 0 ? 0 : rows.at(i - 1).id);
             QCOMPARE(work.branches().position(rows.at(i).id).count, 1);
         }
         QCOMPARE(work.branches().currentLeaf(c), rows.constLast().id);
@@ -101,7 +101,7 @@ void TestBranchStore::migrationMakesOneBranchAndKeepsEverything()
     }
     // A row written after the upgrade goes under the leaf.
     const qint64 added = append(work, 1, Message::Role::User, u"after"_s);
-    QCOMPARE(work.messages().get(added)->parentId, work.messages().page(1).at(4).id);
+    QCOMPARE(work.branches().parentOf(added), work.messages().page(1).at(4).id);
 }
 
 void TestBranchStore::editMakesASiblingAndReadsFollowTheBranch()
@@ -116,10 +116,10 @@ void TestBranchStore::editMakesASiblingAndReadsFollowTheBranch()
     append(work, c, Message::Role::Assistant, u"a2"_s);
 
     // An edit of u2: the leaf goes back to its parent, the new version is written there.
-    QCOMPARE(work.messages().get(u2)->parentId, a1);
+    QCOMPARE(work.branches().parentOf(u2), a1);
     QVERIFY(work.branches().moveLeaf(c, a1));
     const qint64 edited = append(work, c, Message::Role::User, u"u2 edited"_s);
-    QCOMPARE(work.messages().get(edited)->parentId, a1);
+    QCOMPARE(work.branches().parentOf(edited), a1);
     QCOMPARE(work.branches().siblings(u2), (QList<qint64> { u2, edited }));
     QCOMPARE(work.branches().position(edited).index, 1);
     QCOMPARE(work.branches().position(edited).count, 2);
@@ -178,7 +178,7 @@ void TestBranchStore::editOfTheFirstMessageMakesASecondRoot()
     QVERIFY(work.branches().moveLeaf(c, 0));
     QCOMPARE(work.messages().count(c), 0);
     const qint64 root = append(work, c, Message::Role::User, u"u1b"_s);
-    QCOMPARE(work.messages().get(root)->parentId, 0);
+    QCOMPARE(work.branches().parentOf(root), 0);
     QCOMPARE(work.branches().siblings(u1), (QList<qint64> { u1, root }));
     QCOMPARE(texts(work.messages().page(c)), QStringList { u"u1b"_s });
 }
@@ -191,7 +191,7 @@ void TestBranchStore::threadRowsFollowTheBranch()
     const qint64 c = newConversation(work);
     append(work, c, Message::Role::User, u"u1"_s);
     const qint64 a1 = append(work, c, Message::Role::Assistant, u"a1"_s);
-    QVERIFY(work.branches().moveLeaf(c, work.messages().get(a1)->parentId));
+    QVERIFY(work.branches().moveLeaf(c, work.branches().parentOf(a1)));
     append(work, c, Message::Role::Assistant, u"a1b"_s);
     QCOMPARE(texts(work.messages().threadRows(c, u"agent1"_s, 0)), QStringList { u"a1b"_s });
     QVERIFY(work.branches().moveLeaf(c, a1));
