@@ -401,6 +401,16 @@
     </message>
 </context>
 <context>
+    <name>Tandem::MainWindow</name>
+    <message numerus="yes">
+        <source>Another branch is shown. The %n task change(s) made on the branch left stay as they are: a branch does not undo tasks.</source>
+        <translation>
+            <numerusform>Another branch is shown. The %n task change made on the branch left stays as it is: a branch does not undo tasks.</numerusform>
+            <numerusform>Another branch is shown. The %n task changes made on the branch left stay as they are: a branch does not undo tasks.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tandem::McpServersPage</name>
     <message numerus="yes">
         <source>Imported %n server(s).</source>

@@ -3898,6 +3898,26 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>&amp;Fork from Here</source>
         <translation>&amp;Ответвить отсюда</translation>
     </message>
+    <message>
+        <source>Version %1 of %2; Alt+Left and Alt+Right show the others</source>
+        <translation>Версия %1 из %2; Alt+Left и Alt+Right показывают другие</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Изменить…</translation>
+    </message>
+    <message>
+        <source>Regenerate T&amp;his Answer</source>
+        <translation>Сгенерировать &amp;этот ответ заново</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Version</source>
+        <translation>&amp;Предыдущая версия</translation>
+    </message>
+    <message>
+        <source>&amp;Next Version</source>
+        <translation>&amp;Следующая версия</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
@@ -5158,6 +5178,14 @@ or write a message below to start a new one.</source>
         <source>&amp;Router Panel</source>
         <translation>Панель ма&amp;ршрутизатора</translation>
     </message>
+    <message numerus="yes">
+        <source>Another branch is shown. The %n task change(s) made on the branch left stay as they are: a branch does not undo tasks.</source>
+        <translation>
+            <numerusform>Показана другая ветвь. %n изменение задач, сделанное на прежней ветви, остаётся в силе: ветвь не отменяет задачи.</numerusform>
+            <numerusform>Показана другая ветвь. %n изменения задач, сделанные на прежней ветви, остаются в силе: ветвь не отменяет задачи.</numerusform>
+            <numerusform>Показана другая ветвь. %n изменений задач, сделанных на прежней ветви, остаются в силе: ветвь не отменяет задачи.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpClient</name>
@@ -5621,6 +5649,30 @@ or write a message below to start a new one.</source>
     <message>
         <source>%1 combines the answers</source>
         <translation>%1 объединяет ответы</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Copy the message</source>
+        <translation>Скопировать сообщение</translation>
+    </message>
+    <message>
+        <source>Answer again</source>
+        <translation>Сгенерировать ответ заново</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Повторить попытку</translation>
+    </message>
+    <message>
+        <source>Previous version (Alt+Left)</source>
+        <translation>Предыдущая версия (Alt+Left)</translation>
+    </message>
+    <message>
+        <source>Next version (Alt+Right)</source>
+        <translation>Следующая версия (Alt+Right)</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTimer>
@@ -32,6 +33,7 @@ class TestForkConversation : public QObject
 private Q_SLOTS:
     void initTestCase();
     void contextMenuForksUpToTheMessage();
+    void viewModelOpensTheFork();
 
 private:
     /// Triggers the entry @p text of the next popup menu once it is open; @p entries receives its entries.
@@ -132,6 +134,34 @@ void TestForkConversation::contextMenuForksUpToTheMessage()
     h.server().enqueue(ScriptedReply::text({ u"Brown fox."_s }));
     QCOMPARE(h.sendAndWait(fork, u"Once more"_s), RunOutcome::Completed);
     QCOMPARE(h.work().messages().pageAfter(fork, 0).constLast().content, u"Brown fox."_s);
+}
+
+void TestForkConversation::viewModelOpensTheFork()
+{
+    EngineHarness h(ProviderProfile::Protocol::ChatCompletions);
+    QVERIFY(h.isReady());
+    ChatViewModel chat(&h.repository());
+    const qint64 id = h.createConversation(Conversation::Mode::Single);
+    chat.openConversation(id);
+    h.server().enqueue(ScriptedReply::text({ u"Red."_s }));
+    QVERIFY(chat.send(u"Name a colour"_s));
+    QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
+    const qint64 question = h.work().messages().pageAfter(id, 0).constFirst().id;
+
+    // Forked at the question: the copy holds it alone, and the view model shows the copy.
+    QSignalSpy changed(&chat, &ChatViewModel::conversationChanged);
+    const qint64 fork = chat.forkAt(question);
+    QVERIFY(fork > 0 && fork != id);
+    QCOMPARE(chat.conversationId(), fork);
+    QCOMPARE(changed.size(), 1);
+    QTRY_COMPARE(chat.messages()->rowCount(), 1);
+    QCOMPARE(chat.messages()->index(0).data(MessageListModel::ContentRole).toString(), u"Name a colour"_s);
+
+    // A message of another conversation is refused, with a word on the status line; nothing is created.
+    const int conversations = int(h.repository().conversations().size());
+    QCOMPARE(chat.forkAt(question), 0);
+    QVERIFY(!chat.errorText().isEmpty());
+    QCOMPARE(int(h.repository().conversations().size()), conversations);
 }
 
 QTEST_MAIN(TestForkConversation)
