@@ -65,7 +65,11 @@ qint64 ConversationFork::fork(qint64 conversationId, qint64 messageId)
         return 0;
     if (archive->messages.isEmpty())
         return fail(tr("Conversation %1 has no message %2.").arg(conversationId).arg(messageId));
-    archive->conversation.title = forkTitle(archive->conversation.title);
+    // Untitled, it is named as the engine names a conversation: after its first message.
+    const QString title = archive->conversation.title.isEmpty()
+        ? archive->messages.constFirst().content.simplified().left(60)
+        : archive->conversation.title;
+    archive->conversation.title = forkTitle(title);
     archive->conversation.pinned = false;
     archive->tree = false; // one branch: the path
     QSet<qint64> runs;

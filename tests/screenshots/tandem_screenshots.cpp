@@ -579,7 +579,9 @@ int main(int argc, char *argv[])
     editTurn(repository, window, branched, asked.isEmpty() ? 0 : asked.constFirst().id,
         u"Suggest a name for our hiking club in Kazan."_s);
 
-    // 5b. The dual conversation forked at agent 2's answer, the fork asked on.
+    // 5b. The dual conversation forked at agent 2's answer, the fork asked on (a short title, so that the sidebar shows
+    // the fork's "(fork)").
+    repository.renameConversation(dual, u"Release note"_s);
     const QList<Message> dualRows = repository.messages(dual);
     const qint64 fork = dualRows.isEmpty() ? 0 : repository.forkConversation(dual, dualRows.constLast().id);
     server.enqueue(ScriptedReply::text(chunks(u"Stale handoffs now close by themselves after 30 minutes, and every "
