@@ -191,6 +191,8 @@ void TestBranches::approvalWaitsOnItsBranch()
     QVERIFY(h.repository().editAndResend(id, launch, u"Just say hello"_s).accepted());
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
     QVERIFY(h.repository().pendingApprovals(id).isEmpty());
+    // Deciding it from the other branch is refused: its run would go on there.
+    QVERIFY(!h.repository().decideApproval(request.id, ApprovalDecision::Deny));
     // Back on its branch it waits again.
     QVERIFY(h.repository().switchToSibling(id, launch).switched);
     const QList<ApprovalRequest> pending = h.repository().pendingApprovals(id);
