@@ -22,6 +22,8 @@
 #include "storage/RunClaims.h"
 #include "storage/UnitOfWork.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -370,6 +372,11 @@ bool AgentRunner::decideApproval(
     const EngineEvents::Entry entry(m_events);
     const std::optional<ApprovalRequest> pending = m_work.approvals().get(approvalId);
     if (!pending)
+        return false;
+    // An approval of a branch the conversation left waits there (ApprovalStore::pending reads the current branch's):
+    // its run would go on under another branch's leaf.
+    const QList<ApprovalRequest> onBranch = m_work.approvals().pending(pending->conversationId);
+    if (std::none_of(onBranch.cbegin(), onBranch.cend(), [approvalId](const auto &a) { return a.id == approvalId; }))
         return false;
     Run *waiting = m_runs.find(pending->conversationId);
     if (waiting && (waiting->ended || waiting->tools.waitingApproval != approvalId))

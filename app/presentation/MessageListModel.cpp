@@ -453,6 +453,9 @@ void MessageListModel::readNewestAgain()
 void MessageListModel::insertMessage(const Message &message)
 {
     const int row = lowerBound(message.id);
+    // A new row may be a new version of another (a regenerated answer): its place among them comes with it.
+    if (m_events)
+        m_siblings.insert(m_conversations->siblingPositions(m_conversationId, message.id, message.id));
     beginInsertRows({}, row, row);
     m_rows.insert(row, Row { message, nextRevision() });
     endInsertRows();

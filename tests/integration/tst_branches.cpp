@@ -132,9 +132,14 @@ void TestBranches::regenerateAnyAnswer()
     QCOMPARE(versions.size(), 2);
     QCOMPARE(h.work().messages().get(versions[1])->content, u"A1b"_s);
     QCOMPARE(EngineHarness::inputSummary(h.modelRequests().constLast()), QStringList { u"user: Q1"_s });
+    // The conversation's metrics follow the branch: the new answer's run only; every conversation's count all three.
+    QCOMPARE(h.repository().metrics(id).runs, 1);
+    QCOMPARE(h.repository().metrics(id).total.modelCalls, 1);
+    QCOMPARE(h.repository().metrics().runs, 3);
     // The old branch is whole.
     QVERIFY(h.repository().switchToSibling(id, a1).switched);
     QCOMPARE(texts(h.repository().messages(id)), (QStringList { u"Q1"_s, u"A1"_s, u"Q2"_s, u"A2"_s }));
+    QCOMPARE(h.repository().metrics(id).runs, 2);
 }
 
 void TestBranches::viewModelShowsTheVersions()
@@ -186,6 +191,8 @@ void TestBranches::approvalWaitsOnItsBranch()
     QVERIFY(h.repository().editAndResend(id, launch, u"Just say hello"_s).accepted());
     QCOMPARE(h.waitForRun(id), RunOutcome::Completed);
     QVERIFY(h.repository().pendingApprovals(id).isEmpty());
+    // Deciding it from the other branch is refused: its run would go on there.
+    QVERIFY(!h.repository().decideApproval(request.id, ApprovalDecision::Deny));
     // Back on its branch it waits again.
     QVERIFY(h.repository().switchToSibling(id, launch).switched);
     const QList<ApprovalRequest> pending = h.repository().pendingApprovals(id);
