@@ -85,6 +85,13 @@
             <numerusform>%n tokens in, %1 out</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>the current branch; %n other branch(es) not printed</source>
+        <translation>
+            <numerusform>the current branch; %n other branch not printed</numerusform>
+            <numerusform>the current branch; %n other branches not printed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailCounters</name>
@@ -390,6 +397,16 @@
         <translation>
             <numerusform>Connected: %n model available.</numerusform>
             <numerusform>Connected: %n models available.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MainWindow</name>
+    <message numerus="yes">
+        <source>Another branch is shown. The %n task change(s) made on the branch left stay as they are: a branch does not undo tasks.</source>
+        <translation>
+            <numerusform>Another branch is shown. The %n task change made on the branch left stays as it is: a branch does not undo tasks.</numerusform>
+            <numerusform>Another branch is shown. The %n task changes made on the branch left stay as they are: a branch does not undo tasks.</numerusform>
         </translation>
     </message>
 </context>

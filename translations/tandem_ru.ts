@@ -1214,6 +1214,30 @@
         <source>run the local API (the handoff board over HTTP on 127.0.0.1) until stopped: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE] [--board URL]</source>
         <translation>запустить локальный API (доска передач по HTTP на 127.0.0.1) до остановки: [--port N] [--print-token] [--listen ADDRESS[:PORT] --tls-cert FILE --tls-key FILE] [--board URL]</translation>
     </message>
+    <message>
+        <source>show: print this branch instead of the current one: the id of its last message, or its number in --tree&apos;s list.</source>
+        <translation>show: вывести эту ветку вместо текущей: id её последнего сообщения или её номер в списке --tree.</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>лист</translation>
+    </message>
+    <message>
+        <source>show: print the conversation&apos;s tree of messages, the current branch marked.</source>
+        <translation>show: вывести дерево сообщений беседы с отмеченной текущей веткой.</translation>
+    </message>
+    <message>
+        <source>run: with --conversation, the message is a new version of the person&apos;s message ID; the old one stays on its branch.</source>
+        <translation>run: вместе с --conversation сообщение становится новой версией сообщения человека ID; старое остаётся в своей ветке.</translation>
+    </message>
+    <message>
+        <source>--edit takes the id of one of the person&apos;s messages of the conversation given with --conversation.</source>
+        <translation>--edit принимает id одного из сообщений человека в беседе, указанной в --conversation.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 has no branch %2 (see tandem show %1 --tree).</source>
+        <translation>В беседе %1 нет ветки %2 (см. tandem show %1 --tree).</translation>
+    </message>
 </context>
 <context>
     <name>CommandHelp</name>
@@ -1244,10 +1268,6 @@
     <message>
         <source>tandem show ID</source>
         <translation>tandem show ID</translation>
-    </message>
-    <message>
-        <source>Prints one conversation with its dividers, tool calls and errors.</source>
-        <translation>Выводит одну беседу с разделителями, вызовами инструментов и ошибками.</translation>
     </message>
     <message>
         <source>tandem export --conversation ID [--conversation ID …] | --all [--format md|json|html|pdf|txt] -o PATH</source>
@@ -1403,6 +1423,10 @@ tandem mcp tools ИМЯ</translation>
         <source>Runs the local API (the handoff board over HTTP on 127.0.0.1, with a bearer token) until Ctrl+C, and prints its address. With --listen beyond 127.0.0.1 it speaks HTTPS only, with the certificate and key given, and takes the per-agent tokens of tandem tokens, each limited to its role. With --board, the handoffs of this folder&apos;s team stories go to the team&apos;s board on PostgreSQL too, and /api/events shows every Tandem&apos;s changes of that board. The board&apos;s password is read from the keychain: store it first with tandem board password URL.</source>
         <translation>Запускает локальный API (доска передач по HTTP на 127.0.0.1, с токеном bearer) до Ctrl+C и выводит его адрес. С --listen за пределами 127.0.0.1 он работает только по HTTPS с указанными сертификатом и ключом и принимает токены агентов из tandem tokens, каждый в пределах своей роли. С --board передачи командных историй этой папки попадают и на доску команды в PostgreSQL, а /api/events показывает изменения этой доски, сделанные любым Tandem. Пароль доски берётся из связки ключей: сначала сохраните его командой tandem board password URL.</translation>
     </message>
+    <message>
+        <source>Prints one conversation with its dividers, tool calls and errors: its current branch, or the one --branch names; --tree prints every branch.</source>
+        <translation>Выводит одну беседу с разделителями, вызовами инструментов и ошибками: её текущую ветку или ветку, указанную в --branch; --tree выводит все ветки.</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -1487,6 +1511,21 @@ tandem mcp tools ИМЯ</translation>
     <message>
         <source>The proposal could not be stored.</source>
         <translation>Не удалось сохранить предложение.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationFork</name>
+    <message>
+        <source>%1 (fork)</source>
+        <translation>%1 (ответвление)</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Беседа %1 не найдена.</translation>
+    </message>
+    <message>
+        <source>Conversation %1 has no message %2.</source>
+        <translation>В беседе %1 нет сообщения %2.</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +2040,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>Combined answer</source>
         <translation>Объединённый ответ</translation>
+    </message>
+    <message numerus="yes">
+        <source>the current branch; %n other branch(es) not printed</source>
+        <translation>
+            <numerusform>текущая ветвь; ещё %n ветвь не напечатана</numerusform>
+            <numerusform>текущая ветвь; ещё %n ветви не напечатаны</numerusform>
+            <numerusform>текущая ветвь; ещё %n ветвей не напечатано</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2699,6 +2746,14 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>is not an agent id (a-z first, then a-z, 0-9, _ or -)</source>
         <translation>не является id агента (сначала a-z, затем a-z, 0-9, _ или -)</translation>
+    </message>
+    <message>
+        <source>names message %1, which is not an earlier message of this conversation</source>
+        <translation>ссылается на сообщение %1, которого нет среди более ранних сообщений этой беседы</translation>
+    </message>
+    <message>
+        <source>names no message of this conversation</source>
+        <translation>не указывает ни на одно сообщение этой беседы</translation>
     </message>
 </context>
 <context>
@@ -3995,6 +4050,30 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
         <source>&amp;Inspect Handoff…</source>
         <translation>&amp;Открыть передачу…</translation>
     </message>
+    <message>
+        <source>Version %1 of %2; Alt+Left and Alt+Right show the others</source>
+        <translation>Версия %1 из %2; Alt+Left и Alt+Right показывают другие</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Изменить…</translation>
+    </message>
+    <message>
+        <source>Regenerate T&amp;his Answer</source>
+        <translation>Сгенерировать &amp;этот ответ заново</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Version</source>
+        <translation>&amp;Предыдущая версия</translation>
+    </message>
+    <message>
+        <source>&amp;Next Version</source>
+        <translation>&amp;Следующая версия</translation>
+    </message>
+    <message>
+        <source>&amp;Fork from Here</source>
+        <translation>&amp;Ответвить отсюда</translation>
+    </message>
 </context>
 <context>
     <name>Tandem::ChatViewModel</name>
@@ -4081,6 +4160,10 @@ Then start Tandem with --data-dir &quot;%5&quot;.</source>
     <message>
         <source>The agent is unknown or switched off.</source>
         <translation>Агент неизвестен или выключен.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be forked.</source>
+        <translation>Не удалось ответвить беседу.</translation>
     </message>
 </context>
 <context>
@@ -5251,6 +5334,14 @@ or write a message below to start a new one.</source>
         <source>&amp;Router Panel</source>
         <translation>Панель ма&amp;ршрутизатора</translation>
     </message>
+    <message numerus="yes">
+        <source>Another branch is shown. The %n task change(s) made on the branch left stay as they are: a branch does not undo tasks.</source>
+        <translation>
+            <numerusform>Показана другая ветвь. %n изменение задач, сделанное на прежней ветви, остаётся в силе: ветвь не отменяет задачи.</numerusform>
+            <numerusform>Показана другая ветвь. %n изменения задач, сделанные на прежней ветви, остаются в силе: ветвь не отменяет задачи.</numerusform>
+            <numerusform>Показана другая ветвь. %n изменений задач, сделанных на прежней ветви, остаются в силе: ветвь не отменяет задачи.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tandem::McpClient</name>
@@ -5714,6 +5805,57 @@ or write a message below to start a new one.</source>
     <message>
         <source>%1 combines the answers</source>
         <translation>%1 объединяет ответы</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Copy the message</source>
+        <translation>Скопировать сообщение</translation>
+    </message>
+    <message>
+        <source>Answer again</source>
+        <translation>Сгенерировать ответ заново</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Повторить попытку</translation>
+    </message>
+    <message>
+        <source>Previous version (Alt+Left)</source>
+        <translation>Предыдущая версия (Alt+Left)</translation>
+    </message>
+    <message>
+        <source>Next version (Alt+Right)</source>
+        <translation>Следующая версия (Alt+Right)</translation>
+    </message>
+</context>
+<context>
+    <name>Tandem::MessageEditor</name>
+    <message>
+        <source>Edit message</source>
+        <translation>Правка сообщения</translation>
+    </message>
+    <message>
+        <source>New version of the message</source>
+        <translation>Новая версия сообщения</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Отправить</translation>
+    </message>
+    <message>
+        <source>Send the new version (Ctrl+Enter); the old one stays as another branch</source>
+        <translation>Отправить новую версию (Ctrl+Enter); старая останется другой ветвью</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Escape)</source>
+        <translation>Оставить сообщение как есть (Escape)</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ChatView.h"
 
 #include "MessageDelegate.h"
+#include "MessageEditor.h"
 #include "presentation/ChatViewModel.h"
 #include "presentation/MessageListModel.h"
 
@@ -12,6 +13,7 @@
 #include <QMenu>
 #include <QScrollBar>
 #include <QTimer>
+#include <QToolTip>
 
 using namespace Qt::StringLiterals;
 
@@ -27,6 +29,18 @@ public:
     using QIdentityProxyModel::QIdentityProxyModel;
     bool canFetchMore(const QModelIndex &) const override { return false; }
     void fetchMore(const QModelIndex &) override { }
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        // A screen reader hears that a message has other versions, and how to reach them.
+        if (role == Qt::AccessibleDescriptionRole) {
+            const int count = index.data(MessageListModel::SiblingCountRole).toInt();
+            if (count > 1)
+                return ChatView::tr("Version %1 of %2; Alt+Left and Alt+Right show the others")
+                    .arg(index.data(MessageListModel::SiblingIndexRole).toInt() + 1)
+                    .arg(count);
+        }
+        return QIdentityProxyModel::data(index, role);
+    }
 };
 
 constexpr int kFollowSlack = 32;
@@ -66,6 +80,7 @@ void ChatView::setViewModel(ChatViewModel *viewModel)
     connect(m_source, &QAbstractItemModel::rowsInserted, this, &ChatView::onRowsInserted);
     connect(m_source, &QAbstractItemModel::dataChanged, this, &ChatView::onContentChanged);
     connect(m_source, &QAbstractItemModel::modelReset, this, [this] {
+        m_delegate->setEditTarget(0); // the view closed the editor with the rows
         m_following = true;
         updateRegenerateTarget();
         followSoon();
@@ -270,6 +285,12 @@ void ChatView::triggerAction(int action, int row)
         if (m_viewModel)
             m_viewModel->retry();
         break;
+    case MessageDelegate::Action::PreviousVersion:
+        switchVersion(row, -1);
+        break;
+    case MessageDelegate::Action::NextVersion:
+        switchVersion(row, 1);
+        break;
     case MessageDelegate::Action::None:
         break;
     }
@@ -312,6 +333,20 @@ void ChatView::contextMenuEvent(QContextMenuEvent *event)
         if ((message.kind == Message::Kind::Error || message.status == Message::Status::Error)
             && !m_viewModel->isRunning())
             menu.addAction(tr("Re&try"), m_viewModel.data(), &ChatViewModel::retry);
+        const bool idle = !m_viewModel->isRunning() && message.id > 0;
+        if (message.role == Message::Role::User && message.kind == Message::Kind::Text && idle)
+            menu.addAction(tr("&Edit…"), this, [this, row] { startEdit(row); });
+        if (message.role == Message::Role::Assistant && message.kind == Message::Kind::Text && idle
+            && row != m_source->lastAnswerRow())
+            menu.addAction(
+                tr("Regenerate T&his Answer"), this, [this, id = message.id] { m_viewModel->regenerateAnswer(id); });
+        if (m_source->siblingPosition(message.id).count > 1) {
+            menu.addAction(tr("&Previous Version"), this, [this, row] { switchVersion(row, -1); });
+            menu.addAction(tr("&Next Version"), this, [this, row] { switchVersion(row, 1); });
+        }
+        // A new conversation with the history up to this message, to try another way from there.
+        if (message.id > 0 && message.status != Message::Status::Streaming)
+            menu.addAction(tr("&Fork from Here"), this, [this, id = message.id] { m_viewModel->forkAt(id); });
     }
     menu.exec(event->globalPos());
 }
@@ -327,11 +362,85 @@ void ChatView::keyPressEvent(QKeyEvent *event)
         Q_EMIT handoffActivated(handoffAt(currentIndex()));
         return;
     }
+    if (event->modifiers() == Qt::AltModifier && (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right)
+        && currentIndex().isValid() && state() != EditingState) {
+        switchVersion(currentIndex().row(), event->key() == Qt::Key_Left ? -1 : 1);
+        return;
+    }
     if (event->matches(QKeySequence::MoveToEndOfDocument)) {
         scrollToEnd();
         return;
     }
     QListView::keyPressEvent(event);
+}
+
+bool ChatView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const QPoint pos = static_cast<QHelpEvent *>(event)->pos();
+        const QModelIndex index = indexAt(pos);
+        const QString tip = index.isValid()
+            ? MessageDelegate::actionDescription(m_delegate->actionAt(visualRect(index), index, pos))
+            : QString();
+        if (!tip.isEmpty()) {
+            QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(), tip, viewport());
+            return true;
+        }
+    }
+    return QListView::viewportEvent(event);
+}
+
+bool ChatView::switchVersion(int row, int step)
+{
+    if (!m_viewModel || !m_source)
+        return false;
+    const qint64 id = m_source->messageAt(row).id;
+    return id > 0 && m_source->siblingPosition(id).count > 1 && m_viewModel->switchSibling(id, step);
+}
+
+bool ChatView::startEdit(int row)
+{
+    if (!m_viewModel || !m_source || m_viewModel->isRunning())
+        return false;
+    const Message message = m_source->messageAt(row);
+    if (message.id <= 0 || message.role != Message::Role::User || message.kind != Message::Kind::Text)
+        return false;
+    endEdit();
+    const QModelIndex index = m_proxy->index(row, 0);
+    m_delegate->setEditTarget(message.id);
+    Q_EMIT m_delegate->sizeHintChanged(index);
+    scrollTo(index);
+    // A persistent editor: the rows are not editable (the selection editor opens on a double click only).
+    openPersistentEditor(index);
+    auto *editor = qobject_cast<MessageEditor *>(indexWidget(index));
+    if (!editor) {
+        m_delegate->setEditTarget(0);
+        Q_EMIT m_delegate->sizeHintChanged(index);
+        return false;
+    }
+    connect(editor, &MessageEditor::cancelled, this, &ChatView::endEdit);
+    connect(editor, &MessageEditor::sendRequested, this, [this, id = message.id](const QString &text) {
+        endEdit();
+        if (m_viewModel)
+            m_viewModel->editAndResend(id, text);
+    });
+    editor->setFocus();
+    return true;
+}
+
+void ChatView::endEdit()
+{
+    const qint64 id = m_delegate->editTarget();
+    if (id == 0)
+        return;
+    m_delegate->setEditTarget(0);
+    const int row = m_source ? m_source->rowOf(id) : -1;
+    if (row < 0)
+        return;
+    const QModelIndex index = m_proxy->index(row, 0);
+    if (isPersistentEditorOpen(index))
+        closePersistentEditor(index);
+    Q_EMIT m_delegate->sizeHintChanged(index);
 }
 
 } // namespace Tandem

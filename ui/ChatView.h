@@ -35,6 +35,11 @@ public:
     void scrollToEnd();
     /// @brief Forgets cached layouts (after a palette or font change).
     void invalidateLayouts();
+    /// @brief Turns the person's message at @p row into a MessageEditor (Send makes a new version and runs); false if
+    /// it is no message of the person's or a run is going.
+    bool startEdit(int row);
+    /// @brief Shows the version @p step places away (-1, 1) of the message at @p row; false if there is none.
+    bool switchVersion(int row, int step);
 
 Q_SIGNALS:
     /// A link in a message was clicked; it has been opened (http, https and mailto only).
@@ -48,6 +53,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
     void verticalScrollbarValueChanged(int value) override;
@@ -63,6 +69,8 @@ private:
     void pageKeepingView(const std::function<void()> &fetch);
     void followSoon();
     void triggerAction(int action, int row);
+    /// Closes the open MessageEditor, if any.
+    void endEdit();
     /// The handoff of the divider at @p index, 0 if it is no divider or has none.
     static qint64 handoffAt(const QModelIndex &index);
 

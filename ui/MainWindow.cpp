@@ -53,6 +53,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace Tandem {
@@ -357,6 +359,27 @@ void MainWindow::updateEmptyChat()
             : tr("No conversation yet.\nWrite a message below to start one."));
 }
 
+void MainWindow::bindBranches()
+{
+    // The panels show the branch the chat shows: its handoffs, routing decisions, figures. The chat's rows are read
+    // again when the branch moves (an edit, a regeneration, a switch): a reset of the conversation already shown.
+    connect(m_viewModel->messages(), &QAbstractItemModel::modelReset, this, [this] {
+        const qint64 id = m_viewModel->conversationId();
+        if (id <= 0 || id != std::exchange(m_chatShown, id))
+            return; // another conversation: conversationChanged sets the panels
+        m_pipelinePanel->viewModel()->reload();
+        m_docks->setConversation(id);
+    });
+    // Tasks changed on the branch left happened in the world: a quiet word, not a question.
+    connect(m_viewModel, &ChatViewModel::branchSwitched, this, [this](int taskChangesLeft) {
+        if (taskChangesLeft > 0)
+            statusBar()->showMessage(tr("Another branch is shown. The %n task change(s) made on the branch left stay "
+                                        "as they are: a branch does not undo tasks.",
+                                         nullptr, taskChangesLeft),
+                15000);
+    });
+}
+
 void MainWindow::bindViewModel()
 {
     connect(m_viewModel, &ChatViewModel::conversationChanged, this, [this](qint64 id) {
@@ -386,6 +409,7 @@ void MainWindow::bindViewModel()
         m_error->setVisible(!error.isEmpty());
     });
     connect(m_viewModel, &ChatViewModel::approvalRequested, this, &MainWindow::showApproval, Qt::QueuedConnection);
+    bindBranches();
     connect(m_viewModel->messages(), &QAbstractItemModel::rowsInserted, this, [this] {
         if (m_chatStack->currentWidget() != m_chatView && m_viewModel->conversationId() > 0)
             m_chatStack->setCurrentWidget(m_chatView);

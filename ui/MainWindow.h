@@ -124,6 +124,7 @@ private:
     void retranslate();
     void restoreLayout();
     void saveLayout() const;
+    void bindBranches();
     void bindViewModel();
     void selectCurrentInSidebar();
     void updateSendingState();
@@ -137,6 +138,7 @@ private:
     void fillResetAgentMenu(QMenu *menu);
 
     ChatRepository *m_repository; ///< borrowed; it outlives the window
+    qint64 m_chatShown = 0; ///< the conversation whose rows the chat last read (bindBranches)
     QPointer<SettingsViewModel> m_settings;
     LocalApi *m_localApi = nullptr;
     McpServersViewModel *m_mcpServers = nullptr;

@@ -1,5 +1,6 @@
 #include "MessageDelegate.h"
 
+#include "MessageEditor.h"
 #include "Theme.h"
 #include "domain/DividerLook.h"
 #include "presentation/MessageListModel.h"
@@ -258,6 +259,14 @@ QList<MessageDelegate::FooterItem> MessageDelegate::footerActions(const QModelIn
     if (shape == Shape::Agent && m_regenerateTarget != 0
         && index.data(MessageListModel::IdRole).toLongLong() == m_regenerateTarget)
         items.append({ Action::Regenerate, tr("Regenerate"), {} });
+    // The "‹ 2/3 ›" switcher of a message with other versions (an edit's or a regeneration's siblings).
+    if (const int count = index.data(MessageListModel::SiblingCountRole).toInt();
+        count > 1 && (shape == Shape::Agent || shape == Shape::User)) {
+        const int place = index.data(MessageListModel::SiblingIndexRole).toInt() + 1;
+        items.append({ Action::PreviousVersion, u"‹"_s, {} });
+        items.append({ Action::None, tr("%1/%2").arg(place).arg(count), {} });
+        items.append({ Action::NextVersion, u"›"_s, {} });
+    }
     return items;
 }
 
@@ -341,6 +350,12 @@ MessageDelegate::RowLayout MessageDelegate::layoutFor(int width, const QModelInd
             row.meta = metaText(index);
             input.footer = QSize(small.horizontalAdvance(row.meta), small.height());
         }
+        // Only a message with other versions has actions: the others keep their height.
+        row.actions = footerActions(index, row.shape);
+        for (const FooterItem &item : std::as_const(row.actions))
+            input.actions.append(small.horizontalAdvance(item.text));
+        if (!row.actions.isEmpty())
+            input.actionHeight = small.height();
     }
     row.geometry = BubbleGeometry::compute(input);
     for (qsizetype i = 0; i < row.actions.size(); ++i)
@@ -352,6 +367,8 @@ QSize MessageDelegate::sizeHint(const QStyleOptionViewItem &, const QModelIndex 
 {
     const int width = viewportWidth();
     const Shape shape = shapeOf(index);
+    if (m_editTarget != 0 && index.data(MessageListModel::IdRole).toLongLong() == m_editTarget)
+        return { width, qMax(layoutFor(width, index).geometry.height, MessageEditor::preferredHeight() + 16) };
     if (isStreamingText(index, shape))
         return { width, layoutFor(width, index).geometry.height };
     TextLayoutCache::Key key = cacheKey(index, shape, width);
@@ -455,7 +472,8 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         painter->drawText(row.geometry.footerText, Qt::AlignLeft | Qt::AlignVCenter, row.meta);
         const QColor link = palette.color(QPalette::Link);
         for (const FooterItem &item : row.actions) {
-            painter->setPen(item.action == Action::Retry
+            painter->setPen(item.action == Action::None ? muted
+                    : item.action == Action::Retry
                     ? (dark ? mix(Theme::errorColor(), Qt::white, 0.3) : Theme::errorColor())
                     : (dark ? mix(link, Qt::white, 0.3) : link));
             painter->drawText(item.rect, Qt::AlignCenter, item.text);
@@ -472,6 +490,25 @@ MessageDelegate::Action MessageDelegate::actionAt(const QRect &rect, const QMode
         if (item.rect.adjusted(-4, -3, 4, 3).contains(local))
             return item.action;
     return Action::None;
+}
+
+QString MessageDelegate::actionDescription(Action action)
+{
+    switch (action) {
+    case Action::Copy:
+        return tr("Copy the message");
+    case Action::Regenerate:
+        return tr("Answer again");
+    case Action::Retry:
+        return tr("Try again");
+    case Action::PreviousVersion:
+        return tr("Previous version (Alt+Left)");
+    case Action::NextVersion:
+        return tr("Next version (Alt+Right)");
+    case Action::None:
+        break;
+    }
+    return {};
 }
 
 QString MessageDelegate::anchorAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const
@@ -500,6 +537,8 @@ QString MessageDelegate::shownText(const QModelIndex &index) const
 QWidget *MessageDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &index) const
 {
     const Shape shape = shapeOf(index);
+    if (m_editTarget != 0 && index.data(MessageListModel::IdRole).toLongLong() == m_editTarget)
+        return new MessageEditor(parent); // ChatView takes its Send and Cancel
     auto *browser = new QTextBrowser(parent);
     browser->setObjectName(u"MessageSelection"_s);
     browser->setAccessibleName(tr("Message text"));
@@ -524,6 +563,11 @@ QWidget *MessageDelegate::createEditor(QWidget *parent, const QStyleOptionViewIt
 
 void MessageDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
 {
+    if (auto *messageEditor = qobject_cast<MessageEditor *>(editor)) {
+        if (messageEditor->text().isEmpty()) // once: what the person typed is not overwritten by an update
+            messageEditor->setText(index.data(MessageListModel::ContentRole).toString());
+        return;
+    }
     auto *browser = qobject_cast<QTextBrowser *>(editor);
     if (!browser)
         return;
@@ -547,6 +591,13 @@ void MessageDelegate::setModelData(QWidget *, QAbstractItemModel *, const QModel
 void MessageDelegate::updateEditorGeometry(
     QWidget *editor, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
+    if (qobject_cast<MessageEditor *>(editor)) {
+        // Where the person's bubble is, as wide as the widest one.
+        const int width = viewportWidth();
+        const int left = width - BubbleGeometry::maxContentWidth(width, BubbleGeometry::Side::Right) - 28;
+        editor->setGeometry(option.rect.adjusted(qMax(8, left), 8, -12, -8));
+        return;
+    }
     const RowLayout row = layoutFor(viewportWidth(), index);
     editor->setGeometry(row.geometry.content.translated(option.rect.topLeft()).adjusted(0, 0, 2, 2));
 }

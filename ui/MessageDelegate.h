@@ -29,7 +29,7 @@ class MessageDelegate final : public QStyledItemDelegate
 
 public:
     /// @brief A clickable text button in a bubble's footer.
-    enum class Action { None, Copy, Regenerate, Retry };
+    enum class Action { None, Copy, Regenerate, Retry, PreviousVersion, NextVersion };
 
     explicit MessageDelegate(QAbstractItemView *view);
     ~MessageDelegate() override;
@@ -38,6 +38,9 @@ public:
     /// @brief The message whose bubble offers Regenerate (the last answer); 0: none.
     void setRegenerateTarget(qint64 messageId) { m_regenerateTarget = messageId; }
     qint64 regenerateTarget() const { return m_regenerateTarget; }
+    /// @brief The person's message being edited: its row is as tall as a MessageEditor and its editor is one; 0: none.
+    void setEditTarget(qint64 messageId) { m_editTarget = messageId; }
+    qint64 editTarget() const { return m_editTarget; }
     /// @brief The bubble's footer line: state ("Running… 40%: message" for a tool call with progress), tokens, time.
     QString metaText(const QModelIndex &index) const;
     /// @brief Forgets every cached layout (fonts or palette changed).
@@ -45,6 +48,8 @@ public:
 
     /// @brief The footer action under @p pos (viewport coordinates) of the row @p index drawn in @p rect.
     Action actionAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
+    /// @brief What the footer action @p action does, for its tooltip and the screen reader ("Previous version").
+    static QString actionDescription(Action action);
     /// @brief The link under @p pos, empty if none.
     QString anchorAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
     /// @brief The text a "Copy" of this row puts on the clipboard.
@@ -113,6 +118,7 @@ private:
     mutable QHash<TextLayoutCache::Key, int> m_olderHeights;
     mutable QHash<int, QSvgRenderer *> m_icons;
     qint64 m_regenerateTarget = 0;
+    qint64 m_editTarget = 0;
     int m_generation = 0;
 };
 

@@ -4,6 +4,7 @@
 #include "AgentRunner.h"
 
 #include "agents/AgentProviders.h"
+#include "agents/BranchMoves.h"
 #include "agents/ClientPool.h"
 #include "agents/DefaultAgents.h"
 #include "agents/HandoffContext.h"
@@ -20,6 +21,8 @@
 #include "storage/ConversationLock.h"
 #include "storage/RunClaims.h"
 #include "storage/UnitOfWork.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -135,6 +138,32 @@ qint64 AgentRunner::send(qint64 conversationId, const QString &text)
 
 qint64 AgentRunner::sendTo(qint64 conversationId, const QString &agentId, const QString &text)
 {
+    return startTurn(conversationId, agentId, text, std::nullopt);
+}
+
+qint64 AgentRunner::editAndResend(qint64 conversationId, qint64 messageId, const QString &text)
+{
+    const std::optional<Message> old = m_work.messages().get(messageId);
+    if (!old || old->conversationId != conversationId || old->role != Message::Role::User
+        || old->kind != Message::Kind::Text)
+        return 0;
+    return startTurn(conversationId, {}, text, m_work.branches().parentOf(messageId));
+}
+
+bool AgentRunner::switchBranch(qint64 conversationId, qint64 messageId)
+{
+    const EngineEvents::Entry entry(m_events);
+    const std::optional<Message> target = m_work.messages().get(messageId);
+    if (isRunning(conversationId) || !target || target->conversationId != conversationId)
+        return false;
+    Step step(m_work, m_events);
+    return step.isActive() && BranchMoves::move(m_work, conversationId, m_work.branches().deepestLeaf(messageId))
+        && step.commit();
+}
+
+qint64 AgentRunner::startTurn(
+    qint64 conversationId, const QString &agentId, const QString &text, std::optional<qint64> leaf)
+{
     const EngineEvents::Entry entry(m_events);
     if (text.trimmed().isEmpty() || isRunning(conversationId))
         return 0;
@@ -155,8 +184,9 @@ qint64 AgentRunner::sendTo(qint64 conversationId, const QString &agentId, const 
     user.role = Message::Role::User;
     user.content = text;
     // The person's message is stored (and shown) before any request leaves, in the step that starts the run.
+    // An edit: the branch goes back to the old version's parent first, so the message becomes its sibling.
     Step step(m_work, m_events);
-    if (!step.isActive() || !recordStart(*run))
+    if (!step.isActive() || (leaf && !BranchMoves::move(m_work, conversationId, *leaf)) || !recordStart(*run))
         return 0;
     user.runId = run->runId;
     if (!RunRows::add(m_work, m_events, user) || !startsPipeline(*run, text)
@@ -177,22 +207,36 @@ qint64 AgentRunner::sendTo(qint64 conversationId, const QString &agentId, const 
 
 bool AgentRunner::regenerate(qint64 conversationId)
 {
+    return answerAgain(conversationId, std::nullopt);
+}
+
+bool AgentRunner::regenerateAnswer(qint64 conversationId, qint64 answerId)
+{
+    return answerAgain(conversationId, answerId);
+}
+
+bool AgentRunner::answerAgain(qint64 conversationId, std::optional<qint64> answerId)
+{
     const EngineEvents::Entry entry(m_events);
     const std::optional<Conversation> conversation = m_work.conversations().get(conversationId);
-    const std::optional<Message> last = conversation ? m_work.messages().lastUserMessage(conversationId) : std::nullopt;
-    if (isRunning(conversationId) || !last)
+    if (!conversation || isRunning(conversationId))
+        return false;
+    if (answerId && !m_work.branches().isOnBranch(*answerId))
+        return false;
+    // The person's message the answer replies to: the last one of the branch before it.
+    const qint64 asked = m_work.branches().personBefore(conversationId, answerId.value_or(0));
+    const std::optional<Message> last = asked > 0 ? m_work.messages().get(asked) : std::nullopt;
+    if (!last || last->conversationId != conversationId)
         return false;
     std::unique_ptr<Run> run = newRun(*conversation, {});
     if (!claim(*run))
         return false;
     run->userText = last->content;
-    // The answers given to that message are replaced: no agent's thread replays them (they stay in the chat).
-    const QList<qint64> answered = m_work.messages().runsAfter(conversationId, last->id);
+    // The branch goes back to that message, so the new answer is a sibling of the old one, which stays on its branch
+    // (and in no agent's thread: the threads read the branch).
     Step step(m_work, m_events);
-    if (!step.isActive()
-        || (!answered.isEmpty()
-            && !ThreadHistory::supersede(m_work, conversationId, QSet<qint64>(answered.cbegin(), answered.cend())))
-        || !recordStart(*run) || !step.commit())
+    if (!step.isActive() || !BranchMoves::move(m_work, conversationId, last->id) || !recordStart(*run)
+        || !step.commit())
         return false;
     m_machine.launch(m_runs.adopt(std::move(run)), [this](Run *r) {
         if (r->profile->entry == ModeProfile::Entry::Routed && r->startAgent == Router::orchestrator()) {
@@ -329,6 +373,11 @@ bool AgentRunner::decideApproval(
     const EngineEvents::Entry entry(m_events);
     const std::optional<ApprovalRequest> pending = m_work.approvals().get(approvalId);
     if (!pending)
+        return false;
+    // An approval of a branch the conversation left waits there (ApprovalStore::pending reads the current branch's):
+    // its run would go on under another branch's leaf.
+    const QList<ApprovalRequest> onBranch = m_work.approvals().pending(pending->conversationId);
+    if (std::none_of(onBranch.cbegin(), onBranch.cend(), [approvalId](const auto &a) { return a.id == approvalId; }))
         return false;
     Run *waiting = m_runs.find(pending->conversationId);
     if (waiting && (waiting->ended || waiting->tools.waitingApproval != approvalId))

@@ -69,8 +69,20 @@ public:
     /// @brief As send(), but @p agentId answers, without router mode's orchestrator (to test one agent on its own;
     /// `tandem run --agent`). 0 also if the agent is unknown or disabled.
     qint64 sendTo(qint64 conversationId, const QString &agentId, const QString &text);
-    /// @brief Runs the last user message again; false if there is none or a run is going.
+    /// @brief Answers the last user message again, as a sibling of its answer (the old answer stays on its branch);
+    /// false if there is none or a run is going.
     bool regenerate(qint64 conversationId);
+    /// @brief Answers again the person's message that @p answerId (a row of the current branch) replies to: the new
+    /// answer is a sibling of that message's first answer, the current branch moves to it, the old one stays. False
+    /// if @p answerId is not on the branch, no message of the person precedes it, or a run is going.
+    bool regenerateAnswer(qint64 conversationId, qint64 answerId);
+    /// @brief Stores @p text as a new version of the person's message @p messageId: a sibling (same parent), made the
+    /// current leaf, and a run starts from there; the old branch stays. Returns the new message's id, or 0 as send()
+    /// refuses, or if @p messageId is no person's message of @p conversationId.
+    qint64 editAndResend(qint64 conversationId, qint64 messageId, const QString &text);
+    /// @brief Makes the newest branch under @p messageId the current one (BranchStore::deepestLeaf); false if a run is
+    /// going or the message is no row of @p conversationId.
+    bool switchBranch(qint64 conversationId, qint64 messageId);
     /// @brief Stops the run; the partial reply stays, marked cancelled.
     void cancel(qint64 conversationId);
     /// @brief Stops @p agentId's part: its streaming reply now, or the handoff to it if it has not started yet.
@@ -114,6 +126,8 @@ public:
 private:
     std::unique_ptr<Run> newRun(const Conversation &conversation, const QString &startAgentOverride);
     bool recordStart(Run &run);
+    qint64 startTurn(qint64 conversationId, const QString &agentId, const QString &text, std::optional<qint64> leaf);
+    bool answerAgain(qint64 conversationId, std::optional<qint64> answerId);
     bool claim(Run &run);
     bool startsPipeline(Run &run, const QString &story);
     bool resumeApproval(const ApprovalRequest &request, ApprovalDecision decision, const QString &editedArguments);

@@ -19,6 +19,7 @@ ThreadCache::ThreadCache(UnitOfWork &work)
     : m_work(work)
     , m_feed(work.changeFeed())
     , m_rollbacks(ConnectionChanges::rollbacks(work))
+    , m_branchMoves(ConnectionChanges::branchMoves(work))
 { }
 
 ThreadCache::~ThreadCache() = default;
@@ -84,7 +85,11 @@ bool ThreadCache::stillValid()
     const quint64 rollbacks = ConnectionChanges::rollbacks(m_work);
     const bool rolledBack = rollbacks != m_rollbacks;
     m_rollbacks = rollbacks;
-    return !elsewhere && !rolledBack;
+    // A move of a conversation's current branch (an edit, a regeneration, a switch) takes rows off the branch.
+    const quint64 branchMoves = ConnectionChanges::branchMoves(m_work);
+    const bool moved = branchMoves != m_branchMoves;
+    m_branchMoves = branchMoves;
+    return !elsewhere && !rolledBack && !moved;
 }
 
 bool ThreadCache::refresh(Entry &entry)

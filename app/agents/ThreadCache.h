@@ -66,6 +66,7 @@ private:
     UnitOfWork &m_work;
     std::unique_ptr<ChangeFeed> m_feed;
     quint64 m_rollbacks = 0;
+    quint64 m_branchMoves = 0;
     QHash<Key, Entry> m_entries;
     QHash<qint64, Handoff> m_processed; ///< handoffs no longer pending, by id
     quint64 m_uses = 0;

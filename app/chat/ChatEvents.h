@@ -56,6 +56,9 @@ Q_SIGNALS:
     /// @brief What made a run fail (the provider, or this machine); emitted just before its runFinished with
     /// RunOutcome::Failed, so the CLI can tell a storage failure from a provider error.
     void runFailed(qint64 conversationId, qint64 runId, Tandem::RunFailure failure);
+    /// @brief The current branch of @p conversationId moved (an edit, a regeneration, a switch): the messages shown
+    /// are read again.
+    void branchChanged(qint64 conversationId);
 
 protected:
     explicit ChatEvents(QObject *parent = nullptr);

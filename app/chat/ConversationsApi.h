@@ -4,6 +4,7 @@
 #include "domain/Conversation.h"
 #include "domain/Message.h"
 #include "domain/SearchPage.h"
+#include "domain/SiblingPosition.h"
 
 #include <QHash>
 #include <QList>
@@ -39,6 +40,9 @@ public:
     /// @brief Creates an empty conversation in @p mode for the story @p storyId (unique: 0 if another conversation
     /// has it already); returns its id (0 on failure).
     virtual qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) = 0;
+    /// @brief Copies @p conversationId's history up to @p messageId (that message's branch, its agents and variables)
+    /// into a new conversation titled "<title> (fork)"; returns its id (0 on failure).
+    virtual qint64 forkConversation(qint64 conversationId, qint64 messageId) = 0;
     virtual bool renameConversation(qint64 id, const QString &title) = 0;
     virtual bool setPinned(qint64 id, bool pinned) = 0;
     /// @brief Deletes a conversation with its messages and handoffs; cancels its run first.
@@ -52,6 +56,11 @@ public:
     /// @brief Up to @p limit rows with ids above @p afterId, oldest first.
     virtual QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) = 0;
     virtual qint64 messageCount(qint64 conversationId) = 0;
+    /// @brief The messages sharing @p messageId's parent (its other versions, itself included), oldest first.
+    virtual QList<qint64> siblings(qint64 messageId) = 0;
+    /// @brief The place among its siblings of each message of the current branch with ids from @p fromId to @p toId
+    /// that has siblings (a message missing from the result is alone): the "‹ 2/3 ›" switcher of a page of the chat.
+    virtual QHash<qint64, SiblingPosition> siblingPositions(qint64 conversationId, qint64 fromId, qint64 toId) = 0;
 
     /// @brief The agents taking part in @p conversationId (by its mode), the active one first.
     virtual QList<Agent> agents(qint64 conversationId) = 0;

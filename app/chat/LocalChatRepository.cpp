@@ -14,6 +14,7 @@
 #include "domain/PromptVariables.h"
 #include "domain/TransitionGraph.h"
 #include "storage/ChangeFeed.h"
+#include "storage/ConversationFork.h"
 #include "storage/ProcessClaims.h"
 #include "storage/UnitOfWork.h"
 #include "tools/ToolRegistry.h"
@@ -220,6 +221,19 @@ qint64 LocalChatRepository::createStoryConversation(Conversation::Mode mode, con
     m_work.threads().setActive(conversation.id, DefaultAgents::firstAgent(mode));
     Q_EMIT conversationsChanged();
     return conversation.id;
+}
+
+qint64 LocalChatRepository::forkConversation(qint64 conversationId, qint64 messageId)
+{
+    ConversationFork fork(m_work);
+    const qint64 id = fork.fork(conversationId, messageId);
+    if (id == 0) {
+        qCWarning(lcDb) << "fork of conversation" << conversationId << "at" << messageId
+                        << "failed:" << fork.lastError();
+        return 0;
+    }
+    Q_EMIT conversationsChanged();
+    return id;
 }
 
 bool LocalChatRepository::renameConversation(qint64 id, const QString &title)

@@ -72,6 +72,7 @@ public:
     SearchPage search(const QString &text, int offset = 0, int limit = 50) override;
     std::optional<Conversation> conversation(qint64 id) override;
     qint64 createConversation(Conversation::Mode mode = Conversation::Mode::Single) override;
+    qint64 forkConversation(qint64 conversationId, qint64 messageId) override;
     std::optional<Conversation> conversationForStory(const QString &storyId) override;
     qint64 createStoryConversation(Conversation::Mode mode, const QString &storyId) override;
     bool renameConversation(qint64 id, const QString &title) override;
@@ -83,6 +84,8 @@ public:
     QList<Message> messages(qint64 conversationId, qint64 beforeId = 0, int limit = 200) override;
     QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit = 200) override;
     qint64 messageCount(qint64 conversationId) override;
+    QList<qint64> siblings(qint64 messageId) override;
+    QHash<qint64, SiblingPosition> siblingPositions(qint64 conversationId, qint64 fromId, qint64 toId) override;
     QList<Handoff> handoffs(qint64 conversationId) override;
     std::optional<HandoffDetails> handoffDetails(qint64 handoffId) override;
     QList<Agent> modeAgents(qint64 conversationId) override;
@@ -104,6 +107,9 @@ public:
 
     SendResult send(qint64 conversationId, const QString &text) override;
     bool regenerate(qint64 conversationId) override;
+    bool regenerateAnswer(qint64 conversationId, qint64 answerId) override;
+    SendResult editAndResend(qint64 conversationId, qint64 messageId, const QString &text) override;
+    BranchSwitch switchToSibling(qint64 conversationId, qint64 messageId) override;
     void cancel(qint64 conversationId) override;
     void cancelAgent(qint64 conversationId, const QString &agentId) override;
     bool isRunning(qint64 conversationId) const override;

@@ -103,7 +103,10 @@ void LocalChatRepository::classify(const QString &text, std::function<void(const
 
 bool LocalChatRepository::regenerate(qint64 conversationId)
 {
-    return m_runner->regenerate(conversationId);
+    if (!m_runner->regenerate(conversationId))
+        return false;
+    Q_EMIT branchChanged(conversationId);
+    return true;
 }
 
 void LocalChatRepository::cancel(qint64 conversationId)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chat/BranchSwitch.h"
 #include "chat/SendResult.h"
 #include "domain/ApprovalRequest.h"
 
@@ -24,6 +25,18 @@ public:
     virtual SendResult sendTo(qint64 conversationId, const QString &agentId, const QString &text) = 0;
     /// @brief Re-runs the last user message of @p conversationId after a failed or unwanted answer.
     virtual bool regenerate(qint64 conversationId) = 0;
+    /// @brief Answers again the person's message that @p answerId (a message of the current branch) replies to; the
+    /// new answer is a sibling and the current branch moves to it, the old answer stays on its branch. False if a
+    /// run is going or there is nothing to answer.
+    virtual bool regenerateAnswer(qint64 conversationId, qint64 answerId) = 0;
+    /// @brief Stores @p text as a new version of the person's message @p messageId (its sibling), makes it the current
+    /// branch and starts the run from there; the old branch stays. Refused as send() is, or with NotStored if
+    /// @p messageId is no person's message of the conversation.
+    virtual SendResult editAndResend(qint64 conversationId, qint64 messageId, const QString &text) = 0;
+    /// @brief Shows the branch of sibling @p messageId: the current leaf moves to the newest message under it. What
+    /// the branch left changed in router mode's tasks stays (BranchSwitch::taskChangesLeft). A pending approval or
+    /// handoff of the branch left waits there and is back when its branch is.
+    virtual BranchSwitch switchToSibling(qint64 conversationId, qint64 messageId) = 0;
     /// @brief Stops the conversation's run; the partial reply stays, marked cancelled.
     virtual void cancel(qint64 conversationId) = 0;
     /// @brief Stops only @p agentId's part of the run (the other agent keeps its work).

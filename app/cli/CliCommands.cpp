@@ -199,6 +199,15 @@ QList<QCommandLineOption> CliCommands::options()
         tr("Name: value") });
     options.append(
         { u"env"_s, tr("mcp add: a variable of the server's environment (repeat for several)."), tr("NAME=value") });
+    options.append({ u"branch"_s,
+        tr("show: print this branch instead of the current one: the id of its last message, or its number in "
+           "--tree's list."),
+        tr("leaf") });
+    options.append({ u"tree"_s, tr("show: print the conversation's tree of messages, the current branch marked.") });
+    options.append({ u"edit"_s,
+        tr("run: with --conversation, the message is a new version of the person's message ID; the old one stays on "
+           "its branch."),
+        tr("id") });
     options.append({ u"verbose"_s, tr("Also print what Tandem does (log lines) on standard error.") });
     return options;
 }

@@ -267,8 +267,20 @@ int RunCommand::run(const QCommandLineParser &parser, AppContext &context, const
             return CliCommands::UsageError;
         }
     }
+    qint64 editOf = 0;
+    if (parser.isSet(u"edit"_s)) {
+        const std::optional<Message> old = work.messages().get(parser.value(u"edit"_s).toLongLong());
+        if (created || !old || old->conversationId != conversationId || old->role != Message::Role::User) {
+            CliOutput::err() << CliCommands::tr("--edit takes the id of one of the person's messages of the "
+                                                "conversation given with --conversation.")
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+        editOf = old->id;
+    }
     TurnRunner turn(repository, database, CliOutput::agentNames(work));
     turn.setWaitSeconds(waitSeconds);
+    turn.setEdit(editOf);
     turn.setAgent(agentId);
     turn.setAllowedTools(allowedTools);
     turn.setAskOnTerminal(ApprovalPrompt::available());
@@ -288,7 +300,7 @@ CommandPage RunCommand::page() const
                         "output; the turn is stored as the window stores it. Without --conversation a new "
                         "conversation is started and its id printed first. A tool that needs approval is asked "
                         "about on the terminal; in a script, --allow-tool lets it run."),
-        CommandHelp::turnOptions(),
+        CommandHelp::turnOptions() << u"edit"_s,
         { u"tandem run --provider %1 --model llama3.2 \"Shorten this text: ...\""_s.arg(CommandHelp::exampleUrl()),
             u"tandem run --mode dual --provider %1 --conversation 3 \"And on Sunday?\""_s.arg(
                 CommandHelp::exampleUrl()),

@@ -1,6 +1,7 @@
 #include "ShowCommand.h"
 
 #include "chat/LocalChatRepository.h"
+#include "cli/BranchPrinter.h"
 #include "cli/CliCommands.h"
 #include "cli/CliOutput.h"
 #include "cli/CommandHelp.h"
@@ -48,14 +49,31 @@ int ShowCommand::execute(const QCommandLineParser &parser, AppContext &context)
         CliOutput::err() << CliCommands::tr("There is no conversation %1.").arg(idText) << '\n';
         return CliCommands::UsageError;
     }
+    // A branch that is not there is refused before anything is printed.
+    std::optional<QList<Message>> rows;
+    if (parser.isSet(u"branch"_s)) {
+        rows = BranchPrinter::branch(context.database().work(), id, parser.value(u"branch"_s));
+        if (!rows) {
+            CliOutput::err() << CliCommands::tr("Conversation %1 has no branch %2 (see tandem show %1 --tree).")
+                                    .arg(idText, parser.value(u"branch"_s))
+                             << '\n';
+            return CliCommands::UsageError;
+        }
+    }
     TerminalStream &out = CliOutput::out();
     const QHash<QString, QString> names = CliOutput::agentNames(context.database().work());
     out << "# " << conversation->title << " (" << Conversation::modeName(conversation->mode) << ")\n";
-    const QList<Message> rows = repository.messages(id, 0, std::numeric_limits<int>::max());
+    if (parser.isSet(u"tree"_s)) {
+        BranchPrinter::printTree(context.database().work(), id, names, out);
+        out.flush();
+        return CliCommands::Success;
+    }
+    if (!rows)
+        rows = repository.messages(id, 0, std::numeric_limits<int>::max());
     QHash<qint64, Handoff> handoffs;
     for (const Handoff &handoff : repository.handoffs(id))
         handoffs.insert(handoff.id, handoff);
-    for (const Message &row : rows) {
+    for (const Message &row : std::as_const(*rows)) {
         const auto handoff = handoffs.constFind(row.handoffId);
         out << CliOutput::formatRow(row, names, handoff == handoffs.cend() ? nullptr : &handoff.value()) << '\n';
     }
@@ -66,8 +84,9 @@ int ShowCommand::execute(const QCommandLineParser &parser, AppContext &context)
 CommandPage ShowCommand::page() const
 {
     return CommandPage { CommandHelp::tr("tandem show ID"),
-        CommandHelp::tr("Prints one conversation with its dividers, tool calls and errors."), {},
-        { u"tandem show 3"_s } };
+        CommandHelp::tr("Prints one conversation with its dividers, tool calls and errors: its current branch, or "
+                        "the one --branch names; --tree prints every branch."),
+        { u"branch"_s, u"tree"_s }, { u"tandem show 3"_s } };
 }
 
 } // namespace Tandem

@@ -205,8 +205,9 @@ int TurnRunner::run(qint64 conversationId, const QString &text)
                              << '\n';
             return CliCommands::Busy;
         }
-        sent = (m_agentId.isEmpty() ? m_repository.send(conversationId, text)
-                                    : m_repository.sendTo(conversationId, m_agentId, text))
+        sent = (m_editOf > 0          ? m_repository.editAndResend(conversationId, m_editOf, text)
+                : m_agentId.isEmpty() ? m_repository.send(conversationId, text)
+                                      : m_repository.sendTo(conversationId, m_agentId, text))
                    .messageId;
         // Another process may take the conversation and let it go between the send and this look: that race is tried
         // again. A send that fails again with nobody else at the conversation is a failed write.

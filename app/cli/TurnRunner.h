@@ -41,6 +41,8 @@ public:
     void setWaitSeconds(int seconds) { m_waitSeconds = seconds; }
     /// @brief The agent that answers, without router mode's orchestrator (`--agent`); empty: the conversation's rule.
     void setAgent(const QString &agentId) { m_agentId = agentId; }
+    /// @brief The message is a new version of the person's message @p messageId (`run --edit`), 0 for none.
+    void setEdit(qint64 messageId) { m_editOf = messageId; }
     /// @brief The tools whose calls are allowed, each once, without asking (`--allow-tool`).
     void setAllowedTools(const QSet<QString> &names) { m_allowedTools = names; }
     /// @brief Whether a tool that needs approval is asked about on the terminal (ApprovalPrompt); otherwise the turn
@@ -74,6 +76,7 @@ private:
     UnixSignals *m_signals;
     int m_waitSeconds = 60;
     QString m_agentId;
+    qint64 m_editOf = 0;
     QSet<QString> m_allowedTools;
     bool m_askOnTerminal = false;
     QList<ApprovalRequest> m_approvals; ///< asked for while the loop ran, answered once it returns

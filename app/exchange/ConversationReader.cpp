@@ -356,6 +356,37 @@ bool ConversationReader::readMessage(
     return true;
 }
 
+bool ConversationReader::readParent(
+    const QJsonObject &o, const QSet<qint64> &earlier, qint64 messageId, QHash<qint64, qint64> *parents)
+{
+    qint64 parent = 0;
+    if (!m_fields.integer(o, u"parent_id", &parent, true, 1))
+        return false;
+    // A parent comes before its children (ids only grow down a branch), so the tree has no cycle.
+    if (parent != 0 && !earlier.contains(parent)) {
+        Step step(m_fields, u"parent_id");
+        return m_fields.invalid(
+            tr("names message %1, which is not an earlier message of this conversation").arg(parent));
+    }
+    if (parent != 0)
+        parents->insert(messageId, parent);
+    return true;
+}
+
+bool ConversationReader::readCurrentLeaf(const QJsonObject &o, ConversationArchive *archive)
+{
+    if (!m_fields.integer(o, u"current_leaf", &archive->currentLeaf, true, 1))
+        return false;
+    const bool known = std::any_of(archive->messages.cbegin(), archive->messages.cend(),
+        [archive](const Message &m) { return m.id == archive->currentLeaf; });
+    if (archive->currentLeaf == 0 ? !archive->messages.isEmpty() : !known) {
+        Step step(m_fields, u"current_leaf");
+        return m_fields.invalid(tr("names no message of this conversation"));
+    }
+    archive->tree = true;
+    return true;
+}
+
 bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessages, QSet<QString> *agentIds,
     QList<Agent> *agents, ConversationArchive *out)
 {
@@ -543,6 +574,8 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
                 return false;
             if (seen.contains(message.id))
                 return repeated(u"id");
+            if (version >= ExchangeFormat::kTreeVersion && !readParent(row, seen, message.id, &archive.parents))
+                return false;
             seen.insert(message.id);
             // Nothing runs on an imported conversation: a reply still streaming in the file is interrupted here.
             if (message.status == Message::Status::Streaming) {
@@ -553,6 +586,8 @@ bool ConversationReader::read(const QJsonObject &o, int version, qint64 maxMessa
             archive.messages.append(message);
         }
     }
+    if (version >= ExchangeFormat::kTreeVersion && !readCurrentLeaf(o, &archive))
+        return false;
     for (ConversationArchive::Run &run : archive.runs)
         if (run.status == u"running")
             run.status = u"interrupted"_s;

@@ -47,6 +47,11 @@ private:
     bool readModelCall(const QJsonObject &object, const QSet<qint64> &runs, ConversationArchive::ModelCall *out);
     bool readTask(const QJsonObject &object, Task *out);
     bool readMessage(const QJsonObject &object, const QSet<qint64> &runs, const QSet<qint64> &handoffs, Message *out);
+    /// From format version 3: message @p messageId's parent, one of the @p earlier messages, into @p parents.
+    bool readParent(
+        const QJsonObject &object, const QSet<qint64> &earlier, qint64 messageId, QHash<qint64, qint64> *parents);
+    /// From format version 3: the conversation's current leaf, one of its messages (none only when it has none).
+    bool readCurrentLeaf(const QJsonObject &object, ConversationArchive *archive);
 
     JsonFieldReader &m_fields;
 };

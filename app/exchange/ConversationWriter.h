@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 
 #include <memory>
@@ -33,6 +34,9 @@ public:
     virtual void beginConversation(const ConversationArchive &archive, const QList<Agent> &agents) = 0;
     /// @brief The next messages of the current conversation, oldest first.
     virtual void writeMessages(const QList<Message> &messages) = 0;
+    /// @brief The parents of the messages the next writeMessages() gives (message id -> parent id; a first row is
+    /// missing), for the formats that carry the tree.
+    void setParents(QHash<qint64, qint64> parents) { m_parents = std::move(parents); }
     virtual void endConversation() = 0;
     /// @brief Ends the document; false if something could not be written.
     bool endDocument();
@@ -47,10 +51,12 @@ protected:
     bool flush();
     QIODevice *device() const { return m_out; }
     QDateTime exportedAt() const { return m_exportedAt; }
+    qint64 parentOf(qint64 messageId) const { return m_parents.value(messageId); }
 
 private:
     QIODevice *m_out = nullptr;
     QDateTime m_exportedAt;
+    QHash<qint64, qint64> m_parents;
     QString m_pending;
     bool m_failed = false;
 };

@@ -14,9 +14,13 @@ struct ExchangeFormat
     static constexpr QStringView kFormatName = u"tandem-conversations";
     /// The version this build writes and the newest it reads. 2 added router mode's rows (routing decisions, the
     /// pending confirmation, model calls, tasks); a version 1 file has none and still imports.
-    static constexpr int kVersion = 2;
+    /// 3 made the messages a tree (each names its parent, the conversation its current leaf); a version 1 or 2 file
+    /// imports as one branch.
+    static constexpr int kVersion = 3;
     /// The first version whose conversations carry router mode's rows.
     static constexpr int kRouterRowsVersion = 2;
+    /// The first version whose messages form a tree.
+    static constexpr int kTreeVersion = 3;
 
     /// Larger files are refused before they are read.
     static constexpr qint64 kMaxFileBytes = qint64(256) * 1024 * 1024;

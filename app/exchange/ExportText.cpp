@@ -187,6 +187,12 @@ QString ExportText::modeLabel(Conversation::Mode mode)
     return ModeLabel::text(mode);
 }
 
+QString ExportText::branchNote(const ConversationArchive &archive)
+{
+    const int others = archive.branchCount - 1;
+    return others > 0 ? tr("the current branch; %n other branch(es) not printed", nullptr, others) : QString();
+}
+
 QString ExportText::tasksHeading()
 {
     return tr("Tasks");

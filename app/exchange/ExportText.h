@@ -50,6 +50,9 @@ public:
     /// @brief "12 tokens in, 40 out" (cached and reasoning counts added when there are any); empty without usage.
     static QString usageNote(const TokenUsage &usage);
     static QString modeLabel(Conversation::Mode mode);
+    /// @brief "the current branch; 2 other branches not printed" for a conversation whose messages branch (the
+    /// readable formats print only the branch shown); empty for a conversation of one branch.
+    static QString branchNote(const ConversationArchive &archive);
     /// @brief "Tasks": the heading of the list of a conversation's tasks.
     static QString tasksHeading();
     /// @brief What a task's line says besides its title: "high priority · due 2026-03-20", "done 2026-03-15 10:00

@@ -51,6 +51,12 @@ QString Exporter::slug(const QString &title)
     return slug;
 }
 
+bool Exporter::wholeTree() const
+{
+    // JSON is read back: it carries every branch. The readable formats print the branch shown.
+    return m_request.format == ExportFormat::Json;
+}
+
 bool Exporter::fail(Error error, const QString &message)
 {
     m_error = error;
@@ -81,7 +87,7 @@ bool Exporter::start()
     if (!m_store->lastError().isEmpty())
         return fail(Error::Storage, tr("The conversations could not be read: %1").arg(m_store->lastError()));
     for (const qint64 id : std::as_const(m_ids)) {
-        const qint64 count = m_store->messageCount(id);
+        const qint64 count = m_store->messageCount(id, wholeTree());
         if (!m_store->lastError().isEmpty())
             return fail(Error::Storage, tr("The conversations could not be read: %1").arg(m_store->lastError()));
         if (count == 0 && !m_store->readArchive(id))
@@ -159,10 +165,12 @@ bool Exporter::step()
     if (!m_inConversation && !beginConversation())
         return false;
     const qint64 id = m_ids.at(m_index);
-    const QList<Message> page = m_store->messagesAfter(id, m_lastMessageId, kPageSize);
+    QHash<qint64, qint64> parents;
+    const QList<Message> page = m_store->messagesAfter(id, m_lastMessageId, kPageSize, wholeTree(), &parents);
     if (!m_store->lastError().isEmpty())
         return fail(Error::Storage, tr("Conversation %1 could not be read: %2").arg(id).arg(m_store->lastError()));
     if (!page.isEmpty()) {
+        m_writer->setParents(std::move(parents));
         m_writer->writeMessages(page);
         m_lastMessageId = page.constLast().id;
         m_done += page.size();

@@ -64,6 +64,8 @@ private:
     bool openFile(const QString &path);
     bool closeFile();
     bool beginConversation();
+    /// Whether the messages of every branch are written, not only the current one's.
+    bool wholeTree() const;
     bool fail(Error error, const QString &message);
     void discard();
 

@@ -111,6 +111,8 @@ void HtmlWriter::beginConversation(const ConversationArchive &archive, const QLi
         + ExportText::tr("started %1").arg(ExportText::timestamp(c.createdAt));
     if (!c.model.isEmpty())
         subtitle += u" · "_s + ExportText::tr("model %1").arg(c.model);
+    if (const QString note = ExportText::branchNote(archive); !note.isEmpty())
+        subtitle += u" · "_s + note;
     put(u"<section style=\"margin-bottom:40px\">\n<h1 style=\"font-size:22px;margin:0 0 4px\">%1</h1>\n"
         u"<p style=\"margin:0 0 16px;color:%2;font-size:13px\">%3</p>\n"_s.arg(
             escaped(ExportText::title(c)), css(ExportPalette::muted()), escaped(subtitle)));

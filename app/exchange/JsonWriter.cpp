@@ -312,7 +312,7 @@ void writePending(QString &out, const PendingConfirmation &p)
     appendTime(out, p.createdAt);
 }
 
-void writeMessage(QString &out, const Message &m)
+void writeMessage(QString &out, const Message &m, qint64 parentId)
 {
     key(out, u"id", true);
     out += QString::number(m.id);
@@ -334,6 +334,8 @@ void writeMessage(QString &out, const Message &m)
     appendId(out, m.handoffId);
     key(out, u"run_id");
     appendId(out, m.runId);
+    key(out, u"parent_id");
+    appendId(out, parentId);
     key(out, u"tool_call_id");
     appendOptional(out, m.toolCallId);
     key(out, u"tool_name");
@@ -432,6 +434,8 @@ void JsonWriter::beginConversation(const ConversationArchive &archive, const QLi
     }
     writeArray(s, u"model_calls", archive.modelCalls, writeModelCall);
     writeArray(s, u"tasks", archive.tasks, writeTask);
+    s += u",\n      \"current_leaf\": "_s;
+    appendId(s, archive.currentLeaf);
 
     s += u",\n      \"messages\": ["_s;
     put(s);
@@ -444,7 +448,7 @@ void JsonWriter::writeMessages(const QList<Message> &messages)
     for (const Message &m : messages) {
         s.clear();
         s += m_messages++ > 0 ? u",\n        {"_s : u"\n        {"_s;
-        writeMessage(s, m);
+        writeMessage(s, m, parentOf(m.id));
         s += u'}';
         put(s);
     }

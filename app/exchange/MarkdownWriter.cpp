@@ -58,6 +58,8 @@ void MarkdownWriter::beginConversation(const ConversationArchive &archive, const
         + ExportText::tr("started %1").arg(ExportText::timestamp(c.createdAt));
     if (!c.model.isEmpty())
         head += u" · "_s + ExportText::tr("model %1").arg(c.model);
+    if (const QString note = ExportText::branchNote(archive); !note.isEmpty())
+        head += u" · "_s + note;
     head += u"*\n"_s;
     put(head);
 }

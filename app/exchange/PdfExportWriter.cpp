@@ -76,6 +76,8 @@ void PdfExportWriter::beginConversation(const ConversationArchive &archive, cons
         + ExportText::tr("started %1").arg(ExportText::timestamp(c.createdAt));
     if (!c.model.isEmpty())
         subtitle += u" · "_s + ExportText::tr("model %1").arg(c.model);
+    if (const QString note = ExportText::branchNote(archive); !note.isEmpty())
+        subtitle += u" · "_s + note;
     QTextBlockFormat sub;
     sub.setBottomMargin(8);
     QTextCharFormat muted;

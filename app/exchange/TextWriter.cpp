@@ -39,6 +39,8 @@ void TextWriter::beginConversation(const ConversationArchive &archive, const QLi
         + ExportText::tr("started %1").arg(ExportText::timestamp(c.createdAt));
     if (!c.model.isEmpty())
         head += u", "_s + ExportText::tr("model %1").arg(c.model);
+    if (const QString note = ExportText::branchNote(archive); !note.isEmpty())
+        head += u", "_s + note;
     head += u'\n';
     put(head);
 }

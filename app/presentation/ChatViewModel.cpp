@@ -145,6 +145,19 @@ qint64 ChatViewModel::newConversation(Conversation::Mode mode)
     return id;
 }
 
+qint64 ChatViewModel::forkAt(qint64 messageId)
+{
+    if (!m_events || m_conversationId == 0)
+        return 0;
+    const qint64 id = m_conversations->forkConversation(m_conversationId, messageId);
+    if (id <= 0) {
+        setError(tr("The conversation could not be forked."));
+        return 0;
+    }
+    openConversation(id);
+    return id;
+}
+
 bool ChatViewModel::send(const QString &text)
 {
     const QString message = text.trimmed();
@@ -206,6 +219,47 @@ bool ChatViewModel::regenerate()
 bool ChatViewModel::retry()
 {
     return regenerate();
+}
+
+bool ChatViewModel::editAndResend(qint64 messageId, const QString &text)
+{
+    if (!m_events || m_conversationId <= 0)
+        return false;
+    setError({});
+    const SendResult result = m_runs->editAndResend(m_conversationId, messageId, text);
+    if (!result.accepted()) {
+        setError(refusalText(result));
+        return false;
+    }
+    setRunning(m_runs->isRunning(m_conversationId));
+    return true;
+}
+
+bool ChatViewModel::regenerateAnswer(qint64 messageId)
+{
+    if (!m_events || m_conversationId <= 0 || isRunning())
+        return false;
+    setError({});
+    const bool started = m_runs->regenerateAnswer(m_conversationId, messageId);
+    if (!started)
+        setError(tr("There is nothing to regenerate."));
+    else
+        setRunning(m_runs->isRunning(m_conversationId));
+    return started;
+}
+
+bool ChatViewModel::switchSibling(qint64 messageId, int step)
+{
+    if (!m_events || m_conversationId <= 0 || isRunning())
+        return false;
+    const QList<qint64> siblings = m_conversations->siblings(messageId);
+    const qsizetype target = siblings.indexOf(messageId) + step;
+    if (siblings.indexOf(messageId) < 0 || target < 0 || target >= siblings.size())
+        return false;
+    const BranchSwitch result = m_runs->switchToSibling(m_conversationId, siblings.at(target));
+    if (result.switched)
+        Q_EMIT branchSwitched(result.taskChangesLeft);
+    return result.switched;
 }
 
 void ChatViewModel::setDualMode(bool on)

@@ -82,6 +82,9 @@ public Q_SLOTS:
     void openConversation(qint64 conversationId);
     /// @brief Creates and opens a conversation in @p mode; returns its id (0 on failure).
     qint64 newConversation(Tandem::Conversation::Mode mode = Tandem::Conversation::Mode::Single);
+    /// @brief Copies the open conversation's history up to @p messageId into a new conversation and opens it;
+    /// returns its id (0 on failure, with the error set).
+    qint64 forkAt(qint64 messageId);
     /// @brief Sends @p text to the active agent, creating a conversation first if none is open. False if nothing
     /// was sent (empty text, a run already going, or the store failed).
     bool send(const QString &text);
@@ -91,6 +94,14 @@ public Q_SLOTS:
     bool regenerate();
     /// @brief Re-runs after an error (the last user message is sent again).
     bool retry();
+    /// @brief "Edit and resend…": @p text becomes a new version of the person's message @p messageId (a sibling);
+    /// the chat shows its branch and the run starts from there. False (with the reason on the status line) if refused.
+    bool editAndResend(qint64 messageId, const QString &text);
+    /// @brief "Regenerate" on any answer @p messageId: a new answer beside it, from the person's message it replies to.
+    bool regenerateAnswer(qint64 messageId);
+    /// @brief Shows the version @p step places away (-1: previous, 1: next) among message @p messageId's siblings;
+    /// false if there is none there or a run is going. branchSwitched() follows a switch.
+    bool switchSibling(qint64 messageId, int step);
     void setDualMode(bool on);
     void setMode(Tandem::Conversation::Mode mode);
     bool rename(const QString &title);
@@ -112,6 +123,9 @@ Q_SIGNALS:
     void statusChanged();
     void errorChanged(const QString &error);
     void canRegenerateChanged();
+    /// The current branch changed by a switch; @p taskChangesLeft router-mode task changes of the branch left stay
+    /// done (the window says so when it is not 0).
+    void branchSwitched(int taskChangesLeft);
     /// A critical tool waits for the person's decision in the current conversation.
     void approvalRequested(const Tandem::ApprovalRequest &request);
 

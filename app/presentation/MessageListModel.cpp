@@ -58,6 +58,11 @@ MessageListModel::MessageListModel(ConversationsApi *conversations, RunsApi *run
     connect(events, &ChatEvents::messageDelta, this, &MessageListModel::onMessageDelta);
     connect(events, &ChatEvents::toolProgress, this, &MessageListModel::onToolProgress);
     connect(events, &ChatEvents::changedElsewhere, this, &MessageListModel::readNewestAgain);
+    // Another branch shows other rows: the newest page of it is read again.
+    connect(events, &ChatEvents::branchChanged, this, [this](qint64 conversationId) {
+        if (conversationId == m_conversationId)
+            setConversation(conversationId);
+    });
     connect(events, &ChatEvents::handoffStatusChanged, this, &MessageListModel::onHandoffChanged);
     connect(events, &ChatEvents::activeAgentChanged, this, [this](qint64 conversationId, const QString &) {
         if (conversationId == m_conversationId)
@@ -87,6 +92,7 @@ void MessageListModel::setConversation(qint64 conversationId)
         std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.message.id < b.message.id; });
         hasOlder = page.size() >= m_pageSize;
     }
+    reloadSiblings();
     endResetModel();
     // Only now: a listener of modelReset must not page in while the reset is still being announced.
     m_hasOlder = hasOlder;
@@ -135,6 +141,14 @@ void MessageListModel::reloadDecisions()
     for (const RoutingDecision &decision : decisions)
         if (decision.runId > 0)
             m_decisions.insert({ decision.runId, decision.agentId }, decision);
+}
+
+void MessageListModel::reloadSiblings()
+{
+    m_siblings.clear();
+    if (m_events && m_conversationId > 0 && !m_rows.isEmpty())
+        m_siblings = m_conversations->siblingPositions(
+            m_conversationId, m_rows.constFirst().message.id, m_rows.constLast().message.id);
 }
 
 const Handoff *MessageListModel::handoff(qint64 handoffId) const
@@ -289,6 +303,10 @@ QVariant MessageListModel::data(const QModelIndex &index, int role) const
         return m.toolName;
     case HandoffIdRole:
         return m.handoffId;
+    case SiblingIndexRole:
+        return m_siblings.value(row.message.id).index;
+    case SiblingCountRole:
+        return m_siblings.value(row.message.id).count;
     case ToolProgressRole:
         return m.isPending() ? m_toolProgress.value(m.id) : QString();
     default:
@@ -304,7 +322,8 @@ QHash<int, QByteArray> MessageListModel::roleNames() const
         { ErrorRole, "error" }, { UsageRole, "usage" }, { TotalTokensRole, "totalTokens" },
         { DurationMsRole, "durationMs" }, { CreatedAtRole, "createdAt" }, { UpdatedAtRole, "updatedAt" },
         { RevisionRole, "revision" }, { PendingRole, "isPending" }, { ToolNameRole, "toolName" },
-        { HandoffIdRole, "handoffId" }, { ToolProgressRole, "toolProgress" } };
+        { HandoffIdRole, "handoffId" }, { ToolProgressRole, "toolProgress" }, { SiblingIndexRole, "siblingIndex" },
+        { SiblingCountRole, "siblingCount" } };
 }
 
 bool MessageListModel::canFetchMore(const QModelIndex &parent) const
@@ -331,6 +350,7 @@ void MessageListModel::fetchMore(const QModelIndex &parent)
         older.append(Row { visible(message), nextRevision() });
     older.append(m_rows);
     m_rows = std::move(older);
+    reloadSiblings();
     endInsertRows();
     trimTo(true);
 }
@@ -354,6 +374,7 @@ void MessageListModel::fetchNewer()
         beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size()) - 1);
         for (const Message &message : page)
             m_rows.append(Row { visible(message), nextRevision() });
+        reloadSiblings();
         endInsertRows();
     }
     trimTo(false);
@@ -432,6 +453,9 @@ void MessageListModel::readNewestAgain()
 void MessageListModel::insertMessage(const Message &message)
 {
     const int row = lowerBound(message.id);
+    // A new row may be a new version of another (a regenerated answer): its place among them comes with it.
+    if (m_events)
+        m_siblings.insert(m_conversations->siblingPositions(m_conversationId, message.id, message.id));
     beginInsertRows({}, row, row);
     m_rows.insert(row, Row { message, nextRevision() });
     endInsertRows();

@@ -4,6 +4,7 @@
 #include "domain/Handoff.h"
 #include "domain/Message.h"
 #include "domain/RoutingDecision.h"
+#include "domain/SiblingPosition.h"
 
 #include <QAbstractListModel>
 #include <QColor>
@@ -65,6 +66,8 @@ public:
         HandoffIdRole, ///< qint64: the handoff a divider belongs to
         ToolProgressRole, ///< QString: a running tool call's last progress report (ToolRowText::progress), live only;
                           ///< empty when none
+        SiblingIndexRole, ///< int: 0-based place among the message's versions (siblings), oldest first
+        SiblingCountRole, ///< int: how many versions the message has (1: no switcher)
     };
     Q_ENUM(Roles)
 
@@ -125,6 +128,8 @@ public:
     int rowOf(qint64 id) const;
     /// @brief The message at @p row; a default one when out of range.
     Message messageAt(int row) const;
+    /// @brief Where message @p id stands among its siblings (its other versions); count 1 when it has none.
+    SiblingPosition siblingPosition(qint64 id) const { return m_siblings.value(id); }
     /// @brief The last agent answer (text, not a divider), -1 if none: what "Regenerate" re-runs.
     int lastAnswerRow() const;
     /// @brief A display name and colour for @p agentId in this conversation.
@@ -153,6 +158,8 @@ private:
     void onToolProgress(qint64 conversationId, qint64 messageId, double progress, double total, const QString &text);
     void insertMessage(const Message &message);
     void readNewestAgain();
+    /// @brief Reads where the loaded rows stand among their siblings (one query for the rows loaded).
+    void reloadSiblings();
     void reloadHandoffs();
     void reloadDecisions();
     void onHandoffChanged(const Tandem::Handoff &handoff);
@@ -190,6 +197,7 @@ private:
     bool m_hasOlder = false;
     bool m_hasNewer = false;
     int m_lastRevision = 0;
+    QHash<qint64, SiblingPosition> m_siblings; ///< the loaded rows that have siblings
 };
 
 } // namespace Tandem

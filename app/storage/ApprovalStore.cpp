@@ -62,8 +62,10 @@ bool ApprovalStore::isPending(qint64 id)
 
 QList<ApprovalRequest> ApprovalStore::pending(qint64 conversationId)
 {
+    // An approval belongs to the branch its run wrote (issue #30): one of a branch left waits there.
     Statement q = prepare(u"SELECT %1 FROM approvals WHERE status = 'pending' AND (? = 0 OR conversation_id = ?) "
-                          u"ORDER BY id"_s.arg(kColumns));
+                          u"AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.run_id = approvals.run_id "
+                          u"AND m.on_branch = 0) ORDER BY id"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(conversationId);
     QList<ApprovalRequest> rows;

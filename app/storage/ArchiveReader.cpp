@@ -165,6 +165,10 @@ bool ArchiveReader::read(qint64 conversationId, std::optional<ConversationArchiv
         return true;
     if (!readRows(conversationId, read))
         return false;
+    BranchStore &branches = m_work.branches();
+    read.tree = true;
+    read.currentLeaf = branches.currentLeaf(conversationId);
+    read.branchCount = int(qMax<qsizetype>(1, branches.leaves(conversationId).size()));
     *archive = std::move(read);
     return true;
 }

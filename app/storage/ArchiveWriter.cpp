@@ -249,9 +249,9 @@ bool ArchiveWriter::addArchive(const ConversationArchive &archive, QList<qint64>
     // Runs, handoffs and messages first: the rows after them refer to their new ids. Tasks join the person's one list,
     // as created in the new conversation. The pending confirmation is not written (ConversationReader drops it): a
     // "yes" here must not carry out an action a file proposed.
-    return addRuns(archive, ids) && addHandoffs(archive, ids) && addMessages(archive, ids) && addApprovals(archive, ids)
-        && addVariables(archive, ids) && addThreads(archive, ids) && addDecisions(archive, ids)
-        && addModelCalls(archive, ids) && addTasks(archive, ids);
+    return addRuns(archive, ids) && addHandoffs(archive, ids) && addMessages(archive, ids) && addTree(archive, ids)
+        && addApprovals(archive, ids) && addVariables(archive, ids) && addThreads(archive, ids)
+        && addDecisions(archive, ids) && addModelCalls(archive, ids) && addTasks(archive, ids);
 }
 
 bool ArchiveWriter::addConversation(const Conversation &c, Ids &ids)
@@ -336,6 +336,42 @@ bool ArchiveWriter::addMessages(const ConversationArchive &archive, Ids &ids)
     }
     std::sort(ids.messages.begin(), ids.messages.end());
     return true;
+}
+
+bool ArchiveWriter::addTree(const ConversationArchive &archive, const Ids &ids)
+{
+    if (!archive.tree || archive.messages.isEmpty())
+        return true;
+    auto newId = [&ids](qint64 oldId) {
+        const auto it
+            = std::lower_bound(ids.messages.cbegin(), ids.messages.cend(), std::pair<qint64, qint64>(oldId, 0));
+        return it != ids.messages.cend() && it->first == oldId ? it->second : 0;
+    };
+    // The rows went in as one branch (trigger messages_parent: each under the one before it), as fast as a flat
+    // import; only the rows that start another branch are given their own parent, and the current branch is flagged
+    // again from the file's leaf.
+    const QList<Message> &rows = archive.messages;
+    bool oneBranch = archive.currentLeaf == rows.constLast().id;
+    QSqlQuery parent = m_work.connection().prepareOnce(u"UPDATE messages SET parent_id = ? WHERE id = ?"_s);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const qint64 before = i == 0 ? 0 : rows.at(i - 1).id;
+        const qint64 old = archive.parents.value(rows.at(i).id);
+        if (old == before)
+            continue;
+        oneBranch = false;
+        parent.bindValue(0, old == 0 ? QVariant() : QVariant(newId(old)));
+        parent.bindValue(1, newId(rows.at(i).id));
+        if (!run(parent))
+            return false;
+    }
+    if (oneBranch)
+        return true;
+    QSqlQuery off = m_work.connection().prepareOnce(u"UPDATE messages SET on_branch = 0 WHERE conversation_id = ?"_s);
+    off.bindValue(0, ids.conversation);
+    if (!run(off))
+        return false;
+    const StoreResult moved = m_work.branches().moveLeaf(ids.conversation, newId(archive.currentLeaf));
+    return moved.ok() || fail(moved.error().message());
 }
 
 bool ArchiveWriter::addApprovals(const ConversationArchive &archive, const Ids &ids)

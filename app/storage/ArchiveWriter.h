@@ -51,6 +51,8 @@ private:
     bool addRuns(const ConversationArchive &archive, Ids &ids);
     bool addHandoffs(const ConversationArchive &archive, Ids &ids);
     bool addMessages(const ConversationArchive &archive, Ids &ids);
+    /// Gives the rows of a tree archive their parents and flags its current branch.
+    bool addTree(const ConversationArchive &archive, const Ids &ids);
     bool addApprovals(const ConversationArchive &archive, const Ids &ids);
     bool addVariables(const ConversationArchive &archive, const Ids &ids);
     bool addThreads(const ConversationArchive &archive, const Ids &ids);

@@ -20,4 +20,9 @@ quint64 ConnectionChanges::agentWrites(UnitOfWork &work)
     return work.connection().agentWrites();
 }
 
+quint64 ConnectionChanges::branchMoves(UnitOfWork &work)
+{
+    return work.connection().branchMoves();
+}
+
 } // namespace Tandem

@@ -20,6 +20,9 @@ public:
     static quint64 rollbacks(UnitOfWork &work);
     /// @brief Writes @p work's connection made to the agents table so far (agents/RosterCache).
     static quint64 agentWrites(UnitOfWork &work);
+    /// @brief Times @p work's connection moved a conversation's current branch (BranchStore): rows read before may
+    /// have left the branch.
+    static quint64 branchMoves(UnitOfWork &work);
 };
 
 } // namespace Tandem

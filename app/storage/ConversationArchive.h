@@ -9,6 +9,7 @@
 #include "domain/TokenUsage.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -90,6 +91,13 @@ struct ConversationArchive
     QList<ModelCall> modelCalls;
     QList<Task> tasks; ///< the tasks whose conversation this is
     QList<Message> messages; ///< empty when the archive was read for a streamed export
+    /// The messages form a tree (issue #30): parents gives each message's parent, an id of this archive (a first row
+    /// is missing from it), and currentLeaf the last row of the branch shown. False for a file of format version 1 or
+    /// 2, whose messages are one branch in order.
+    bool tree = false;
+    QHash<qint64, qint64> parents; ///< message id -> its parent's id, with tree
+    qint64 currentLeaf = 0; ///< the current branch's last message, 0 when there is none
+    int branchCount = 1; ///< the branches (leaves) of the tree, read for an export
 };
 
 } // namespace Tandem

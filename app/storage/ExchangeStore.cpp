@@ -14,6 +14,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 using namespace Qt::StringLiterals;
 
@@ -25,12 +26,15 @@ struct ExchangeStore::Private
         : work(unit)
         , db(unit.connection().database())
         , pageQuery(db)
+        , treePageQuery(db)
     { }
 
     UnitOfWork &work;
     QSqlDatabase db;
     QSqlQuery pageQuery; ///< prepared once: an export reads hundreds of pages
     bool pagePrepared = false;
+    QSqlQuery treePageQuery; ///< the same over every branch (the JSON export carries the tree)
+    bool treePagePrepared = false;
 
     QSqlQuery prepare(const QString &sql) const { return work.connection().prepareOnce(sql); }
 };
@@ -74,9 +78,11 @@ std::optional<ConversationArchive> ExchangeStore::readArchive(qint64 conversatio
     return archive;
 }
 
-qint64 ExchangeStore::messageCount(qint64 conversationId)
+qint64 ExchangeStore::messageCount(qint64 conversationId, bool wholeTree)
 {
-    QSqlQuery q = d->prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
+    QSqlQuery q
+        = d->prepare(wholeTree ? u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s
+                               : u"SELECT COUNT(*) FROM messages WHERE conversation_id = ? AND on_branch = 1"_s);
     q.addBindValue(conversationId);
     if (!q.exec() || !q.next()) {
         fail(q.lastError().text());
@@ -85,26 +91,35 @@ qint64 ExchangeStore::messageCount(qint64 conversationId)
     return q.value(0).toLongLong();
 }
 
-QList<Message> ExchangeStore::messagesAfter(qint64 conversationId, qint64 afterId, int limit)
+QList<Message> ExchangeStore::messagesAfter(
+    qint64 conversationId, qint64 afterId, int limit, bool wholeTree, QHash<qint64, qint64> *parents)
 {
-    QSqlQuery &q = d->pageQuery;
-    if (!d->pagePrepared) {
+    QSqlQuery &q = wholeTree ? d->treePageQuery : d->pageQuery;
+    bool &prepared = wholeTree ? d->treePagePrepared : d->pagePrepared;
+    if (!prepared) {
         q.setForwardOnly(true);
-        d->pagePrepared
-            = q.prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(
-                MessageStore::columns()));
+        // The parent last: the message's own columns are read by position.
+        prepared = q.prepare(
+            u"SELECT %1, parent_id FROM messages WHERE conversation_id = ? %2AND id > ? ORDER BY id LIMIT ?"_s.arg(
+                MessageStore::columns(), wholeTree ? QString() : u"AND on_branch = 1 "_s));
     }
     QList<Message> rows;
     q.bindValue(0, conversationId);
     q.bindValue(1, afterId);
     q.bindValue(2, limit);
-    if (!d->pagePrepared || !q.exec()) {
+    if (!prepared || !q.exec()) {
         fail(q.lastError().text());
         return rows;
     }
     rows.reserve(limit);
-    while (q.next())
+    if (parents)
+        parents->clear();
+    const int parentColumn = q.record().count() - 1;
+    while (q.next()) {
         rows.append(MessageStore::messageFrom(q));
+        if (parents && !q.isNull(parentColumn))
+            parents->insert(rows.constLast().id, q.value(parentColumn).toLongLong());
+    }
     q.finish();
     m_error.clear();
     return rows;

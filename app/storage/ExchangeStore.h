@@ -3,6 +3,7 @@
 #include "ConversationArchive.h"
 #include "domain/Agent.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -36,9 +37,13 @@ public:
     /// @brief The conversation with its runs, handoffs, approvals, variables, threads, routing decisions, pending
     /// confirmation, model calls and tasks, without its messages; nothing if there is no such conversation.
     std::optional<ConversationArchive> readArchive(qint64 conversationId);
-    qint64 messageCount(qint64 conversationId);
-    /// @brief Up to @p limit messages of @p conversationId with ids above @p afterId, oldest first.
-    QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit);
+    /// @brief The messages of @p conversationId's current branch, or with @p wholeTree of all its branches.
+    qint64 messageCount(qint64 conversationId, bool wholeTree = false);
+    /// @brief Up to @p limit messages of @p conversationId with ids above @p afterId, oldest first: those of the
+    /// current branch, or with @p wholeTree of every branch (a parent always before its children).
+    /// @p parents (if set) receives each row's parent (message id -> parent id; a first row is missing).
+    QList<Message> messagesAfter(qint64 conversationId, qint64 afterId, int limit, bool wholeTree = false,
+        QHash<qint64, qint64> *parents = nullptr);
     /// @brief The stored definitions of the agents @p conversationId names anywhere (messages, runs, handoffs,
     /// approvals, threads, routing decisions, model calls, the pending confirmation) that exist here, by id.
     QList<Agent> agentsOf(qint64 conversationId);

@@ -8,6 +8,11 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
+// A pending handoff belongs to the branch its run wrote (issue #30): one whose run's rows left the current branch
+// waits there, and is pending again when its branch is shown. A handoff made outside a run belongs to every branch.
+constexpr QStringView kOnBranch = u"AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.run_id = handoffs.run_id "
+                                  u"AND m.on_branch = 0)";
+
 namespace {
 constexpr auto kColumns = u"id, conversation_id, run_id, from_agent, to_agent, status, payload, reason, "
                           u"rejection_reason, created_at, processed_at";
@@ -157,8 +162,9 @@ QList<Handoff> HandoffStore::stale(const QDateTime &now, int minutes)
 
 QList<Handoff> HandoffStore::pendingIn(qint64 conversationId)
 {
-    Statement q = prepare(
-        u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND status = 'pending' ORDER BY id"_s.arg(kColumns));
+    Statement q
+        = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND status = 'pending' %2 ORDER BY id"_s.arg(
+            kColumns, kOnBranch));
     q.addBindValue(conversationId);
     return readAll(q);
 }
@@ -176,7 +182,7 @@ QList<Handoff> HandoffStore::involving(qint64 conversationId, const QString &age
 QList<Handoff> HandoffStore::pendingFor(qint64 conversationId, const QString &agentId)
 {
     Statement q = prepare(u"SELECT %1 FROM handoffs WHERE conversation_id = ? AND to_agent = ? AND status = 'pending' "
-                          u"ORDER BY id"_s.arg(kColumns));
+                          u"%2 ORDER BY id"_s.arg(kColumns, kOnBranch));
     q.addBindValue(conversationId);
     q.addBindValue(agentId);
     return readAll(q);

@@ -105,8 +105,9 @@ std::optional<Message> MessageStore::get(qint64 id)
 
 std::optional<Message> MessageStore::toolCall(qint64 conversationId, const QString &callId)
 {
-    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = ? AND tool_call_id = ? "
-                          u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
+    Statement q = prepare(
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND kind = ? AND tool_call_id = ? "
+        u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(Message::kindName(Message::Kind::ToolCall));
     q.addBindValue(callId);
@@ -118,7 +119,8 @@ std::optional<Message> MessageStore::toolCall(qint64 conversationId, const QStri
 QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int limit)
 {
     Statement q = prepare(
-        u"SELECT %1 FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND id < ? ORDER BY id DESC LIMIT ?"_s
+            .arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(beforeId > 0 ? beforeId : std::numeric_limits<qint64>::max());
     q.addBindValue(limit);
@@ -133,8 +135,9 @@ QList<Message> MessageStore::page(qint64 conversationId, qint64 beforeId, int li
 
 QList<Message> MessageStore::pageAfter(qint64 conversationId, qint64 afterId, int limit)
 {
-    Statement q
-        = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?"_s.arg(kColumns));
+    Statement q = prepare(
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND id > ? ORDER BY id LIMIT ?"_s.arg(
+            kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(afterId);
     q.addBindValue(limit);
@@ -143,7 +146,7 @@ QList<Message> MessageStore::pageAfter(qint64 conversationId, qint64 afterId, in
 
 qint64 MessageStore::count(qint64 conversationId)
 {
-    Statement q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ?"_s);
+    Statement q = prepare(u"SELECT COUNT(*) FROM messages WHERE conversation_id = ? AND on_branch = 1"_s);
     q.addBindValue(conversationId);
     if (!exec(q) || !q.next())
         return 0;
@@ -171,7 +174,7 @@ QList<Message> MessageStore::readAll(Statement &q)
 
 QList<Message> MessageStore::threadRows(qint64 conversationId, const QString &agentId, qint64 historyFrom)
 {
-    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND id > ? AND ("
+    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND id > ? AND ("
                           u"(agent_id = ? AND kind IN ('text', 'tool_call', 'tool_result')) "
                           u"OR (role = 'user' AND kind = 'text' AND (run_id IN (SELECT id FROM runs WHERE "
                           u"conversation_id = ? AND agent_id = ?) OR run_id IN (SELECT run_id FROM routing_decisions "
@@ -195,7 +198,7 @@ QList<Message> MessageStore::unansweredToolCalls(qint64 conversationId, const QS
 {
     Statement q = prepare(u"SELECT %1 FROM messages c WHERE conversation_id = ? AND agent_id = ? AND run_id = ? "
                           u"AND kind = 'tool_call' AND NOT EXISTS (SELECT 1 FROM messages r WHERE "
-                          u"r.conversation_id = c.conversation_id AND r.kind = 'tool_result' AND "
+                          u"r.conversation_id = c.conversation_id AND r.on_branch = 1 AND r.kind = 'tool_result' AND "
                           u"r.agent_id = c.agent_id AND r.tool_call_id = c.tool_call_id AND r.id > c.id AND "
                           u"NOT EXISTS (SELECT 1 FROM messages n WHERE n.conversation_id = c.conversation_id AND "
                           u"n.kind = 'tool_call' AND n.agent_id = c.agent_id AND n.tool_call_id = c.tool_call_id AND "
@@ -208,8 +211,9 @@ QList<Message> MessageStore::unansweredToolCalls(qint64 conversationId, const QS
 
 QList<Message> MessageStore::transcript(qint64 conversationId, int last)
 {
-    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND kind = 'text' AND status <> 'error' "
-                          u"AND content <> '' ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
+    Statement q = prepare(
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND kind = 'text' AND status <> 'error' "
+        u"AND content <> '' ORDER BY id DESC LIMIT ?"_s.arg(kColumns));
     q.addBindValue(conversationId);
     q.addBindValue(last > 0 ? last : -1);
     QList<Message> rows = readAll(q);
@@ -219,8 +223,9 @@ QList<Message> MessageStore::transcript(qint64 conversationId, int last)
 
 std::optional<Message> MessageStore::lastUserMessage(qint64 conversationId)
 {
-    Statement q = prepare(u"SELECT %1 FROM messages WHERE conversation_id = ? AND role = 'user' AND kind = 'text' "
-                          u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
+    Statement q = prepare(
+        u"SELECT %1 FROM messages WHERE conversation_id = ? AND on_branch = 1 AND role = 'user' AND kind = 'text' "
+        u"ORDER BY id DESC LIMIT 1"_s.arg(kColumns));
     q.addBindValue(conversationId);
     if (!exec(q) || !q.next())
         return std::nullopt;
@@ -229,8 +234,9 @@ std::optional<Message> MessageStore::lastUserMessage(qint64 conversationId)
 
 QList<qint64> MessageStore::runsAfter(qint64 conversationId, qint64 messageId)
 {
-    Statement q = prepare(
-        u"SELECT DISTINCT run_id FROM messages WHERE conversation_id = ? AND id > ? AND run_id IS NOT NULL"_s);
+    Statement q
+        = prepare(u"SELECT DISTINCT run_id FROM messages WHERE conversation_id = ? AND on_branch = 1 AND id > ? "
+                  u"AND run_id IS NOT NULL"_s);
     q.addBindValue(conversationId);
     q.addBindValue(messageId);
     QList<qint64> runs;

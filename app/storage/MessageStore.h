@@ -11,7 +11,9 @@ class QSqlQuery;
 
 namespace Tandem {
 
-/// @brief The rows of conversations: appended in order, streamed replies updated in place, paged by id.
+/// @brief The rows of conversations: appended in order, streamed replies updated in place, paged by id. Every read of
+/// a conversation reads its current branch only (the `on_branch` rows, storage/BranchStore); a row is read by id
+/// or by run wherever it is.
 class MessageStore : public StoreBase
 {
 public:

@@ -14,6 +14,17 @@ using namespace Qt::StringLiterals;
 
 namespace Tandem {
 
+namespace {
+// One conversation's metrics follow its current branch (issue #30): the rows of runs whose messages left it are not
+// counted. The metrics of every conversation (0) count every branch: their tokens were spent. Binds the
+// conversation's id once more.
+QString onBranch(QStringView runColumn)
+{
+    return u"AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.run_id = %1 AND m.on_branch = 0 AND ? <> 0)"_s.arg(
+        runColumn);
+}
+} // namespace
+
 StoreResult MetricsStore::recordModelCall(
     qint64 conversationId, qint64 runId, const QString &agentId, const TokenUsage &usage, qint64 latencyMs)
 {
@@ -44,8 +55,10 @@ Metrics MetricsStore::metrics(qint64 conversationId)
         return m;
     };
 
-    Statement calls = prepare(u"SELECT agent_id, run_id, input_tokens, output_tokens, latency_ms FROM model_calls "
-                              u"WHERE ? = 0 OR conversation_id = ? ORDER BY id"_s);
+    Statement calls
+        = prepare(u"SELECT agent_id, run_id, input_tokens, output_tokens, latency_ms FROM model_calls "
+                  u"WHERE (? = 0 OR conversation_id = ?) %1 ORDER BY id"_s.arg(onBranch(u"model_calls.run_id")));
+    calls.addBindValue(conversationId);
     calls.addBindValue(conversationId);
     calls.addBindValue(conversationId);
     if (exec(calls)) {
@@ -63,8 +76,10 @@ Metrics MetricsStore::metrics(qint64 conversationId)
             }
         }
     }
-    Statement handoffs
-        = prepare(u"SELECT from_agent, to_agent, status, payload FROM handoffs WHERE ? = 0 OR conversation_id = ?"_s);
+    Statement handoffs = prepare(
+        u"SELECT from_agent, to_agent, status, payload FROM handoffs WHERE (? = 0 OR conversation_id = ?) %1"_s.arg(
+            onBranch(u"handoffs.run_id")));
+    handoffs.addBindValue(conversationId);
     handoffs.addBindValue(conversationId);
     handoffs.addBindValue(conversationId);
     if (exec(handoffs)) {
@@ -95,7 +110,9 @@ Metrics MetricsStore::metrics(qint64 conversationId)
             result.total.rejectionsReceived += rejected ? 1 : 0;
         }
     }
-    Statement runs = prepare(u"SELECT COUNT(*) FROM runs WHERE ? = 0 OR conversation_id = ?"_s);
+    Statement runs
+        = prepare(u"SELECT COUNT(*) FROM runs WHERE (? = 0 OR conversation_id = ?) %1"_s.arg(onBranch(u"runs.id")));
+    runs.addBindValue(conversationId);
     runs.addBindValue(conversationId);
     runs.addBindValue(conversationId);
     if (exec(runs) && runs.next())

@@ -37,7 +37,10 @@ QList<RoutingDecision> RouterStore::decisions(qint64 conversationId)
     Statement q
         = prepare(u"SELECT id, conversation_id, run_id, agent_id, classified_agent, confidence, reason, method, "
                   u"error, latency_ms, input_tokens, output_tokens, created_at FROM routing_decisions "
-                  u"WHERE ? = 0 OR conversation_id = ? ORDER BY id"_s);
+                  u"WHERE (? = 0 OR conversation_id = ?) AND NOT EXISTS (SELECT 1 FROM messages m "
+                  u"WHERE m.run_id = routing_decisions.run_id AND m.on_branch = 0 AND ? <> 0) ORDER BY id"_s);
+    // A conversation's decisions follow its current branch (issue #30); every conversation's (0) are all read.
+    q.addBindValue(conversationId);
     q.addBindValue(conversationId);
     q.addBindValue(conversationId);
     QList<RoutingDecision> result;

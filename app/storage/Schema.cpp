@@ -1,5 +1,6 @@
 #include "Schema.h"
 
+#include "BranchSchema.h"
 #include "SqlDialect.h"
 
 using namespace Qt::StringLiterals;
@@ -305,6 +306,7 @@ QList<Migration> Schema::migrations()
                     created_at TEXT NOT NULL,
                     last_used_at TEXT))"_s,
             } },
+        BranchSchema::migration(12),
     };
 }
 

@@ -162,10 +162,11 @@ SearchPage SearchStore::searchText(const QString &text, int offset, int limit)
     QString pattern = text;
     pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
     pattern = u'%' + pattern + u'%';
-    Statement query = prepare(u"SELECT c.id FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
-                              u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.kind = 'text' "
-                              u"AND m.content LIKE ? ESCAPE '\\') ORDER BY c.updated_at DESC, c.id DESC "
-                              u"LIMIT ? OFFSET ?"_s);
+    Statement query
+        = prepare(u"SELECT c.id FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS ("
+                  u"SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.on_branch = 1 AND m.kind = 'text' "
+                  u"AND m.content LIKE ? ESCAPE '\\') ORDER BY c.updated_at DESC, c.id DESC "
+                  u"LIMIT ? OFFSET ?"_s);
     query.addBindValue(pattern);
     query.addBindValue(pattern);
     query.addBindValue(limit + 1);

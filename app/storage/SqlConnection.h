@@ -61,6 +61,10 @@ public:
     void noteAgentWrite() { ++m_agentWrites; }
     /// @brief Writes to the agents table on this connection so far.
     quint64 agentWrites() const { return m_agentWrites; }
+    /// @brief How many times this connection moved a conversation's current branch (BranchStore): rows read before
+    /// may have left the branch, so a reader keeping them in memory drops them.
+    quint64 branchMoves() const { return m_branchMoves; }
+    void noteBranchMove() { ++m_branchMoves; }
 
     /// @brief Counts one row read by a store (for the benchmarks of what a step reads).
     void countRow() { ++m_rowsRead; }
@@ -94,6 +98,7 @@ private:
     quint64 m_rowsRead = 0;
     quint64 m_rollbacks = 0;
     quint64 m_agentWrites = 0;
+    quint64 m_branchMoves = 0;
     MessageJournal m_messageRewrites;
     QString m_error;
     int m_failureCode = 0;

@@ -53,14 +53,15 @@ QString SqlDialect::fullTextReadySql() const
 
 QString SqlDialect::titleMatchSql() const
 {
-    return u"SELECT t.rowid, t.title, (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = t.rowid) "
+    return u"SELECT t.rowid, t.title, (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = t.rowid AND "
+           u"m.on_branch = 1) "
            u"FROM title_search t WHERE title_search MATCH ?"_s;
 }
 
 QString SqlDialect::messageMatchSql() const
 {
     return u"SELECT f.rowid, m.conversation_id FROM message_search f JOIN messages m ON m.id = f.rowid "
-           u"WHERE message_search MATCH ? ORDER BY f.rowid DESC"_s;
+           u"WHERE message_search MATCH ? AND m.on_branch = 1 ORDER BY f.rowid DESC"_s;
 }
 
 StoreError SqlDialect::errorOf(const QSqlError &error) const

@@ -3,6 +3,7 @@
 #include "AgentStore.h"
 #include "AgentThreadStore.h"
 #include "ApprovalStore.h"
+#include "BranchStore.h"
 #include "ConversationStore.h"
 #include "HandoffStore.h"
 #include "MessageStore.h"
@@ -38,6 +39,8 @@ public:
     AgentStore &agents() { return m_agents; }
     AgentThreadStore &threads() { return m_threads; }
     ApprovalStore &approvals() { return m_approvals; }
+    /// @brief The tree of each conversation's messages: siblings, the current branch and its leaf.
+    BranchStore &branches() { return m_branches; }
     ConversationStore &conversations() { return m_conversations; }
     /// @brief The handoff board through its interface: what the engine and the façade are to use, so that the board
     /// can move to a shared database.
@@ -71,6 +74,7 @@ private:
     AgentStore m_agents;
     AgentThreadStore m_threads;
     ApprovalStore m_approvals;
+    BranchStore m_branches;
     ConversationStore m_conversations;
     HandoffStore m_handoffs;
     MessageStore m_messages;

@@ -554,17 +554,18 @@ void TestChatView::regenerateFromTheLastAnswer()
     QVERIFY(EngineHarness::inputSummary(requests.at(1)).contains(u"user: Name a colour"_s));
     // Asked again, the model should see the question as it first did, without the answer it is asked to replace.
     QCOMPARE(EngineHarness::inputSummary(requests.at(1)), EngineHarness::inputSummary(requests.at(0)));
+    // The new answer is a sibling of the first (issue #30): the chat shows its branch, the first answer is kept there.
     const QList<Message> stored = m_h->rows(c);
-    QCOMPARE(stored.size(), 3);
+    QCOMPARE(stored.size(), 2);
     QCOMPARE(stored.at(0).content, u"Name a colour"_s);
-    QCOMPARE(stored.at(1).content, u"First answer."_s);
-    QCOMPARE(stored.at(2).content, u"Second answer."_s);
-    QCOMPARE(stored.at(2).role, Message::Role::Assistant);
-    QCOMPARE(stored.at(2).status, Message::Status::Complete);
-    QCOMPARE(view->model()->rowCount(), 3);
-    // Regenerate moved to the new last answer.
-    QTRY_VERIFY(!actionPoint(view, 2, MessageDelegate::Action::Regenerate).isNull());
-    QVERIFY(actionPoint(view, 1, MessageDelegate::Action::Regenerate).isNull());
+    QCOMPARE(stored.at(1).content, u"Second answer."_s);
+    QCOMPARE(stored.at(1).role, Message::Role::Assistant);
+    QCOMPARE(stored.at(1).status, Message::Status::Complete);
+    QCOMPARE(m_repo->siblings(stored.at(1).id).size(), 2);
+    QCOMPARE(view->model()->rowCount(), 2);
+    QCOMPARE(view->model()->index(1, 0).data(MessageListModel::SiblingCountRole).toInt(), 2);
+    // Regenerate is on the new last answer.
+    QTRY_VERIFY(!actionPoint(view, 1, MessageDelegate::Action::Regenerate).isNull());
     QVERIFY(!actionPoint(view, 1, MessageDelegate::Action::Copy).isNull());
 }
 

@@ -1,5 +1,6 @@
 #include "ExchangeFixture.h"
 #include "TemporaryDatabase.h"
+#include "exchange/ExchangeFormat.h"
 #include "exchange/Exporter.h"
 #include "storage/ExchangeStore.h"
 
@@ -138,7 +139,7 @@ void TestExport::jsonKeepsEveryFieldAndNoSecrets()
     QCOMPARE(error.error, QJsonParseError::NoError);
     const QJsonObject root = document.object();
     QCOMPARE(root.value(u"format"_s).toString(), u"tandem-conversations"_s);
-    QCOMPARE(root.value(u"version"_s).toInt(), 2);
+    QCOMPARE(root.value(u"version"_s).toInt(), ExchangeFormat::kVersion);
     const QJsonObject conversation = root.value(u"conversations"_s).toArray().at(0).toObject();
     QCOMPARE(conversation.value(u"mode"_s).toString(), u"dual"_s);
     const QJsonArray messages = conversation.value(u"messages"_s).toArray();

@@ -131,7 +131,11 @@ QJsonObject remapped(QJsonObject conversation, const QJsonObject &other)
     apply(u"runs"_s, { { u"id"_s, &runs } });
     apply(u"handoffs"_s, { { u"id"_s, &handoffs }, { u"run_id"_s, &runs } });
     apply(u"approvals"_s, { { u"id"_s, &approvals }, { u"run_id"_s, &runs } });
-    apply(u"messages"_s, { { u"id"_s, &messages }, { u"run_id"_s, &runs }, { u"handoff_id"_s, &handoffs } });
+    apply(u"messages"_s,
+        { { u"id"_s, &messages }, { u"run_id"_s, &runs }, { u"handoff_id"_s, &handoffs },
+            { u"parent_id"_s, &messages } });
+    if (!conversation.value(u"current_leaf"_s).isNull())
+        conversation.insert(u"current_leaf"_s, messages.value(conversation.value(u"current_leaf"_s).toInteger()));
     apply(u"agent_threads"_s, { { u"history_from"_s, &messages } });
     apply(u"routing_decisions"_s, { { u"id"_s, &decisions }, { u"run_id"_s, &runs } });
     apply(u"model_calls"_s, { { u"id"_s, &modelCalls }, { u"run_id"_s, &runs } });
@@ -327,9 +331,13 @@ void TestImport::longConversationKeepsItsOrder()
         QJsonObject a = original.at(i).toObject();
         QJsonObject b = copy.at(i).toObject();
         QVERIFY(b[u"id"_s].toInteger() > previous);
+        // One branch: each row's parent is the row before it.
+        QCOMPARE(b[u"parent_id"_s].toInteger(), previous);
         previous = b[u"id"_s].toInteger();
-        a.remove(u"id"_s);
-        b.remove(u"id"_s);
+        for (const QString &key : { u"id"_s, u"parent_id"_s }) {
+            a.remove(key);
+            b.remove(key);
+        }
         QCOMPARE(b, a);
     }
 }

@@ -12,6 +12,7 @@
 #include "HandoffInspector.h"
 #include "MainWindow.h"
 #include "McpTestServers.h"
+#include "MessageEditor.h"
 #include "MetricsView.h"
 #include "PanelDocks.h"
 #include "PipelinePanel.h"
@@ -129,6 +130,24 @@ bool runTurn(LocalChatRepository &repository, MainWindow &window, qint64 convers
     return done;
 }
 
+/// An edit of the person's message @p messageId (a new version beside it), run to its end as runTurn() runs a turn.
+bool editTurn(
+    LocalChatRepository &repository, MainWindow &window, qint64 conversationId, qint64 messageId, const QString &text)
+{
+    bool done = false;
+    const auto connection = QObject::connect(&repository, &ChatRepository::runFinished, &window,
+        [&done, conversationId](qint64 id) { done = done || id == conversationId; });
+    window.viewModel()->openConversation(conversationId);
+    window.viewModel()->editAndResend(messageId, text);
+    QElapsedTimer clock;
+    clock.start();
+    while (!done && clock.elapsed() < 20000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QObject::disconnect(connection);
+    settle(400);
+    return done;
+}
+
 bool save(QWidget *widget, const QString &path)
 {
     const bool ok = widget->grab().save(path);
@@ -175,6 +194,25 @@ void saveViews(ChatRepository &repository, MainWindow &window, qint64 pipeline, 
         inspector->close();
     }
     settle(200);
+}
+
+/// The message tree (issue #30): an edited question with its "‹ 2/2 ›" switcher, "branch-switcher-<language>.png";
+/// the question being edited, "message-edit-<language>.png"; a conversation forked from one of its messages,
+/// "fork-<language>.png" (the sidebar shows the copy titled "… (fork)", opened, with the history up to that message).
+void saveBranchViews(MainWindow &window, qint64 branched, qint64 fork, const QDir &out, const QString &language)
+{
+    window.viewModel()->openConversation(branched);
+    settle(400);
+    save(&window, out.filePath(u"branch-switcher-%1.png"_s.arg(language)));
+    window.chatView()->startEdit(0);
+    settle(300);
+    save(&window, out.filePath(u"message-edit-%1.png"_s.arg(language)));
+    if (auto *editor = window.chatView()->findChild<MessageEditor *>())
+        Q_EMIT editor->cancelled();
+    settle(200);
+    window.viewModel()->openConversation(fork);
+    settle(400);
+    save(&window, out.filePath(u"fork-%1.png"_s.arg(language)));
 }
 
 /// The router conversation's views: the pipeline panel with the routing decisions, the tasks panel and the metrics
@@ -544,6 +582,27 @@ int main(int argc, char *argv[])
     const qint64 router = routerConversation(repository, window, server, database.work());
     save(&window, out.filePath(u"router.png"_s));
 
+    // 5a. A question edited: the new version runs, the first stays on its branch.
+    const qint64 branched = repository.createConversation(Conversation::Mode::Single);
+    server.enqueue(ScriptedReply::text(
+        chunks(u"**Trailhead**, **Ridge Runners** or **Second Breakfast**."_s), TokenUsage { 64, 18, 0, 0 }));
+    runTurn(repository, window, branched, u"Suggest a name for our hiking club."_s);
+    server.enqueue(ScriptedReply::text(
+        chunks(u"**Volga Trails**, **Kaban Lake Walkers** or **Sviyazhsk Steps**."_s), TokenUsage { 70, 20, 0, 0 }));
+    const QList<Message> asked = repository.messages(branched);
+    editTurn(repository, window, branched, asked.isEmpty() ? 0 : asked.constFirst().id,
+        u"Suggest a name for our hiking club in Kazan."_s);
+
+    // 5b. The dual conversation forked at agent 2's answer, the fork asked on (a short title, so that the sidebar shows
+    // the fork's "(fork)").
+    repository.renameConversation(dual, u"Release note"_s);
+    const QList<Message> dualRows = repository.messages(dual);
+    const qint64 fork = dualRows.isEmpty() ? 0 : repository.forkConversation(dual, dualRows.constLast().id);
+    server.enqueue(ScriptedReply::text(chunks(u"Stale handoffs now close by themselves after 30 minutes, and every "
+                                              "conversation keeps the draft you have not sent."_s),
+        TokenUsage { 150, 30, 0, 0 }));
+    runTurn(repository, window, fork, u"Shorter, one sentence each, and say \"you\"."_s);
+
     // 6. An MCP server's tool in a conversation.
     const qint64 mcpChat = mcpConversation(repository, window, server, mcp, dir.filePath(u"agents"_s));
 
@@ -551,12 +610,14 @@ int main(int argc, char *argv[])
     // at run time.
     saveViews(repository, window, pipeline, dual, out, u"en"_s);
     saveRouterViews(window, router, out, u"en"_s);
+    saveBranchViews(window, branched, fork, out, u"en"_s);
     saveDialogs(repository, settings, window, dual, out, u"en"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"en"_s);
     settings.setLanguage(u"ru"_s);
     settle(400);
     saveViews(repository, window, pipeline, dual, out, u"ru"_s);
     saveRouterViews(window, router, out, u"ru"_s);
+    saveBranchViews(window, branched, fork, out, u"ru"_s);
     saveDialogs(repository, settings, window, dual, out, u"ru"_s);
     saveMcpViews(window, settings, mcpPage, mcpChat, out, u"ru"_s);
     settings.setLanguage(u"en"_s);
