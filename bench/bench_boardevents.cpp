@@ -9,7 +9,7 @@
 // Every subscriber must get every event exactly once. The board's servers read the board's password from the
 // keychain (none is stored: the cluster trusts its user), so run it where a keychain answers (scripts/test.sh's
 // environment, or a desktop session).
-// Usage: bench_boardevents [stories] (the PostgreSQL rounds post a quarter of them, one at a time)
+// Usage: bench_boardevents [stories] (each PostgreSQL round posts as many, one at a time)
 
 #include "BenchBasics.h"
 #include "PostgresCluster.h"
@@ -439,7 +439,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "no PostgreSQL board: %s\n", qPrintable(cluster.errorString()));
         return 1;
     }
-    const int boardStories = qMax(5, stories / 4);
+    const int boardStories = stories;
     std::printf("tandem serve --board on PostgreSQL 15 (a throwaway cluster on a Unix socket), %d team stories a "
                 "round; load average before: %s\n",
         boardStories, qPrintable(loadAverage()));
