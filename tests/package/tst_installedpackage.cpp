@@ -145,10 +145,10 @@ void TestInstalledPackage::bashCompletion_data()
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("command") << u"tandem ex"_s << QStringList { u"export"_s };
     QTest::newRow("every command") << u"tandem "_s
-                                   << QStringList { u"agents"_s, u"chat"_s, u"conversations"_s, u"eval-agents"_s,
-                                          u"eval-routing"_s, u"export"_s, u"handoff"_s, u"handoffs"_s, u"help"_s,
-                                          u"import"_s, u"mcp"_s, u"metrics"_s, u"run"_s, u"serve"_s, u"show"_s,
-                                          u"story"_s };
+                                   << QStringList { u"agents"_s, u"board"_s, u"chat"_s, u"conversations"_s,
+                                          u"eval-agents"_s, u"eval-routing"_s, u"export"_s, u"handoff"_s, u"handoffs"_s,
+                                          u"help"_s, u"import"_s, u"mcp"_s, u"metrics"_s, u"run"_s, u"serve"_s,
+                                          u"show"_s, u"story"_s, u"tokens"_s };
     QTest::newRow("tandem-cli") << u"tandem-cli ch"_s << QStringList { u"chat"_s };
     QTest::newRow("command after an option and its value") << u"tandem --max-turns 3 sh"_s << QStringList { u"show"_s };
     QTest::newRow("option") << u"tandem run --pro"_s << QStringList { u"--protocol"_s, u"--provider"_s };
@@ -158,6 +158,8 @@ void TestInstalledPackage::bashCompletion_data()
     QTest::newRow("board action") << u"tandem handoff "_s
                                   << QStringList { u"accept"_s, u"cleanup"_s, u"create"_s, u"reject"_s, u"timeout"_s };
     QTest::newRow("agents' action") << u"tandem agents "_s << QStringList { u"export-prompts"_s };
+    QTest::newRow("team board's action") << u"tandem board "_s << QStringList { u"password"_s };
+    QTest::newRow("tokens' action") << u"tandem tokens "_s << QStringList { u"create"_s, u"list"_s, u"revoke"_s };
     QTest::newRow("format") << u"tandem export --all --format "_s
                             << QStringList { u"html"_s, u"json"_s, u"md"_s, u"pdf"_s, u"txt"_s };
     QTest::newRow("protocol") << u"tandem run --protocol r"_s << QStringList { u"responses"_s };
