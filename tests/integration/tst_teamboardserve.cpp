@@ -4,8 +4,8 @@
 #include "ApiClient.h"
 #include "EngineHarness.h"
 #include "PostgresCluster.h"
-#include "chat/LocalChatRepository.h"
 #include "chat/BoardMirror.h"
+#include "chat/LocalChatRepository.h"
 #include "storage/Database.h"
 #include "storage/PostgresBoardStore.h"
 
