@@ -92,9 +92,12 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (event->type() == QEvent::ChildAdded)
+        if (event->type() == QEvent::ChildAdded) {
+            // A finished job is deleted later (QtKeychain's auto-delete): the next look may start before that
+            // deletion was delivered. Deliver it first, so that only jobs still under way are counted.
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
             m_most = std::max(m_most, ++m_open);
-        else if (event->type() == QEvent::ChildRemoved)
+        } else if (event->type() == QEvent::ChildRemoved)
             --m_open;
         return QObject::eventFilter(watched, event);
     }
